@@ -1,0 +1,152 @@
+/**
+ * The one HTTP layer of the shop. Every call of spec §7 goes through `createHttp`:
+ * one ofetch instance (base `/api/{lang}`, JSON, abort signal, timeout, no retries),
+ * every response checked by its valibot schema, every failure turned into an ApiError.
+ */
+import { ofetch, FetchError } from 'ofetch';
+import * as v from 'valibot';
+
+/** Status 0 means the request never got an HTTP answer (network failure, timeout, bad response). */
+export interface ApiErrorShape {
+  status: number;
+  code: string;
+  message: string;
+  fields: Record<string, string[]>;
+}
+
+export class ApiError extends Error implements ApiErrorShape {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string[]>;
+  /** The raw `data` of an error body, for the few calls of §8 whose error carries more (e.g. `available`). */
+  readonly details: unknown;
+  constructor(shape: ApiErrorShape, details?: unknown) {
+    super(shape.message || shape.code);
+    this.name = 'ApiError';
+    this.status = shape.status;
+    this.code = shape.code;
+    this.fields = shape.fields;
+    this.details = details;
+  }
+  toJSON(): ApiErrorShape {
+    return { status: this.status, code: this.code, message: this.message, fields: this.fields };
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Error body every endpoint of the reference server answers with (docs/api.md). */
+export const ErrorBodySchema = v.object({
+  error: v.string(),
+  message: v.optional(v.string(), ''),
+  fields: v.optional(v.record(v.string(), v.array(v.string())), {}),
+  data: v.optional(v.unknown()),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+/** Success envelope: `{"data": …}`. */
+export function envelope<const S extends v.GenericSchema>(schema: S) {
+  return v.object({ data: schema });
+}
+
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const TIMEOUT = 'TIMEOUT';
+export const INVALID_RESPONSE = 'INVALID_RESPONSE';
+export const ABORTED = 'ABORTED';
+
+export type Method = 'GET' | 'POST';
+
+export interface RequestOptions<S extends v.GenericSchema> {
+  /** Schema of `data` in the success envelope. */
+  schema: S;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface HttpOptions {
+  /** Base of the API without the language, e.g. `/api` in the browser or `http://127.0.0.1:8080/api` in tests. */
+  baseURL: string;
+  /** Current interface language; read on every request so a language switch needs no new client. */
+  lang: () => string;
+  timeoutMs?: number;
+  /** Called once for every failed request before the caller sees the error (the app's HTTP error policy, §8). */
+  onError?: (error: ApiError) => void;
+  /** Injected fetch (tests). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface Http {
+  request<S extends v.GenericSchema>(method: Method, path: string, options: RequestOptions<S>): Promise<v.InferOutput<S>>;
+}
+
+function fieldsFromIssues(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]);
+  const out: Record<string, string[]> = {};
+  if (flat.root) out._ = [...flat.root];
+  for (const [key, messages] of Object.entries(flat.nested ?? {})) {
+    if (messages) out[key] = [...messages];
+  }
+  return out;
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    if (status === 0) {
+      const cause = error.cause as { name?: string } | undefined;
+      if (cause?.name === 'TimeoutError') return new ApiError({ status: 0, code: TIMEOUT, message: 'The server did not answer in time.', fields: {} });
+      if (cause?.name === 'AbortError') return new ApiError({ status: 0, code: ABORTED, message: 'The request was cancelled.', fields: {} });
+      return new ApiError({ status: 0, code: NETWORK_ERROR, message: 'The server could not be reached.', fields: {} });
+    }
+    const body = v.safeParse(ErrorBodySchema, error.data);
+    if (body.success) {
+      return new ApiError({ status, code: body.output.error, message: body.output.message, fields: body.output.fields }, body.output.data);
+    }
+    return new ApiError({ status, code: `HTTP_${status}`, message: error.statusText ?? '', fields: {} });
+  }
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'AbortError') return new ApiError({ status: 0, code: ABORTED, message: 'The request was cancelled.', fields: {} });
+  if (name === 'TimeoutError') return new ApiError({ status: 0, code: TIMEOUT, message: 'The server did not answer in time.', fields: {} });
+  return new ApiError({ status: 0, code: NETWORK_ERROR, message: String((error as Error | null)?.message ?? error), fields: {} });
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const $fetch = ofetch.create({
+    retry: 0,
+    timeout: options.timeoutMs ?? 15_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return {
+    async request(method, path, { schema, query, body, signal }) {
+      const url = `${options.baseURL.replace(/\/$/, '')}/${encodeURIComponent(options.lang())}/${path.replace(/^\//, '')}`;
+      let raw: unknown;
+      try {
+        raw = await $fetch(url, {
+          method,
+          query,
+          ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
+          ...(signal ? { signal } : {}),
+          headers: { accept: 'application/json' },
+          responseType: 'json',
+        });
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (apiError.code !== ABORTED) options.onError?.(apiError);
+        throw apiError;
+      }
+      const parsed = v.safeParse(envelope(schema), raw);
+      if (!parsed.success) {
+        const apiError = new ApiError({ status: 0, code: INVALID_RESPONSE, message: `Unexpected answer from ${method} ${path}`, fields: fieldsFromIssues(parsed.issues) });
+        options.onError?.(apiError);
+        throw apiError;
+      }
+      return parsed.output.data;
+    },
+  };
+}
+
+export { fieldsFromIssues };

@@ -1,0 +1,5 @@
+import type { Router } from './router.js';
+
+export function registerCheckoutRoutes(router: Router): void {
+  void router;
+}

@@ -1,0 +1,118 @@
+/**
+ * The reference shop server as a request handler: `/api/{lang}/…` is the shop API of spec §7,
+ * `/provider/…` the simulated payment provider, everything else the built app (static.ts).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Db } from './db/index.js';
+import type { ServerServices } from './services.js';
+import { createApiRouter } from './api/index.js';
+import { HttpError } from './api/http-error.js';
+import { isLanguage } from '../api/languages.js';
+
+export interface ShopServerOptions {
+  db: Db;
+  services: ServerServices;
+  /** Serves anything that is neither API nor provider (the built app); 404 when absent. */
+  staticHandler?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  /** The simulated payment provider's pages (`/provider/…`). */
+  providerHandler?: (req: IncomingMessage, res: ServerResponse, ctx: { db: Db; services: ServerServices }) => void | Promise<void>;
+}
+
+const MAX_BODY = 1_000_000;
+
+export function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+  const body = JSON.stringify(payload);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+export function sendError(res: ServerResponse, error: HttpError): void {
+  sendJson(res, error.status, {
+    error: error.code,
+    message: error.message,
+    fields: error.fields,
+    ...(error.data === undefined ? {} : { data: error.data }),
+  });
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY) throw new HttpError(413, 'BODY_TOO_LARGE', 'The request body is too large.');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function originOf(req: IncomingMessage): string {
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http';
+  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost';
+  return `${proto}://${host}`;
+}
+
+export function createApiHandler(db: Db, services: ServerServices) {
+  const router = createApiRouter();
+  return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    try {
+      const [, , lang = '', ...rest] = url.pathname.split('/');
+      if (!isLanguage(lang)) throw new HttpError(404, 'UNKNOWN_LANGUAGE', `Unknown language '${lang}'.`);
+      const path = rest.join('/');
+      const method = req.method ?? 'GET';
+      const found = router.match(method, path);
+      if (!('handler' in found)) {
+        throw found.methodMismatch
+          ? new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on /${path}.`)
+          : new HttpError(404, 'NOT_FOUND', `No endpoint /${path}.`);
+      }
+      let body: unknown;
+      if (method !== 'GET' && method !== 'HEAD') {
+        const text = await readBody(req);
+        if (text.trim() !== '') {
+          try {
+            body = JSON.parse(text);
+          } catch {
+            throw new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+          }
+        }
+      }
+      const query: Record<string, string> = {};
+      url.searchParams.forEach((value, key) => {
+        query[key] = value;
+      });
+      const data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req) });
+      sendJson(res, 200, { data: data ?? null });
+    } catch (error) {
+      if (error instanceof HttpError) return sendError(res, error);
+      services.log(`API error on ${req.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
+      sendError(res, new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));
+    }
+  };
+}
+
+export function createShopServer(options: ShopServerOptions): Server {
+  const handleApi = createApiHandler(options.db, options.services);
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const run = async () => {
+      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+      if (url.pathname.startsWith('/provider/') && options.providerHandler) {
+        return options.providerHandler(req, res, { db: options.db, services: options.services });
+      }
+      if (options.staticHandler) return options.staticHandler(req, res);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    };
+    run().catch((error: unknown) => {
+      options.services.log(`Unhandled error on ${req.method} ${url.pathname}: ${String((error as Error)?.stack ?? error)}`);
+      if (!res.headersSent) sendError(res, new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));
+      else res.end();
+    });
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * One database interface for the reference server: PGlite (embedded PostgreSQL, persisted in a
+ * folder or in memory) or a real PostgreSQL through `pg` when DATABASE_URL is set. The same SQL
+ * (PostgreSQL dialect, $1 placeholders) runs on both.
+ */
+import { runMigrations } from './migrate.js';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `fn` in one transaction; on PGlite transactions are serialised, on pg use row locks (FOR UPDATE). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export interface OpenDbOptions {
+  /** postgres://… ; when set, PGlite is not used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite; undefined means in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // PGlite has one connection: a queue keeps a transaction from interleaving with other statements.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params: unknown[] = []) => serial(async () => (await pg.query<T>(sql, params)).rows),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      serial(() =>
+        pg.transaction(async (tx) =>
+          fn({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+        ),
+      ),
+    exec: (sql: string) => serial(async () => { await pg.exec(sql); }),
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  return {
+    kind: 'postgres',
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql: string) => { await pool.query(sql); },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the database and brings its schema up to date (migrations are idempotent). */
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  await runMigrations(db);
+  return db;
+}

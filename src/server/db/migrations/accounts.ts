@@ -1,0 +1,3 @@
+import type { Migration } from '../migrate.js';
+
+export const accountMigrations: Migration[] = [];

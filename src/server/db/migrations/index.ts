@@ -1,0 +1,12 @@
+import type { Migration } from '../migrate.js';
+import { catalogMigrations } from './catalog.js';
+import { accountMigrations } from './accounts.js';
+import { orderMigrations } from './orders.js';
+
+/** Every migration of the reference server. Each group owns its own file. */
+export const MIGRATIONS: Migration[] = [
+  { id: '000_settings', sql: 'CREATE TABLE settings (key text PRIMARY KEY, value jsonb NOT NULL)' },
+  ...catalogMigrations,
+  ...accountMigrations,
+  ...orderMigrations,
+];

@@ -1,0 +1,6 @@
+import type { Db } from '../db/index.js';
+
+export async function seedAccounts(db: Db, now: Date): Promise<void> {
+  void db;
+  void now;
+}

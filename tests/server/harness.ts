@@ -1,0 +1,49 @@
+/**
+ * Starts the reference server in-process on a random port with a fresh in-memory database and
+ * the demo data, for API tests. `clock` moves the server's time.
+ */
+import type { AddressInfo } from 'node:net';
+import { openDb, type Db } from '../../src/server/db/index.js';
+import { seedIfEmpty } from '../../src/server/seed/index.js';
+import { createShopServer } from '../../src/server/app.js';
+import type { ServerServices } from '../../src/server/services.js';
+import { createProviderHandler } from '../../src/server/provider.js';
+
+export interface TestServer {
+  url: string;
+  apiBase: string;
+  db: Db;
+  services: ServerServices;
+  logs: string[];
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { now?: Date } = {}): Promise<TestServer> {
+  const clock = { now: options.now ?? new Date() };
+  const logs: string[] = [];
+  const services: ServerServices = {
+    now: () => new Date(clock.now.getTime()),
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    log: (message) => logs.push(message),
+    supportEmail: 'support@museum.example',
+  };
+  const db = await openDb({ dataDir: undefined });
+  await seedIfEmpty(db, clock.now);
+  const server = createShopServer({ db, services, providerHandler: createProviderHandler() });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    apiBase: `${url}/api`,
+    db,
+    services,
+    logs,
+    clock,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
