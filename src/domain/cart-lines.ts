@@ -1,0 +1,296 @@
+/**
+ * The cart line of spec §3: what the cart holds, what is saved in session storage under `cart`
+ * (§9) and validated on restore, and how it becomes the cart payload of §7 (src/domain/cart-payload.ts).
+ *
+ * Fields of §3: type, id, name, price, totalPrice, totalCount (tickets, tours), count (merchandise,
+ * passes, vouchers), datetime (ticket), date and time (tour), single_ticketing, barcode (voucher
+ * code), remaining and discount (computed, see vouchers.ts, never stored), dayTickets ({id, count}).
+ * Added so a line can be turned into the payload and taxed: `vat_value` (VAT percent), ticket
+ * `subtickets`, tour `prices`/`tickets`/`answers`, pass `owners`, variable voucher `amount`,
+ * and `eventId` on ticket lines (analytics, overbooking against the cart).
+ */
+import * as v from 'valibot';
+import {
+  CART_PAYLOAD_VERSION,
+  DateSchema,
+  DateTimeSchema,
+  PassOwnerSchema,
+  TourAnswerSchema,
+  type CartItem,
+  type CartPayload,
+} from './cart-payload.js';
+import { sumMinor, type Minor, type TaxedItem } from './money.js';
+
+const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
+const PositiveCount = v.pipe(Count, v.minValue(1));
+const Price = v.pipe(v.number(), v.integer(), v.minValue(0));
+const Name = v.pipe(v.string(), v.maxLength(500));
+const VatPercent = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0);
+const Flag = v.optional(v.picklist([0, 1]), 0);
+const TimeSchema = v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'Expected HH:mm'));
+
+/** A priced subticket (family component, reduced-price variant) as held in a ticket line. */
+export const LineSubticketSchema = v.object({
+  id: Id,
+  name: v.optional(Name, ''),
+  count: Count,
+  price: v.optional(Price, 0),
+  vat_value: VatPercent,
+});
+export type LineSubticket = v.InferOutput<typeof LineSubticketSchema>;
+
+export const TicketLineSchema = v.object({
+  type: v.literal('ticket'),
+  id: Id,
+  eventId: v.optional(Id),
+  name: Name,
+  /** unit price of the ticket itself, minor units */
+  price: Price,
+  totalPrice: Price,
+  totalCount: PositiveCount,
+  /** 'YYYY-MM-DD HH:mm' of the chosen timeslot */
+  datetime: DateTimeSchema,
+  vat_value: VatPercent,
+  single_ticketing: Flag,
+  subtickets: v.optional(v.array(LineSubticketSchema), []),
+});
+
+export const DayTicketEntrySchema = v.object({
+  id: Id,
+  count: PositiveCount,
+  name: v.optional(Name, ''),
+  price: v.optional(Price, 0),
+  vat_value: VatPercent,
+});
+export type DayTicketEntry = v.InferOutput<typeof DayTicketEntrySchema>;
+
+export const DayTicketLineSchema = v.object({
+  type: v.literal('dayTicket'),
+  /** the event the day tickets belong to */
+  id: Id,
+  name: Name,
+  price: Price,
+  totalPrice: Price,
+  totalCount: PositiveCount,
+  date: DateSchema,
+  dayTickets: v.pipe(v.array(DayTicketEntrySchema), v.minLength(1)),
+});
+
+export const TourLineSchema = v.object({
+  type: v.literal('guidedTour'),
+  /** tour id */
+  id: Id,
+  name: Name,
+  price: Price,
+  totalPrice: Price,
+  totalCount: PositiveCount,
+  date: DateSchema,
+  time: TimeSchema,
+  vat_value: VatPercent,
+  single_ticketing: Flag,
+  prices: v.optional(v.array(v.object({ id: Id, count: Count })), []),
+  tickets: v.optional(
+    v.array(v.object({ id: Id, count: Count, subtickets: v.optional(v.array(v.object({ id: Id, count: Count })), []) })),
+    [],
+  ),
+  answers: v.optional(v.array(TourAnswerSchema), []),
+});
+
+export const MerchandiseLineSchema = v.object({
+  type: v.literal('merchandise'),
+  id: Id,
+  name: Name,
+  price: Price,
+  totalPrice: Price,
+  count: PositiveCount,
+  vat_value: VatPercent,
+});
+
+export const AnnualPassLineSchema = v.object({
+  type: v.literal('annualPass'),
+  id: Id,
+  name: Name,
+  price: Price,
+  totalPrice: Price,
+  count: PositiveCount,
+  vat_value: VatPercent,
+  owners: v.optional(v.array(PassOwnerSchema), []),
+});
+
+export const VoucherLineSchema = v.object({
+  type: v.literal('voucher'),
+  id: Id,
+  name: Name,
+  /** unit price; for a variable-amount voucher the chosen amount */
+  price: Price,
+  totalPrice: Price,
+  count: PositiveCount,
+  vat_value: VatPercent,
+  /** only for variable-amount vouchers, minor units (§5) */
+  amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+
+export const VoucherCodeLineSchema = v.object({
+  type: v.literal('voucherCode'),
+  barcode: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
+  name: Name,
+  /** the value still available on the code (available_amount), minor units */
+  price: Price,
+  /** computed by vouchers.ts; ignored when restored */
+  remaining: v.optional(v.number()),
+  discount: v.optional(v.number()),
+});
+
+export const CartLineSchema = v.variant('type', [
+  TicketLineSchema,
+  DayTicketLineSchema,
+  TourLineSchema,
+  MerchandiseLineSchema,
+  AnnualPassLineSchema,
+  VoucherLineSchema,
+  VoucherCodeLineSchema,
+]);
+export type CartLine = v.InferOutput<typeof CartLineSchema>;
+export type CartLineInput = v.InferInput<typeof CartLineSchema>;
+export type CartLineType = CartLine['type'];
+export type TicketLine = v.InferOutput<typeof TicketLineSchema>;
+export type DayTicketLine = v.InferOutput<typeof DayTicketLineSchema>;
+export type TourLine = v.InferOutput<typeof TourLineSchema>;
+export type MerchandiseLine = v.InferOutput<typeof MerchandiseLineSchema>;
+export type AnnualPassLine = v.InferOutput<typeof AnnualPassLineSchema>;
+export type VoucherLine = v.InferOutput<typeof VoucherLineSchema>;
+export type VoucherCodeLine = v.InferOutput<typeof VoucherCodeLineSchema>;
+
+/** What is stored in session storage under `cart`: the list of lines. */
+export const StoredCartSchema = v.pipe(v.array(CartLineSchema), v.maxLength(200));
+
+export type RestoreResult = { ok: true; lines: CartLine[] } | { ok: false; lines: []; reason: string };
+
+/**
+ * Restores the cart from the raw session-storage string. Missing -> empty cart; anything that is
+ * not valid JSON or not a valid list of lines -> empty cart with a reason (the caller warns).
+ */
+export function restoreCartLines(raw: string | null | undefined): RestoreResult {
+  if (raw === null || raw === undefined || raw === '') return { ok: true, lines: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { ok: false, lines: [], reason: 'The saved cart is not valid JSON.' };
+  }
+  const result = v.safeParse(StoredCartSchema, parsed);
+  if (!result.success) {
+    const first = result.issues[0];
+    const path = first ? v.getDotPath(first) : null;
+    return { ok: false, lines: [], reason: `The saved cart is invalid${path ? ` at ${path}` : ''}: ${first?.message ?? 'unknown issue'}` };
+  }
+  // remaining/discount are derived, never trusted from storage
+  return { ok: true, lines: result.output.map(stripComputed) };
+}
+
+/** The string saved under `cart`. Computed voucher fields are not saved. */
+export function serializeCartLines(lines: readonly CartLine[]): string {
+  return JSON.stringify(lines.map(stripComputed));
+}
+
+function stripComputed(line: CartLine): CartLine {
+  if (line.type !== 'voucherCode') return line;
+  const { remaining: _remaining, discount: _discount, ...rest } = line;
+  return rest;
+}
+
+/** Number of units a line stands for (tickets, tours: totalCount; others: count; voucher code: 1). */
+export function lineQuantity(line: CartLine): number {
+  switch (line.type) {
+    case 'ticket':
+    case 'dayTicket':
+    case 'guidedTour':
+      return line.totalCount;
+    case 'merchandise':
+    case 'annualPass':
+    case 'voucher':
+      return line.count;
+    case 'voucherCode':
+      return 1;
+  }
+}
+
+/** Gross amount a line adds to the cart before vouchers (voucher codes add nothing). */
+export function lineAmount(line: CartLine): Minor {
+  return line.type === 'voucherCode' ? 0 : line.totalPrice;
+}
+
+/** Sum of all lines except voucher codes, minor units. */
+export function linesSubtotal(lines: readonly CartLine[]): Minor {
+  return sumMinor(lines.map(lineAmount));
+}
+
+/** The taxable items of the cart (per unit price, count, VAT percent) for money.taxTotal. */
+export function taxedItems(lines: readonly CartLine[]): TaxedItem[] {
+  const items: TaxedItem[] = [];
+  for (const line of lines) {
+    switch (line.type) {
+      case 'ticket':
+        if (line.price > 0) items.push({ price: line.price, count: line.totalCount, vatPercent: line.vat_value });
+        for (const sub of line.subtickets) {
+          if (sub.count > 0 && sub.price > 0) items.push({ price: sub.price, count: sub.count, vatPercent: sub.vat_value });
+        }
+        break;
+      case 'dayTicket':
+        for (const entry of line.dayTickets) items.push({ price: entry.price, count: entry.count, vatPercent: entry.vat_value });
+        break;
+      case 'guidedTour':
+        items.push({ price: line.totalPrice, count: 1, vatPercent: line.vat_value });
+        break;
+      case 'merchandise':
+      case 'annualPass':
+      case 'voucher':
+        items.push({ price: line.price, count: line.count, vatPercent: line.vat_value });
+        break;
+      case 'voucherCode':
+        break;
+    }
+  }
+  return items;
+}
+
+/** One cart line -> one cart item of the §7 payload. */
+export function toCartItem(line: CartLine): CartItem {
+  switch (line.type) {
+    case 'ticket':
+      return {
+        type: 'ticket',
+        id: line.id,
+        count: line.totalCount,
+        datetime: line.datetime,
+        subtickets: line.subtickets.map((sub) => ({ id: sub.id, count: sub.count })),
+      };
+    case 'dayTicket':
+      return { type: 'dayTicket', date: line.date, dayTickets: line.dayTickets.map((entry) => ({ id: entry.id, count: entry.count })) };
+    case 'guidedTour':
+      return {
+        type: 'guidedTour',
+        tourId: line.id,
+        datetime: `${line.date} ${line.time}`,
+        answers: line.answers,
+        prices: line.prices,
+        tickets: line.tickets,
+      };
+    case 'merchandise':
+      return { type: 'merchandise', id: line.id, count: line.count };
+    case 'annualPass':
+      return { type: 'annualPass', id: line.id, count: line.count, owners: line.owners };
+    case 'voucher':
+      return line.amount === undefined
+        ? { type: 'voucher', id: line.id, count: line.count }
+        : { type: 'voucher', id: line.id, count: line.count, amount: line.amount };
+    case 'voucherCode':
+      return { type: 'voucherCode', barcode: line.barcode };
+  }
+}
+
+/** The cart payload of §7 (cart{ver:1, items, external_document_number}). */
+export function toCartPayload(lines: readonly CartLine[], externalDocumentNumber: string | null = null): CartPayload {
+  return { ver: CART_PAYLOAD_VERSION, items: lines.map(toCartItem), external_document_number: externalDocumentNumber };
+}

@@ -1,0 +1,108 @@
+/**
+ * Shipping rules of spec §4, §7 and §8.
+ *
+ * - Shipping is asked for only when the cart holds merchandise and a destination is known;
+ *   otherwise the cost is null.
+ * - The destination is the logged-in token's country, else the chosen country, else the country of
+ *   the saved customer.
+ * - The request (src/domain/shipping-payload.ts) lists the cart as {type, id, datetime or count}:
+ *   day tickets expanded into one `dayticket` line each, a tour sends datetime as date plus time and
+ *   count 1 unless single ticketing, merchandise sends count, a ticket sends count and datetime.
+ *   A logged-in request sends only the cart (the server reads the country behind the token); an
+ *   anonymous one adds the country.
+ * - A failure keeps the error code and clears the cost.
+ */
+import type { CartLine } from './cart-lines.js';
+import type { Minor } from './money.js';
+import type { ShippingLine, ShippingRequest } from './shipping-payload.js';
+
+export interface DestinationSources {
+  /** country carried by the logged-in token (null when logged out) */
+  tokenCountry?: string | null | undefined;
+  /** country the visitor chose in the cart */
+  chosenCountry?: string | null | undefined;
+  /** country of the customer saved in session storage */
+  customerCountry?: string | null | undefined;
+}
+
+function present(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** The shipping destination (§4 order), upper-cased; null when none is known. */
+export function shippingDestination(sources: DestinationSources): string | null {
+  const country = [sources.tokenCountry, sources.chosenCountry, sources.customerCountry].find(present);
+  return country ? country.trim().toUpperCase() : null;
+}
+
+export function cartHasMerchandise(lines: readonly CartLine[]): boolean {
+  return lines.some((line) => line.type === 'merchandise');
+}
+
+/** Shipping is recalculated only with merchandise in the cart and a known destination. */
+export function shouldAskShipping(lines: readonly CartLine[], destination: string | null): boolean {
+  return destination !== null && cartHasMerchandise(lines);
+}
+
+/** One cart line -> its shipping lines (voucher codes send nothing; day tickets one line each). */
+export function toShippingLines(line: CartLine): ShippingLine[] {
+  switch (line.type) {
+    case 'ticket':
+      return [{ type: 'ticket', id: line.id, count: line.totalCount, datetime: line.datetime }];
+    case 'dayTicket':
+      return line.dayTickets.map((entry) => ({ type: 'dayticket', id: entry.id, count: entry.count, datetime: line.date }));
+    case 'guidedTour':
+      return [{ type: 'guidedTour', id: line.id, count: line.single_ticketing === 1 ? line.totalCount : 1, datetime: `${line.date} ${line.time}` }];
+    case 'merchandise':
+      return [{ type: 'merchandise', id: line.id, count: line.count }];
+    case 'annualPass':
+      return [{ type: 'annualPass', id: line.id, count: line.count }];
+    case 'voucher':
+      return [{ type: 'voucher', id: line.id, count: line.count }];
+    case 'voucherCode':
+      return [];
+  }
+}
+
+export interface ShippingRequestOptions {
+  loggedIn: boolean;
+  /** destination country; sent only when not logged in */
+  country: string | null;
+}
+
+/** The POST shipping/costs body for a cart. */
+export function toShippingRequest(lines: readonly CartLine[], options: ShippingRequestOptions): ShippingRequest {
+  const cart = lines.flatMap(toShippingLines);
+  if (options.loggedIn || options.country === null) return { cart };
+  return { cart, country: options.country };
+}
+
+export interface ShippingState {
+  /** cost in minor units, null when unknown or not asked */
+  cost: Minor | null;
+  /** error code of the last failed request (§8), null otherwise */
+  error: string | null;
+}
+
+export const SHIPPING_UNKNOWN_ERROR = 'SHIPPING_UNKNOWN_ERROR';
+
+/** Reads the error code out of whatever the shipping call threw (an ApiError has `code`). */
+export function shippingErrorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+  }
+  return SHIPPING_UNKNOWN_ERROR;
+}
+
+/** §8 shipping error: store the response code, clear the cost. */
+export function shippingFailed(error: unknown): ShippingState {
+  return { cost: null, error: shippingErrorCode(error) };
+}
+
+export function shippingSucceeded(cost: Minor): ShippingState {
+  return { cost, error: null };
+}
+
+/** Nothing to ask (no merchandise or no destination): cost null, no error. */
+export const NO_SHIPPING: ShippingState = { cost: null, error: null };

@@ -1,0 +1,574 @@
+/**
+ * Event ticket rules of spec §5 (with the event list of §2 and the calendar of §7/§9).
+ *
+ * Readings this module fixes (the spec leaves them open; documented in docs/flows when screens land):
+ * - Ticket modes: 1 = timed ticket counted against the timeslot; 3 = day ticket, valid the whole
+ *   date, not bound to a time (cart line `dayTicket`); 5 = timed ticket with its own quota. When a
+ *   mode 3 or 5 ticket is on offer, the timeslot's max_tickets does not cap the counters (§5); the
+ *   overbooking check on adding still applies to the timeslot.
+ * - A ticket with subtickets (e.g. a family ticket whose subtickets are its components) counts 1
+ *   when any subticket count is above 0; its places are the sum of its subticket counts.
+ * - Places counted against the timeslot: counts of timed tickets without subtickets plus the
+ *   subticket counts of timed tickets with subtickets. Day tickets take no timeslot place.
+ * - Event list: events with a sequence_no above 0 come first, ascending; events with sequence_no 0
+ *   follow, ordered by sorting_datetime; ties by name.
+ *
+ * The input types are the minimum the rules read, so the catalogue schemas (src/api/schemas/
+ * catalog.ts) only need to be structurally assignable to them.
+ */
+import type { DayTicketLine, TicketLine } from './cart-lines.js';
+import type { Minor } from './money.js';
+
+// ---------------------------------------------------------------------------------------------
+// Input shapes
+
+export interface ScheduleSlotInput {
+  datetime: string;
+  max_tickets: number;
+}
+
+export interface SubticketInput {
+  id: number;
+  name: string;
+  price: number;
+  vat_value?: number | undefined;
+  min_quantity: number;
+  max_quantity: number;
+}
+
+export interface EventTicketInput {
+  id: number;
+  name: string;
+  mode: number;
+  price: number;
+  vat_value?: number | undefined;
+  schedule?: readonly ScheduleSlotInput[] | undefined;
+  /** 0/1 (or boolean): a family ticket needs a quantity for every component (its subtickets) */
+  family?: number | boolean | undefined;
+  subtickets?: readonly SubticketInput[] | undefined;
+}
+
+export interface TimeslotInput {
+  datetime: string;
+  /** places left in this slot */
+  max_tickets: number;
+}
+
+export interface CustomGroupInput {
+  id: number;
+  name: string;
+}
+
+export interface EventInput {
+  id: number;
+  name: string;
+  venue?: string | null | undefined;
+  sequence_no: number;
+  sorting_datetime?: string | null | undefined;
+  custom_groups?: readonly CustomGroupInput[] | undefined;
+  /** last day of the event (YYYY-MM-DD…), if known */
+  end?: string | null | undefined;
+}
+
+/** Modes of §9 ("Event ticket modes 1, 3, 5 special"). */
+export const TIMED_TICKET_MODE = 1;
+export const DAY_TICKET_MODE = 3;
+export const OWN_QUOTA_TICKET_MODE = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Counts
+
+/** Non-numeric counts become 0 (§5); negatives become 0; fractions are cut. */
+export function parseCount(value: unknown): number {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\s*[-+]?\d+(\.\d*)?\s*$/.test(value)) n = Number(value);
+  else return 0;
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(Math.floor(n), 10_000);
+}
+
+/** What the visitor has chosen: ticket id -> count, and ticket id -> subticket id -> count. */
+export interface TicketSelection {
+  counts: Record<number, number>;
+  subtickets: Record<number, Record<number, number>>;
+}
+
+export const EMPTY_SELECTION: TicketSelection = { counts: {}, subtickets: {} };
+
+export function isDayTicket(ticket: Pick<EventTicketInput, 'mode'>): boolean {
+  return ticket.mode === DAY_TICKET_MODE;
+}
+
+function subticketsOf(ticket: EventTicketInput): readonly SubticketInput[] {
+  return ticket.subtickets ?? [];
+}
+
+function isFamily(ticket: EventTicketInput): boolean {
+  return ticket.family === 1 || ticket.family === true;
+}
+
+/** Fixed-count subticket (min = max): the counter is a toggle between max_quantity and 0. */
+export function isFixedSubticket(sub: SubticketInput): boolean {
+  return sub.max_quantity > 0 && sub.min_quantity === sub.max_quantity;
+}
+
+/** Mode 1 and 5 tickets with no schedule slot whose max_tickets is above 0 are hidden (§5). */
+export function isTicketVisible(ticket: EventTicketInput): boolean {
+  if (ticket.mode !== TIMED_TICKET_MODE && ticket.mode !== OWN_QUOTA_TICKET_MODE) return true;
+  return (ticket.schedule ?? []).some((slot) => slot.max_tickets > 0);
+}
+
+export function visibleTickets<T extends EventTicketInput>(tickets: readonly T[]): T[] {
+  return tickets.filter(isTicketVisible);
+}
+
+/** A mode 3 or 5 ticket on offer lifts the timeslot cap of the counters (§5). */
+export function hasUncappedTicket(tickets: readonly EventTicketInput[]): boolean {
+  return tickets.some((ticket) => ticket.mode === DAY_TICKET_MODE || ticket.mode === OWN_QUOTA_TICKET_MODE);
+}
+
+export function subticketCount(selection: TicketSelection, ticketId: number, subId: number): number {
+  return selection.subtickets[ticketId]?.[subId] ?? 0;
+}
+
+export function ticketCount(selection: TicketSelection, ticketId: number): number {
+  return selection.counts[ticketId] ?? 0;
+}
+
+/** Number of tickets of this kind: with subtickets 1 if any is above 0, else the count. */
+export function effectiveTicketCount(ticket: EventTicketInput, selection: TicketSelection): number {
+  const subs = subticketsOf(ticket);
+  if (subs.length > 0) return subs.some((sub) => subticketCount(selection, ticket.id, sub.id) > 0) ? 1 : 0;
+  return ticketCount(selection, ticket.id);
+}
+
+/** Places a ticket takes: the sum of its subticket counts, or its count. */
+export function placesOf(ticket: EventTicketInput, selection: TicketSelection): number {
+  const subs = subticketsOf(ticket);
+  if (subs.length > 0) return subs.reduce((sum, sub) => sum + subticketCount(selection, ticket.id, sub.id), 0);
+  return ticketCount(selection, ticket.id);
+}
+
+/** Places of all timed tickets (day tickets take no timeslot place). */
+export function timeslotPlaces(tickets: readonly EventTicketInput[], selection: TicketSelection): number {
+  return tickets.filter((ticket) => !isDayTicket(ticket)).reduce((sum, ticket) => sum + placesOf(ticket, selection), 0);
+}
+
+/** The cap the timeslot puts on the counters, or null when a mode 3/5 ticket lifts it. */
+export function timeslotCap(tickets: readonly EventTicketInput[], slot: TimeslotInput | null): number | null {
+  if (hasUncappedTicket(tickets)) return null;
+  return slot ? Math.max(0, slot.max_tickets) : 0;
+}
+
+export type LimitReason = 'timeslot' | 'subticket';
+
+export interface CounterLimit {
+  /** highest count the counter accepts now; null = no limit */
+  max: number | null;
+  /** why the limit applies (for the visible explanation) */
+  reason: LimitReason | null;
+}
+
+/** The limit of a ticket's counter given everything else already chosen. */
+export function ticketLimit(tickets: readonly EventTicketInput[], selection: TicketSelection, ticketId: number, slot: TimeslotInput | null): CounterLimit {
+  const ticket = tickets.find((t) => t.id === ticketId);
+  if (!ticket || isDayTicket(ticket)) return { max: null, reason: null };
+  const cap = timeslotCap(tickets, slot);
+  if (cap === null) return { max: null, reason: null };
+  const others = timeslotPlaces(tickets, selection) - placesOf(ticket, selection);
+  return { max: Math.max(0, cap - others), reason: 'timeslot' };
+}
+
+/** The limit of a subticket counter: its max_quantity and what the timeslot leaves. */
+export function subticketLimit(
+  tickets: readonly EventTicketInput[],
+  selection: TicketSelection,
+  ticketId: number,
+  subId: number,
+  slot: TimeslotInput | null,
+): CounterLimit {
+  const ticket = tickets.find((t) => t.id === ticketId);
+  const sub = ticket ? subticketsOf(ticket).find((s) => s.id === subId) : undefined;
+  if (!ticket || !sub) return { max: 0, reason: null };
+  const own = sub.max_quantity > 0 ? sub.max_quantity : null;
+  const cap = isDayTicket(ticket) ? null : timeslotCap(tickets, slot);
+  const room = cap === null ? null : Math.max(0, cap - (timeslotPlaces(tickets, selection) - subticketCount(selection, ticketId, subId)));
+  if (room !== null && (own === null || room < own)) return { max: room, reason: 'timeslot' };
+  if (own !== null) return { max: own, reason: 'subticket' };
+  return { max: null, reason: null };
+}
+
+export interface CountChange {
+  selection: TicketSelection;
+  /** the count actually set */
+  count: number;
+  /** true when the asked count was lowered by a limit */
+  limited: boolean;
+  limit: CounterLimit;
+}
+
+/** Sets a ticket's count: non-numeric -> 0, capped by the timeslot (§5). */
+export function setTicketCount(
+  tickets: readonly EventTicketInput[],
+  selection: TicketSelection,
+  ticketId: number,
+  raw: unknown,
+  slot: TimeslotInput | null,
+): CountChange {
+  const asked = parseCount(raw);
+  const limit = ticketLimit(tickets, selection, ticketId, slot);
+  const count = limit.max === null ? asked : Math.min(asked, limit.max);
+  return {
+    selection: { ...selection, counts: { ...selection.counts, [ticketId]: count } },
+    count,
+    limited: count < asked,
+    limit,
+  };
+}
+
+/**
+ * Sets a subticket's count: non-numeric -> 0; a fixed-count subticket toggles between
+ * max_quantity and 0 (on only if the whole max_quantity fits); others are capped by max_quantity
+ * and, with the other places, by the timeslot (§5).
+ */
+export function setSubticketCount(
+  tickets: readonly EventTicketInput[],
+  selection: TicketSelection,
+  ticketId: number,
+  subId: number,
+  raw: unknown,
+  slot: TimeslotInput | null,
+): CountChange {
+  const ticket = tickets.find((t) => t.id === ticketId);
+  const sub = ticket ? subticketsOf(ticket).find((s) => s.id === subId) : undefined;
+  const limit = subticketLimit(tickets, selection, ticketId, subId, slot);
+  const asked = parseCount(raw);
+  let count: number;
+  let limited: boolean;
+  if (!sub) {
+    count = 0;
+    limited = asked > 0;
+  } else if (isFixedSubticket(sub)) {
+    const wanted = asked > 0 ? sub.max_quantity : 0;
+    count = limit.max === null || wanted <= limit.max ? wanted : 0;
+    limited = count < wanted;
+  } else {
+    count = limit.max === null ? asked : Math.min(asked, limit.max);
+    limited = count < asked;
+  }
+  const forTicket = { ...(selection.subtickets[ticketId] ?? {}), [subId]: count };
+  return { selection: { ...selection, subtickets: { ...selection.subtickets, [ticketId]: forTicket } }, count, limited, limit };
+}
+
+/** Toggles a fixed-count subticket (convenience for a checkbox). */
+export function toggleFixedSubticket(
+  tickets: readonly EventTicketInput[],
+  selection: TicketSelection,
+  ticketId: number,
+  subId: number,
+  slot: TimeslotInput | null,
+): CountChange {
+  const on = subticketCount(selection, ticketId, subId) > 0;
+  return setSubticketCount(tickets, selection, ticketId, subId, on ? 0 : 1, slot);
+}
+
+/** Family tickets with a quantity for some but not every component (§5). */
+export function incompleteFamilyTickets(tickets: readonly EventTicketInput[], selection: TicketSelection): number[] {
+  return tickets
+    .filter((ticket) => {
+      if (!isFamily(ticket)) return false;
+      const counts = subticketsOf(ticket).map((sub) => subticketCount(selection, ticket.id, sub.id));
+      return counts.some((c) => c > 0) && counts.some((c) => c === 0);
+    })
+    .map((ticket) => ticket.id);
+}
+
+/** Price of what is chosen, minor units: tickets times price plus subtickets times price. */
+export function selectionPrice(tickets: readonly EventTicketInput[], selection: TicketSelection): Minor {
+  let total = 0;
+  for (const ticket of tickets) {
+    total += ticket.price * effectiveTicketCount(ticket, selection);
+    for (const sub of subticketsOf(ticket)) total += sub.price * subticketCount(selection, ticket.id, sub.id);
+  }
+  return total;
+}
+
+/** Number of tickets chosen (tickets with subtickets count their places). */
+export function selectionPlaces(tickets: readonly EventTicketInput[], selection: TicketSelection): number {
+  return tickets.reduce((sum, ticket) => sum + placesOf(ticket, selection), 0);
+}
+
+export type SelectionProblem = { kind: 'empty' } | { kind: 'familyIncomplete'; ticketIds: number[] };
+
+/** Why the selection cannot go to the cart yet, or null when it can. */
+export function selectionProblem(tickets: readonly EventTicketInput[], selection: TicketSelection): SelectionProblem | null {
+  if (tickets.every((ticket) => effectiveTicketCount(ticket, selection) === 0)) return { kind: 'empty' };
+  const families = incompleteFamilyTickets(tickets, selection);
+  if (families.length > 0) return { kind: 'familyIncomplete', ticketIds: families };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overbooking
+
+export type OverbookingCheck = { ok: true } | { ok: false; available: number; requested: number };
+
+/**
+ * Overbooking is rejected and states the available count (§5): the places asked for in this slot
+ * plus those already in the cart for the same event and time must not exceed the slot's places.
+ */
+export function checkOverbooking(requested: number, slotPlaces: number, alreadyInCart = 0): OverbookingCheck {
+  const available = Math.max(0, slotPlaces - alreadyInCart);
+  return requested > available ? { ok: false, available, requested } : { ok: true };
+}
+
+/** Places already in the cart for tickets of this event at this datetime. */
+export function placesInCart(
+  lines: readonly { type: string; eventId?: number | undefined; datetime?: string; totalCount?: number; subtickets?: readonly { count: number }[] }[],
+  eventId: number,
+  datetime: string,
+): number {
+  const at = toMinuteDateTime(datetime);
+  return lines.reduce((sum, line) => {
+    if (line.type !== 'ticket' || line.eventId !== eventId || !line.datetime || toMinuteDateTime(line.datetime) !== at) return sum;
+    const subs = line.subtickets ?? [];
+    return sum + (subs.length > 0 ? subs.reduce((s, sub) => s + sub.count, 0) : (line.totalCount ?? 0));
+  }, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cart lines
+
+/** 'YYYY-MM-DD HH:mm[:ss]' or 'YYYY-MM-DDTHH:mm…' -> 'YYYY-MM-DD HH:mm'. */
+export function toMinuteDateTime(datetime: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(datetime);
+  return match ? `${match[1]} ${match[2]}` : datetime;
+}
+
+/** 'HH:mm' of a datetime. */
+export function timeOf(datetime: string): string {
+  return toMinuteDateTime(datetime).slice(11, 16);
+}
+
+export interface CartLinesFor {
+  event: Pick<EventInput, 'id' | 'name'>;
+  tickets: readonly EventTicketInput[];
+  selection: TicketSelection;
+  /** the chosen date, YYYY-MM-DD */
+  date: string;
+  /** the chosen timeslot; null when only day tickets are chosen */
+  datetime: string | null;
+}
+
+/**
+ * The cart lines for a selection: one `ticket` line per timed ticket chosen (needs a datetime) and
+ * one `dayTicket` line with every day ticket chosen for the date.
+ */
+export function selectionToCartLines(input: CartLinesFor): (TicketLine | DayTicketLine)[] {
+  const { event, tickets, selection, date, datetime } = input;
+  const lines: (TicketLine | DayTicketLine)[] = [];
+  const dayEntries: DayTicketLine['dayTickets'] = [];
+  for (const ticket of tickets) {
+    const count = effectiveTicketCount(ticket, selection);
+    if (count === 0) continue;
+    if (isDayTicket(ticket)) {
+      dayEntries.push({ id: ticket.id, count, name: ticket.name, price: ticket.price, vat_value: ticket.vat_value ?? 0 });
+      continue;
+    }
+    if (datetime === null) continue;
+    const subtickets = subticketsOf(ticket)
+      .map((sub) => ({ id: sub.id, name: sub.name, count: subticketCount(selection, ticket.id, sub.id), price: sub.price, vat_value: sub.vat_value ?? 0 }))
+      .filter((sub) => sub.count > 0);
+    lines.push({
+      type: 'ticket',
+      id: ticket.id,
+      eventId: event.id,
+      name: ticket.name,
+      price: ticket.price,
+      totalPrice: ticket.price * count + subtickets.reduce((sum, sub) => sum + sub.price * sub.count, 0),
+      totalCount: count,
+      datetime: toMinuteDateTime(datetime),
+      vat_value: ticket.vat_value ?? 0,
+      single_ticketing: 0,
+      subtickets,
+    });
+  }
+  if (dayEntries.length > 0) {
+    lines.push({
+      type: 'dayTicket',
+      id: event.id,
+      name: event.name,
+      price: 0,
+      totalPrice: dayEntries.reduce((sum, entry) => sum + entry.price * entry.count, 0),
+      totalCount: dayEntries.reduce((sum, entry) => sum + entry.count, 0),
+      date,
+      dayTickets: dayEntries,
+    });
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Event list
+
+function datetimeKey(value: string | null | undefined): string {
+  return value ?? '\uffff';
+}
+
+/** Event list order (§2): sequence_no > 0 ascending first, then sequence_no 0 by sorting_datetime. */
+export function compareEvents(a: EventInput, b: EventInput): number {
+  const aNumbered = a.sequence_no > 0;
+  const bNumbered = b.sequence_no > 0;
+  if (aNumbered !== bNumbered) return aNumbered ? -1 : 1;
+  if (aNumbered && a.sequence_no !== b.sequence_no) return a.sequence_no - b.sequence_no;
+  const byDate = datetimeKey(a.sorting_datetime).localeCompare(datetimeKey(b.sorting_datetime));
+  if (byDate !== 0) return byDate;
+  return a.name.localeCompare(b.name) || a.id - b.id;
+}
+
+export function sortEvents<T extends EventInput>(events: readonly T[]): T[] {
+  return [...events].sort(compareEvents);
+}
+
+export interface EventFilters {
+  /** venue name; null = all venues */
+  venue: string | null;
+  /** custom group id; null = all groups */
+  customGroup: number | null;
+}
+
+export const NO_EVENT_FILTERS: EventFilters = { venue: null, customGroup: null };
+
+export function filterEvents<T extends EventInput>(events: readonly T[], filters: EventFilters): T[] {
+  return sortEvents(
+    events.filter(
+      (event) =>
+        (filters.venue === null || event.venue === filters.venue) &&
+        (filters.customGroup === null || (event.custom_groups ?? []).some((group) => group.id === filters.customGroup)),
+    ),
+  );
+}
+
+/** Distinct venues of the events, alphabetically (the venue filter's options). */
+export function eventVenues(events: readonly EventInput[]): string[] {
+  const venues = new Set<string>();
+  for (const event of events) if (event.venue) venues.add(event.venue);
+  return [...venues].sort((a, b) => a.localeCompare(b));
+}
+
+/** Distinct custom groups of the events, by name (the group filter's options). */
+export function eventCustomGroups(events: readonly EventInput[]): CustomGroupInput[] {
+  const groups = new Map<number, CustomGroupInput>();
+  for (const event of events) for (const group of event.custom_groups ?? []) if (!groups.has(group.id)) groups.set(group.id, { id: group.id, name: group.name });
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates and the calendar
+
+/** 'YYYYMMDD' or 'YYYY-MM-DD…' -> 'YYYY-MM-DD'; null when neither. */
+export function toIsoDate(value: string): string | null {
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  if (compact) return `${compact[1]}-${compact[2]}-${compact[3]}`;
+  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  return iso ? (iso[1] ?? null) : null;
+}
+
+/** 'YYYY-MM-DD' -> 'YYYYMMDD'. */
+export function toCompactDate(isoDate: string): string {
+  return isoDate.slice(0, 10).replaceAll('-', '');
+}
+
+/** Today's date in the museum's time zone, 'YYYY-MM-DD'. */
+export function todayIn(timeZone = 'Europe/Zurich', now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** 'YYYY-MM' of a date. */
+export function monthOf(isoDate: string): string {
+  return isoDate.slice(0, 7);
+}
+
+/** Adds months to a 'YYYY-MM'. */
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const index = (y ?? 0) * 12 + ((m ?? 1) - 1) + delta;
+  const year = Math.floor(index / 12);
+  const mon = (index % 12) + 1;
+  return `${String(year).padStart(4, '0')}-${String(mon).padStart(2, '0')}`;
+}
+
+function lastDayOfMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, m ?? 1, 0)).getUTCDate();
+}
+
+/** The ticket calendar fetch range (§9): the month plus the following month, as YYYYMMDD. */
+export function calendarRange(month: string): { start: string; end: string } {
+  const next = addMonths(month, 1);
+  return { start: `${month.replace('-', '')}01`, end: `${next.replace('-', '')}${String(lastDayOfMonth(next)).padStart(2, '0')}` };
+}
+
+/** Calendar of a range: ISO date -> places left (0 = sold out). */
+export type TicketCalendar = Record<string, number>;
+
+/** Normalises the calendar answer (date keys YYYYMMDD or YYYY-MM-DD; non-numeric counts 0). */
+export function normaliseCalendar(raw: Readonly<Record<string, unknown>>): TicketCalendar {
+  const out: TicketCalendar = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const date = toIsoDate(key);
+    if (date) out[date] = parseCount(value);
+  }
+  return out;
+}
+
+export type DayAvailability = 'available' | 'soldOut' | 'unavailable' | 'past';
+
+/** A day of the calendar: offered with places, sold out (count 0), not offered, or in the past. */
+export function dayAvailability(calendar: TicketCalendar, date: string, today: string): DayAvailability {
+  if (date < today) return 'past';
+  const count = calendar[date];
+  if (count === undefined) return 'unavailable';
+  return count === 0 ? 'soldOut' : 'available';
+}
+
+/** First date on or after `from` with places left, or null. */
+export function firstAvailableDate(calendar: TicketCalendar, from: string): string | null {
+  return Object.keys(calendar).filter((date) => date >= from && (calendar[date] ?? 0) > 0).sort()[0] ?? null;
+}
+
+export interface EventLifetime {
+  first?: string | null | undefined;
+  last?: string | null | undefined;
+}
+
+/** The event is over when its last day (lifetime last, else the event's end) is before today. */
+export function isEventExpired(lifetime: EventLifetime | null, event: Pick<EventInput, 'end'> | null, today: string): boolean {
+  const last = lifetime?.last ?? event?.end ?? null;
+  if (!last) return false;
+  const day = toIsoDate(last);
+  return day !== null && day < today;
+}
+
+/** The month the calendar opens on: the requested date's, else the lifetime's first day if later than today, else today's. */
+export function initialCalendarMonth(today: string, lifetime: EventLifetime | null, requestedDate?: string | null): string {
+  if (requestedDate) {
+    const day = toIsoDate(requestedDate);
+    if (day && day >= today) return monthOf(day);
+  }
+  const first = lifetime?.first ? toIsoDate(lifetime.first) : null;
+  return monthOf(first && first > today ? first : today);
+}
+
+/** Times of a date's timeslots: sold out when max_tickets is 0. */
+export function isTimeslotSoldOut(slot: TimeslotInput): boolean {
+  return slot.max_tickets <= 0;
+}
+
+export function findTimeslot<T extends TimeslotInput>(slots: readonly T[], datetime: string): T | undefined {
+  const at = toMinuteDateTime(datetime);
+  return slots.find((slot) => toMinuteDateTime(slot.datetime) === at);
+}
