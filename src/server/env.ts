@@ -1,0 +1,124 @@
+/**
+ * The server's configuration, read from environment variables (README lists them).
+ * parseEnv is pure so that tests can feed it any environment.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  /** Folder for the embedded database (`<dataDir>/pglite`) and the generated JWT secret. */
+  dataDir: string;
+  /** postgres://… : use a real PostgreSQL through `pg` instead of PGlite. */
+  databaseUrl: string | undefined;
+  /** HS256 secret; when undefined, one is generated once into `<dataDir>/jwt-secret`. */
+  jwtSecret: string | undefined;
+  /** Upstream that replaces `/api` (`/api/de/event/select` → `<shopApiUrl>/de/event/select`); no own API or database then. */
+  shopApiUrl: string | undefined;
+  supportEmail: string;
+}
+
+export const DEFAULTS = {
+  port: 8080,
+  host: '0.0.0.0',
+  dataDir: '.data/',
+  supportEmail: 'support@museum.example',
+} as const;
+
+/** Shortest JWT_SECRET accepted: HS256 wants at least 256 bits of key. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function parseUrl(raw: string): URL | undefined {
+  try {
+    return new URL(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads and checks the variables; throws EnvError naming every bad one. */
+export function parseEnv(env: Env): ServerEnv {
+  const problems: string[] = [];
+
+  let port: number = DEFAULTS.port;
+  const rawPort = value(env, 'PORT');
+  if (rawPort !== undefined) {
+    if (/^\d{1,5}$/.test(rawPort) && Number(rawPort) <= 65535) port = Number(rawPort);
+    else problems.push(`PORT must be a whole number from 0 to 65535, got '${rawPort}'.`);
+  }
+
+  const host = value(env, 'HOST') ?? DEFAULTS.host;
+  const dataDir = value(env, 'DATA_DIR') ?? DEFAULTS.dataDir;
+
+  const databaseUrl = value(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    const url = parseUrl(databaseUrl);
+    if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+      problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+    }
+  }
+
+  const jwtSecret = value(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long.`);
+  }
+
+  let shopApiUrl = value(env, 'SHOP_API_URL');
+  if (shopApiUrl !== undefined) {
+    const url = parseUrl(shopApiUrl);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
+      problems.push('SHOP_API_URL must be an https:// (or http://) URL without query or fragment.');
+    } else {
+      shopApiUrl = url.href.replace(/\/+$/, '');
+    }
+  }
+
+  const supportEmail = value(env, 'SUPPORT_EMAIL') ?? DEFAULTS.supportEmail;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) problems.push('SUPPORT_EMAIL must be an e-mail address.');
+
+  if (problems.length > 0) throw new EnvError(problems);
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail };
+}
+
+/**
+ * The JWT signing secret: JWT_SECRET when given, else the one stored in `<dataDir>/jwt-secret`,
+ * generated (mode 0600) on the first start and reused afterwards so tokens survive restarts.
+ */
+export function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv !== undefined) return new TextEncoder().encode(fromEnv);
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new EnvError([`${file} holds a secret shorter than ${MIN_JWT_SECRET_LENGTH} characters; delete it to generate a new one.`]);
+  }
+  return new TextEncoder().encode(secret);
+}
+
+/** Where PGlite keeps its files. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}

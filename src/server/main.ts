@@ -1,0 +1,136 @@
+/**
+ * `npm start`: one Node process that serves the built app and the reference shop API
+ * (or forwards /api to SHOP_API_URL). `--reset-db` recreates and reseeds the database and exits.
+ * Bundled by build.mjs into dist/server/main.mjs; the environment is described in README.md.
+ */
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createShopServer } from './app.js';
+import { openDb, type Db } from './db/index.js';
+import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
+import { createProviderHandler } from './provider.js';
+import { createProxyShopServer } from './proxy.js';
+import { seedIfEmpty } from './seed/index.js';
+import type { ServerServices } from './services.js';
+import { createStaticHandler } from './static.js';
+
+const log = (message: string): void => {
+  console.log(`${new Date().toISOString()} ${message}`);
+};
+
+/** dist/public beside dist/server when bundled; under the working directory otherwise (tsx). */
+function publicDir(): string {
+  const besideBundle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
+  return fs.existsSync(besideBundle) ? besideBundle : path.resolve('dist', 'public');
+}
+
+function describeDb(env: ServerEnv): string {
+  if (env.databaseUrl) {
+    const url = new URL(env.databaseUrl);
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  }
+  return `PGlite in ${pgliteDir(env.dataDir)}`;
+}
+
+async function resetDatabase(env: ServerEnv): Promise<void> {
+  if (env.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: env.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('DROP SCHEMA IF EXISTS public CASCADE');
+      await client.query('CREATE SCHEMA public');
+    } finally {
+      await client.end();
+    }
+  } else {
+    fs.rmSync(pgliteDir(env.dataDir), { recursive: true, force: true });
+  }
+  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
+  try {
+    await seedIfEmpty(db, new Date());
+  } finally {
+    await db.close();
+  }
+  log(`Database reset and seeded with the demo data (${describeDb(env)}).`);
+}
+
+function listen(server: Server, env: ServerEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.port, env.host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host;
+      resolve(`http://${shownHost}:${port}`);
+    });
+  });
+}
+
+function onShutdown(server: Server, db: Db | undefined): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      log(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal}: shutting down.`);
+    // Idle keep-alive sockets would keep close() waiting; busy ones get a few seconds to finish.
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 5_000);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      (db ? db.close() : Promise.resolve())
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          log(`Closing the database failed: ${String(error)}`);
+          process.exit(1);
+        });
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const staticHandler = createStaticHandler({ root: publicDir(), log });
+
+  if (env.shopApiUrl) {
+    if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
+    const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log });
+    const url = await listen(server, env);
+    onShutdown(server, undefined);
+    log(`Museum shop on ${url}/de (API forwarded to ${env.shopApiUrl})`);
+    return;
+  }
+
+  if (process.argv.includes('--reset-db')) {
+    await resetDatabase(env);
+    return;
+  }
+
+  const services: ServerServices = {
+    now: () => new Date(),
+    jwtSecret: loadJwtSecret(env.dataDir, env.jwtSecret),
+    log,
+    supportEmail: env.supportEmail,
+  };
+  if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
+  if (await seedIfEmpty(db, services.now())) log(`Seeded the demo data (${describeDb(env)}).`);
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler() });
+  const url = await listen(server, env);
+  onShutdown(server, db);
+  log(`Museum shop on ${url}/de (${describeDb(env)})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

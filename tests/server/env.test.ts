@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULTS, EnvError, loadJwtSecret, parseEnv, pgliteDir } from '../../src/server/env.js';
+
+describe('parseEnv', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    expect(parseEnv({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '.data/',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      shopApiUrl: undefined,
+      supportEmail: DEFAULTS.supportEmail,
+    });
+  });
+
+  it('reads every variable', () => {
+    const env = parseEnv({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/shop',
+      DATABASE_URL: 'postgres://shop:secret@db:5432/shop',
+      JWT_SECRET: 'x'.repeat(40),
+      SHOP_API_URL: 'https://tickets.museum.example/api/',
+      SUPPORT_EMAIL: 'help@museum.example',
+    });
+    expect(env).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/shop',
+      databaseUrl: 'postgres://shop:secret@db:5432/shop',
+      jwtSecret: 'x'.repeat(40),
+      shopApiUrl: 'https://tickets.museum.example/api',
+      supportEmail: 'help@museum.example',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '  ', SHOP_API_URL: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      shopApiUrl: undefined,
+    });
+  });
+
+  it('accepts PORT 0 (any free port) and postgresql:// URLs', () => {
+    expect(parseEnv({ PORT: '0', DATABASE_URL: 'postgresql://localhost/shop' })).toMatchObject({
+      port: 0,
+      databaseUrl: 'postgresql://localhost/shop',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT/],
+    ['PORT', '70000', /PORT/],
+    ['PORT', '-1', /PORT/],
+    ['DATABASE_URL', 'mysql://localhost/shop', /DATABASE_URL/],
+    ['DATABASE_URL', 'not a url', /DATABASE_URL/],
+    ['JWT_SECRET', 'short', /JWT_SECRET/],
+    ['SHOP_API_URL', 'ftp://museum.example/api', /SHOP_API_URL/],
+    ['SHOP_API_URL', 'https://museum.example/api?x=1', /SHOP_API_URL/],
+    ['SUPPORT_EMAIL', 'nobody', /SUPPORT_EMAIL/],
+  ])('rejects %s=%s with a message naming it', (name, value, pattern) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(pattern);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseEnv({ PORT: 'x', JWT_SECRET: 'y' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      expect((error as EnvError).problems).toHaveLength(2);
+    }
+  });
+});
+
+describe('loadJwtSecret', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-env-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uses JWT_SECRET when given and writes nothing', () => {
+    const dir = tempDir();
+    const secret = loadJwtSecret(dir, 's'.repeat(32));
+    expect(new TextDecoder().decode(secret)).toBe('s'.repeat(32));
+    expect(fs.existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('generates a secret once into DATA_DIR/jwt-secret (mode 0600) and reuses it', () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const first = loadJwtSecret(dir, undefined);
+    const file = path.join(dir, 'jwt-secret');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const second = loadJwtSecret(dir, undefined);
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+  });
+
+  it('gives different data folders different secrets', () => {
+    const a = loadJwtSecret(tempDir(), undefined);
+    const b = loadJwtSecret(tempDir(), undefined);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
+  });
+
+  it('refuses a stored secret that is too short', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'jwt-secret'), 'tiny');
+    expect(() => loadJwtSecret(dir, undefined)).toThrow(EnvError);
+  });
+
+  it('keeps PGlite in DATA_DIR/pglite', () => {
+    expect(pgliteDir('/srv/shop')).toBe(path.join('/srv/shop', 'pglite'));
+  });
+});

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEncodings, createStaticHandler, safePath } from '../../src/server/static.js';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let tmp: string;
+let base: { host: string; port: number };
+let server: http.Server;
+
+const script = `export const greeting = ${JSON.stringify('Willkommen im Museum. '.repeat(100))};\n`;
+
+/** Raw request: the path goes on the wire exactly as written (fetch would normalise `..`). */
+function get(rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ ...base, path: rawPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-static-'));
+  const root = path.join(tmp, 'public');
+  fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'static'), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    `<!doctype html>\n<html lang="de"><head><script type="module" src="/assets/main-ABC123.js"></script></head><body><noscript>${'Dieser Shop braucht JavaScript. '.repeat(10)}</noscript><div id="root"></div></body></html>\n`,
+  );
+  fs.writeFileSync(path.join(root, 'assets', 'main-ABC123.js'), script);
+  fs.writeFileSync(path.join(root, 'assets', 'main-ABC123.css'), 'body{color:#123456}'.repeat(40));
+  fs.writeFileSync(path.join(root, 'assets', 'logo-XYZ.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+  fs.writeFileSync(path.join(root, 'static', 'robots.txt'), 'User-agent: *\n');
+  // A file beside the public folder that no request may reach.
+  fs.writeFileSync(path.join(tmp, 'secret.txt'), 'TOP-SECRET');
+  server = http.createServer(createStaticHandler({ root }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = { host: '127.0.0.1', port: (server.address() as AddressInfo).port };
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('hashed assets', () => {
+  it('are served with their content type and a one-year immutable cache header', async () => {
+    const answer = await get('/assets/main-ABC123.js');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(script);
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(script));
+  });
+
+  it('come brotli-compressed when the browser accepts br', async () => {
+    const answer = await get('/assets/main-ABC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(answer.body.length).toBeLessThan(Buffer.byteLength(script) / 4);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(script);
+  });
+
+  it('come gzip-compressed when only gzip is accepted', async () => {
+    const answer = await get('/assets/main-ABC123.js', { 'accept-encoding': 'gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).toString()).toBe(script);
+  });
+
+  it('honour q=0 and preference weights', async () => {
+    const noBr = await get('/assets/main-ABC123.js', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    const none = await get('/assets/main-ABC123.js', { 'accept-encoding': 'identity' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(acceptedEncodings('gzip;q=1, br;q=0.5')).toEqual(['gzip', 'br']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+  });
+
+  it('serve CSS and images with the right types', async () => {
+    const css = await get('/assets/main-ABC123.css');
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    const png = await get('/assets/logo-XYZ.png', { 'accept-encoding': 'br, gzip' });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect([...png.body]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  });
+
+  it('answer 304 to a matching If-None-Match, per encoding', async () => {
+    const first = await get('/assets/main-ABC123.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await get('/assets/main-ABC123.js', { 'accept-encoding': 'br', 'if-none-match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const otherEncoding = await get('/assets/main-ABC123.js', { 'accept-encoding': 'gzip', 'if-none-match': etag ?? '' });
+    expect(otherEncoding.status).toBe(200);
+  });
+
+  it('answer HEAD with the headers and no body', async () => {
+    const answer = await get('/assets/main-ABC123.js', {}, 'HEAD');
+    expect(answer.status).toBe(200);
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(script));
+    expect(answer.body.length).toBe(0);
+  });
+
+  it('that do not exist answer 404, not the app', async () => {
+    const answer = await get('/assets/main-OLDHASH.js');
+    expect(answer.status).toBe(404);
+    expect(answer.body.toString()).not.toContain('<div id="root">');
+    expect((await get('/favicon.ico')).status).toBe(404);
+  });
+});
+
+describe('the app shell (index.html)', () => {
+  it('answers every app route, revalidated on each visit', async () => {
+    for (const route of ['/', '/de', '/de/tickets', '/en/tours/12?date=2026-05-01', '/de/recover/0f3a-guid']) {
+      const answer = await get(route);
+      expect(answer.status, route).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.body.toString()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('carries the language of the route in <html lang>', async () => {
+    expect((await get('/fr/tickets')).body.toString()).toContain('<html lang="fr">');
+    expect((await get('/da')).body.toString()).toContain('<html lang="da">');
+    expect((await get('/xx/unknown')).body.toString()).toContain('<html lang="de">');
+  });
+
+  it('is compressed when accepted', async () => {
+    const answer = await get('/de/tickets', { 'accept-encoding': 'gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).toString()).toContain('<div id="root"></div>');
+  });
+
+  it('refuses other methods', async () => {
+    const answer = await get('/de', {}, 'POST');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+describe('path traversal', () => {
+  it.each([
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/assets/..%5c..%5csecret.txt',
+    '/%00/secret.txt',
+    '//../secret.txt',
+  ])('%s never reveals a file outside the public folder', async (raw) => {
+    const answer = await get(raw);
+    expect(answer.body.toString()).not.toContain('TOP-SECRET');
+    expect([400, 404]).toContain(answer.status);
+  });
+
+  it('malformed percent-encoding answers 400', async () => {
+    expect((await get('/de/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('safePath keeps ordinary paths and rejects dot segments', () => {
+    expect(safePath('/de/tickets?x=1')).toBe('/de/tickets');
+    expect(safePath('/assets//main.js')).toBe('/assets/main.js');
+    expect(safePath('/a/../b')).toBeUndefined();
+    expect(safePath('/a/./b')).toBeUndefined();
+  });
+});
+
+describe('without a build', () => {
+  it('answers 503 with a hint instead of crashing', async () => {
+    const handler = createStaticHandler({ root: path.join(tmp, 'missing') });
+    const s = http.createServer(handler);
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (s.address() as AddressInfo).port;
+      const answer = await fetch(`http://127.0.0.1:${port}/de`);
+      expect(answer.status).toBe(503);
+      expect(await answer.text()).toContain('npm run build');
+    } finally {
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+  });
+});
