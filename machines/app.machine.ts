@@ -1,0 +1,389 @@
+/**
+ * The app shell journey (spec §1 start-up, §4 navigation side effects, §8 HTTP error policy).
+ *
+ * Four parallel regions:
+ * - Boot: remote config first (nothing renders before it), the interface messages, the saved
+ *   session (validated, invalid values dropped), payment types, shop metadata and static content.
+ * - Global message: the dismissible banner; a server error shows it for 15 s (§8, §9).
+ * - Toasts: a queue of short notices, each visible for 2 s (§8).
+ * - Server requests: the waiting flag while any request is open (§4), shown as a spinner.
+ *
+ * Services are `fromPromise` actors that throw until the composition root (src/app/services.ts)
+ * provides real ones with `appMachine.provide`; tests provide fakes the same way. Navigation and
+ * storage writes are named actions the app provides as well: the router owns the URL.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { AppConfig, PaymentType, ShopInfo, StaticContent } from '../src/api/schemas/config.js';
+import type { StoredCustomer } from '../src/api/schemas/session.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/api/languages.js';
+
+/** Compiled (AST) in the build, plain ICU strings in tests. */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+export type MessageTone = 'danger' | 'warning' | 'info' | 'success';
+
+/** A message the UI translates: a catalogue key with its values. */
+export interface ShellMessage {
+  id: string;
+  values?: Record<string, string | number>;
+}
+
+export interface GlobalMessage extends ShellMessage {
+  className: MessageTone;
+}
+
+export interface Toast extends ShellMessage {
+  key: number;
+  tone: MessageTone;
+}
+
+export interface RestoredSession {
+  jwt: string | null;
+  customer: StoredCustomer | null;
+  isGuest: boolean;
+  partner: string | null;
+  cookiesAccepted: boolean;
+}
+
+export interface ShopData {
+  shopInfo: ShopInfo | null;
+  staticContent: StaticContent | null;
+}
+
+export interface AppInput {
+  /** Language from the first path segment, if it is one of the eight. */
+  lang?: string | null;
+  /** When the page was last reloaded because of a 503 (from session storage), ms since epoch. */
+  lastServiceUnavailableReloadAt?: number | null;
+}
+
+export interface AppContext {
+  /** The language the visitor asked for in the URL (before config says which ones exist). */
+  requestedLang: Language | null;
+  lang: Language;
+  config: AppConfig | null;
+  messages: Messages | null;
+  jwt: string | null;
+  customer: StoredCustomer | null;
+  isGuest: boolean;
+  partner: string | null;
+  cookiesAccepted: boolean;
+  paymentTypes: PaymentType[];
+  shopInfo: ShopInfo | null;
+  staticContent: StaticContent | null;
+  globalMessage: GlobalMessage | null;
+  /** Queue of toasts; the first one is on screen. */
+  toasts: Toast[];
+  nextToastKey: number;
+  pendingRequests: number;
+  lastServiceUnavailableReloadAt: number | null;
+}
+
+export type HttpErrorEvent = {
+  type: 'HTTP_ERROR';
+  status: number;
+  code: string;
+  /** When the error happened (ms since epoch). */
+  at: number;
+  /** True when the visitor is on the login screen already (then a 401 does not redirect). */
+  onLoginPage: boolean;
+};
+
+export type AppEvent =
+  | { type: 'RETRY' }
+  | HttpErrorEvent
+  | { type: 'REQUEST_STARTED' }
+  | { type: 'REQUEST_FINISHED' }
+  | { type: 'SHOW_MESSAGE'; message: GlobalMessage }
+  | { type: 'DISMISS_MESSAGE' }
+  | { type: 'TOAST'; toast: ShellMessage & { tone?: MessageTone } }
+  | { type: 'DISMISS_TOAST' }
+  | { type: 'ACCEPT_COOKIES' }
+  | { type: 'CHANGE_LANGUAGE'; lang: Language }
+  | { type: 'LOGGED_IN'; jwt: string; customer: StoredCustomer | null; isGuest: boolean }
+  | { type: 'LOGOUT'; returnTo?: string };
+
+/** §9: a second 503 within this window shows a message instead of reloading again. */
+export const SERVICE_UNAVAILABLE_WINDOW_MS = 30_000;
+export const GLOBAL_MESSAGE_MS = 15_000;
+export const TOAST_MS = 2_000;
+export const SPINNER_DELAY_MS = 250;
+
+function notProvided(name: string): never {
+  throw new Error(`${name} not provided`);
+}
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    loadConfig: fromPromise<AppConfig>(async () => notProvided('loadConfig')),
+    loadMessages: fromPromise<Messages, { lang: Language }>(async () => notProvided('loadMessages')),
+    restoreSession: fromPromise<RestoredSession>(async () => notProvided('restoreSession')),
+    loadPaymentTypes: fromPromise<PaymentType[]>(async () => notProvided('loadPaymentTypes')),
+    loadShopData: fromPromise<ShopData>(async () => notProvided('loadShopData')),
+  },
+  actions: {
+    assignConfig: assign(({ context }, config: AppConfig) => ({
+      config,
+      lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
+    })),
+    assignMessages: assign((_, messages: Messages) => ({ messages })),
+    assignSession: assign((_, session: RestoredSession) => ({ ...session })),
+    assignPaymentTypes: assign((_, paymentTypes: PaymentType[]) => ({ paymentTypes })),
+    assignShopData: assign((_, data: ShopData) => ({ shopInfo: data.shopInfo, staticContent: data.staticContent })),
+    showSupportMessage: assign(({ context }) => ({
+      globalMessage: { id: 'error.server', values: { email: context.config?.supportEmail ?? context.shopInfo?.support_email ?? '' }, className: 'danger' as const },
+    })),
+    showUnavailableMessage: assign({ globalMessage: { id: 'error.unavailable', className: 'danger' as const } }),
+    showNetworkMessage: assign({ globalMessage: { id: 'error.network', className: 'warning' as const } }),
+    showUnauthorizedMessage: assign({ globalMessage: { id: 'error.unauthorized', className: 'info' as const } }),
+    assignGlobalMessage: assign((_, message: GlobalMessage) => ({ globalMessage: message })),
+    clearGlobalMessage: assign({ globalMessage: null }),
+    enqueueToast: assign(({ context }, toast: ShellMessage & { tone?: MessageTone }) => ({
+      toasts: [...context.toasts, { id: toast.id, ...(toast.values ? { values: toast.values } : {}), tone: toast.tone ?? 'info', key: context.nextToastKey }],
+      nextToastKey: context.nextToastKey + 1,
+    })),
+    dropShownToast: assign(({ context }) => ({ toasts: context.toasts.slice(1) })),
+    countRequestStarted: assign(({ context }) => ({ pendingRequests: context.pendingRequests + 1 })),
+    countRequestFinished: assign(({ context }) => ({ pendingRequests: Math.max(0, context.pendingRequests - 1) })),
+    acceptCookies: assign({ cookiesAccepted: true }),
+    rememberServiceUnavailableReload: assign((_, at: number) => ({ lastServiceUnavailableReloadAt: at })),
+    signIn: assign((_, session: { jwt: string; customer: StoredCustomer | null; isGuest: boolean }) => ({ ...session })),
+    forgetSession: assign({ jwt: null, customer: null, isGuest: false }),
+    // Side effects the app provides (router, storage, window):
+    navigateToLogin: () => notProvided('navigateToLogin'),
+    reloadPage: () => notProvided('reloadPage'),
+    storeServiceUnavailableReload: (_, _at: number) => notProvided('storeServiceUnavailableReload'),
+    storeCookiesAccepted: () => notProvided('storeCookiesAccepted'),
+    storeSession: () => notProvided('storeSession'),
+    clearStoredSession: () => notProvided('clearStoredSession'),
+    switchLanguage: (_, _lang: Language) => notProvided('switchLanguage'),
+    navigateAfterLogout: (_, _returnTo: string | undefined) => notProvided('navigateAfterLogout'),
+  },
+  guards: {
+    isUnauthorizedOutsideLogin: ({ event }) => event.type === 'HTTP_ERROR' && (event.status === 401 || event.status === 403) && !event.onLoginPage,
+    isServerError: ({ event }) => event.type === 'HTTP_ERROR' && (event.status === 500 || event.code === 'INVALID_RESPONSE'),
+    isRepeatedServiceUnavailable: ({ context, event }) =>
+      event.type === 'HTTP_ERROR' &&
+      event.status === 503 &&
+      context.lastServiceUnavailableReloadAt !== null &&
+      event.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,
+    isServiceUnavailable: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 503,
+    isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
+    hasMoreToasts: ({ context }) => context.toasts.length > 1,
+    isLastRequest: ({ context }) => context.pendingRequests <= 1,
+    isDifferentLanguage: ({ context, event }) => event.type === 'CHANGE_LANGUAGE' && event.lang !== context.lang,
+  },
+  delays: {
+    globalMessageDuration: GLOBAL_MESSAGE_MS,
+    toastDuration: TOAST_MS,
+    spinnerDelay: SPINNER_DELAY_MS,
+  },
+}).createMachine({
+  id: 'app',
+  type: 'parallel',
+  description: 'The shop shell: boots from the remote config, then hosts every journey and applies the HTTP error policy of §8.',
+  context: ({ input }) => ({
+    requestedLang: isLanguage(input.lang) ? input.lang : null,
+    lang: isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE,
+    config: null,
+    messages: null,
+    jwt: null,
+    customer: null,
+    isGuest: false,
+    partner: null,
+    cookiesAccepted: false,
+    paymentTypes: [],
+    shopInfo: null,
+    staticContent: null,
+    globalMessage: null,
+    toasts: [],
+    nextToastKey: 1,
+    pendingRequests: 0,
+    lastServiceUnavailableReloadAt: input.lastServiceUnavailableReloadAt ?? null,
+  }),
+  on: {
+    HTTP_ERROR: [
+      {
+        guard: 'isUnauthorizedOutsideLogin',
+        description: '401/403: the login screen, with fromUnauthorized=true so it can say why.',
+        actions: ['forgetSession', 'clearStoredSession', 'navigateToLogin'],
+      },
+      {
+        guard: 'isServerError',
+        description: '500: the danger message with the support address, for 15 s.',
+        target: '.Global message.Showing',
+        reenter: true,
+        actions: 'showSupportMessage',
+      },
+      {
+        guard: 'isRepeatedServiceUnavailable',
+        description: 'A second 503 within 30 s: say so instead of reloading forever.',
+        target: '.Global message.Showing',
+        reenter: true,
+        actions: 'showUnavailableMessage',
+      },
+      {
+        guard: 'isServiceUnavailable',
+        description: '503: reload the page once.',
+        actions: [
+          { type: 'rememberServiceUnavailableReload', params: ({ event }) => event.at },
+          { type: 'storeServiceUnavailableReload', params: ({ event }) => event.at },
+          'reloadPage',
+        ],
+      },
+      {
+        guard: 'isNetworkFailure',
+        description: 'No answer or too late: tell the visitor; nothing they entered is touched.',
+        target: '.Global message.Showing',
+        reenter: true,
+        actions: 'showNetworkMessage',
+      },
+    ],
+    SHOW_MESSAGE: {
+      target: '.Global message.Showing',
+      reenter: true,
+      actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message },
+    },
+    ACCEPT_COOKIES: { actions: ['acceptCookies', 'storeCookiesAccepted'] },
+    CHANGE_LANGUAGE: { guard: 'isDifferentLanguage', actions: { type: 'switchLanguage', params: ({ event }) => event.lang } },
+    LOGGED_IN: {
+      actions: [{ type: 'signIn', params: ({ event }) => ({ jwt: event.jwt, customer: event.customer, isGuest: event.isGuest }) }, 'storeSession'],
+    },
+    LOGOUT: { actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
+  },
+  states: {
+    Boot: {
+      initial: 'Loading configuration',
+      states: {
+        'Loading configuration': {
+          tags: 'loading',
+          description: 'Nothing renders until the remote config has arrived.',
+          invoke: {
+            src: 'loadConfig',
+            onDone: { target: 'Loading messages', actions: { type: 'assignConfig', params: ({ event }) => event.output } },
+            onError: 'Configuration failed',
+          },
+        },
+        'Configuration failed': {
+          description: 'Retry screen in the browser language; never a blank page.',
+          on: { RETRY: 'Loading configuration' },
+        },
+        'Loading messages': {
+          tags: 'loading',
+          description: 'The message catalogue of the interface language (its own chunk).',
+          invoke: {
+            src: 'loadMessages',
+            input: ({ context }) => ({ lang: context.lang }),
+            onDone: { target: 'Restoring session', actions: { type: 'assignMessages', params: ({ event }) => event.output } },
+            onError: 'Messages failed',
+          },
+        },
+        'Messages failed': {
+          description: 'The language chunk could not be loaded (offline): same retry screen.',
+          on: { RETRY: 'Loading messages' },
+        },
+        'Restoring session': {
+          tags: 'loading',
+          description: 'Saved token, customer, partner and cookie consent, each validated; an invalid value is dropped.',
+          invoke: {
+            src: 'restoreSession',
+            onDone: { target: 'Loading payment types', actions: { type: 'assignSession', params: ({ event }) => event.output } },
+            onError: 'Loading payment types',
+          },
+        },
+        'Loading payment types': {
+          tags: 'loading',
+          invoke: {
+            src: 'loadPaymentTypes',
+            onDone: { target: 'Loading shop information', actions: { type: 'assignPaymentTypes', params: ({ event }) => event.output } },
+            onError: 'Loading shop information',
+          },
+        },
+        'Loading shop information': {
+          tags: 'loading',
+          description: 'Shop metadata and static content (banners, cookie text, social links); the shop works without them.',
+          invoke: {
+            src: 'loadShopData',
+            onDone: { target: 'Ready', actions: { type: 'assignShopData', params: ({ event }) => event.output } },
+            onError: 'Ready',
+          },
+        },
+        Ready: {
+          tags: 'ready',
+          description: 'The shell is up; journeys run inside it.',
+        },
+      },
+    },
+    'Global message': {
+      initial: 'Hidden',
+      states: {
+        Hidden: {},
+        Showing: {
+          after: { globalMessageDuration: { target: 'Hidden', actions: 'clearGlobalMessage' } },
+          on: { DISMISS_MESSAGE: { target: 'Hidden', actions: 'clearGlobalMessage' } },
+        },
+      },
+    },
+    Toasts: {
+      initial: 'No toast',
+      states: {
+        'No toast': {
+          on: { TOAST: { target: 'Showing toast', actions: { type: 'enqueueToast', params: ({ event }) => event.toast } } },
+        },
+        'Showing toast': {
+          description: 'The first toast of the queue, for 2 s or until swiped away.',
+          on: {
+            TOAST: { actions: { type: 'enqueueToast', params: ({ event }) => event.toast } },
+            DISMISS_TOAST: [
+              { guard: 'hasMoreToasts', target: 'Showing toast', reenter: true, actions: 'dropShownToast' },
+              { target: 'No toast', actions: 'dropShownToast' },
+            ],
+          },
+          after: {
+            toastDuration: [
+              { guard: 'hasMoreToasts', target: 'Showing toast', reenter: true, actions: 'dropShownToast' },
+              { target: 'No toast', actions: 'dropShownToast' },
+            ],
+          },
+        },
+      },
+    },
+    'Server requests': {
+      initial: 'Idle',
+      states: {
+        Idle: {
+          on: { REQUEST_STARTED: { target: 'Request open', actions: 'countRequestStarted' } },
+        },
+        'Request open': {
+          description: 'A short wait shows no spinner, to avoid flicker.',
+          on: {
+            REQUEST_STARTED: { actions: 'countRequestStarted' },
+            REQUEST_FINISHED: [
+              { guard: 'isLastRequest', target: 'Idle', actions: 'countRequestFinished' },
+              { actions: 'countRequestFinished' },
+            ],
+          },
+          after: { spinnerDelay: 'Waiting for server' },
+        },
+        'Waiting for server': {
+          tags: 'waiting',
+          on: {
+            REQUEST_STARTED: { actions: 'countRequestStarted' },
+            REQUEST_FINISHED: [
+              { guard: 'isLastRequest', target: 'Idle', actions: 'countRequestFinished' },
+              { actions: 'countRequestFinished' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AppMachine = typeof appMachine;

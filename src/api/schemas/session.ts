@@ -1,0 +1,37 @@
+/**
+ * What the shop keeps in session storage (§9 keys jwt, customer, partner, cookiesAccepted,
+ * visited URL). Every value is validated on restore; anything invalid is dropped.
+ */
+import * as v from 'valibot';
+
+/** A compact JWS: three base64url parts. The client never trusts its claims for security. */
+export const StoredJwtSchema = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/));
+
+/** The customer as GET customer answers it; only the fields the shell needs are required. */
+export const StoredCustomerSchema = v.looseObject({
+  email: v.string(),
+  fname: v.string(),
+  lname: v.string(),
+  country: v.optional(v.string()),
+  guest: v.optional(v.boolean()),
+});
+export type StoredCustomer = v.InferOutput<typeof StoredCustomerSchema>;
+
+/** Partner reference from the `partner` query parameter (passed with payment init). */
+export const StoredPartnerSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w.-]+$/));
+
+/** Claims the shell reads from the token to tell a guest from a registered customer. */
+export const JwtClaimsSchema = v.looseObject({ guest: v.optional(v.boolean(), false), exp: v.optional(v.number()) });
+
+/** Session storage keys (§9). */
+export const SESSION_KEYS = {
+  cart: 'cart',
+  customer: 'customer',
+  cookiesAccepted: 'cookiesAccepted',
+  referrer: 'referrer',
+  jwt: 'jwt',
+  visitedUrl: 'visitedUrl',
+  partner: 'partner',
+  redirectTarget: 'redirectTarget',
+  serviceUnavailableReloadAt: 'serviceUnavailableReloadAt',
+} as const;

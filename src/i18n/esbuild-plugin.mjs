@@ -1,0 +1,41 @@
+// esbuild plugin (plain ESM, imported by build.mjs): precompiles the message catalogues of
+// src/i18n/messages/*.json to the ICU AST react-intl consumes, so the browser ships no ICU
+// parser. A message that does not compile fails the build with the key and language.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
+
+const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
+
+/** Compiles one catalogue object { key: ICU string } to { key: AST }. Throws naming the bad key. */
+export function compileCatalogue(messages, label = 'catalogue') {
+  const out = {};
+  for (const [key, message] of Object.entries(messages)) {
+    if (typeof message !== 'string') throw new Error(`${label}: message "${key}" is not a string`);
+    try {
+      out[key] = parse(message, { requiresOtherClause: true });
+    } catch (error) {
+      throw new Error(`${label}: message "${key}" does not compile: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return out;
+}
+
+export function i18nPlugin() {
+  return {
+    name: 'museum-shop-i18n',
+    setup(build) {
+      build.onLoad({ filter: CATALOGUE }, async (args) => {
+        const lang = path.basename(args.path, '.json');
+        const source = JSON.parse(await readFile(args.path, 'utf8'));
+        try {
+          return { contents: JSON.stringify(compileCatalogue(source, lang)), loader: 'json' };
+        } catch (error) {
+          return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
+        }
+      });
+    },
+  };
+}
+
+export default i18nPlugin;

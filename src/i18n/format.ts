@@ -1,0 +1,36 @@
+/**
+ * Display formats of spec §1 and §9: prices are integers in minor units shown in CHF with the
+ * configured currency symbol; dates d.m.Y; minutes abbreviated "min.".
+ */
+
+const THOUSANDS = '\u2019';
+
+/** 123450 → "CHF 1’234.50" (symbol from config). Negative amounts keep their sign in front. */
+export function formatPrice(minorUnits: number, currencySymbol = 'CHF'): string {
+  const sign = minorUnits < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(minorUnits));
+  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, THOUSANDS);
+  const cents = (abs % 100).toString().padStart(2, '0');
+  return `${sign}${currencySymbol} ${whole}.${cents}`;
+}
+
+/** A Date or an ISO date (YYYY-MM-DD…) → "dd.mm.yyyy". Invalid input gives an empty string. */
+export function formatDate(value: Date | string): string {
+  let y: number;
+  let m: number;
+  let d: number;
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value);
+    if (!match) return '';
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    if (Number.isNaN(value.getTime())) return '';
+    [y, m, d] = [value.getFullYear(), value.getMonth() + 1, value.getDate()];
+  }
+  return `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${y}`;
+}
+
+/** 90 → "90 min." */
+export function formatMinutes(minutes: number): string {
+  return `${Math.round(minutes)} min.`;
+}
