@@ -1,5 +1,341 @@
-import type { Router } from './router.js';
+/**
+ * Account routes of spec §7 (auth/*, customer/*). Shapes, statuses and codes: docs/api-accounts.md.
+ */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import type { Router, RequestContext } from './router.js';
+import type { Queryable } from '../db/index.js';
+import { HttpError } from './http-error.js';
+import { fieldsFromIssues } from '../../api/http.js';
+import {
+  AUTH_ERRORS,
+  EmailChangeRequestSchema,
+  GuestRequestSchema,
+  LoginRequestSchema,
+  PwdChangeRequestSchema,
+  PwdConfirmRequestSchema,
+  PwdResetRequestSchema,
+  RegisterRequestSchema,
+  UpdateRequestSchema,
+  missingRequiredFields,
+  type Customer,
+  type CustomerAttr,
+  type CustomerUpdateInput,
+} from '../../api/schemas/accounts.js';
+import { hashPasswordDigest, digestOf, issueToken, requireCustomer, sha256, verifyPasswordDigest, optionalCustomer } from '../auth.js';
+
+/** How long a mailed recovery link works. */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+interface CustomerRow {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  password_salt: string | null;
+  is_guest: boolean;
+  salutation: string;
+  fname: string;
+  lname: string;
+  company: string;
+  phone: string;
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
+  send_invoice: boolean;
+  shipping: { name: string; street: string; zip: string; city: string; country: string } | null;
+}
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    email: row.email,
+    salutation: row.salutation,
+    fname: row.fname,
+    lname: row.lname,
+    company: row.company,
+    phone: row.phone,
+    isGuest: row.is_guest,
+    country: row.country,
+    send_invoice: row.send_invoice,
+    addrBilling: { name: `${row.fname} ${row.lname}`.trim(), street: row.street, zip: row.zip, city: row.city, country: row.country },
+    addrShipping: row.shipping ? { id: row.id, ...row.shipping } : null,
+  };
+}
+
+export async function loadCustomer(q: Queryable, id: number): Promise<CustomerRow> {
+  const [row] = await q.query<CustomerRow>('SELECT * FROM customers WHERE id = $1', [id]);
+  if (!row) throw new HttpError(401, AUTH_ERRORS.TOKEN_INVALID, 'Your session has expired. Please log in again.');
+  return row;
+}
+
+/** The country of deliveries of a customer: the shipping address's, else the billing one. */
+export async function customerCountry(q: Queryable, id: number): Promise<string> {
+  const row = await loadCustomer(q, id);
+  return row.shipping?.country || row.country;
+}
+
+/** 422 with the issues as per-field lists; keys are `c` field names (the `c.` prefix is dropped). */
+function parseForm<S extends v.GenericSchema>(schema: S, body: unknown, code: string, message: string, required: readonly string[] = []): v.InferOutput<S> {
+  const result = v.safeParse(schema, body);
+  if (result.success) return result.output;
+  const fields = stripC(fieldsFromIssues(result.issues));
+  // report empty required fields too, so one answer lists every error of the form
+  const raw = (body as { c?: unknown } | null)?.c;
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [field, messages] of Object.entries(missingRequiredFields(raw as Record<string, unknown>, required))) fields[field] ??= messages;
+  }
+  throw new HttpError(422, code, message, fields);
+}
+
+function stripC(fields: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(fields)) {
+    const name = key.startsWith('c.') ? key.slice(2) : key;
+    out[name] = [...(out[name] ?? []), ...messages];
+  }
+  return out;
+}
+
+const FORM_MESSAGE = 'Please correct the errors in the form';
+
+/** An update changes neither e-mail nor password (they have their own calls). */
+const updateRequired = (required: string[]) => required.filter((f) => f !== 'email' && f !== 'password');
+
+async function fieldSettings(q: Queryable): Promise<{ required: string[]; visible: string[] }> {
+  const [row] = await q.query<{ value: { required: string[]; visible: string[] } }>("SELECT value FROM settings WHERE key = 'customer_fields'");
+  return row?.value ?? { required: ['email', 'password'], visible: ['email', 'password'] };
+}
+
+/** Checks beyond the shape: required fields, known country and salutation, free e-mail. */
+async function checkCustomerData(
+  q: Queryable,
+  c: CustomerUpdateInput & { email?: string },
+  options: { required: string[]; emailMustBeFree: boolean },
+): Promise<void> {
+  const fields = missingRequiredFields(c, options.required);
+  const add = (field: string, message: string) => {
+    fields[field] = [...(fields[field] ?? []), message];
+  };
+  if (c.country) {
+    const known = await q.query('SELECT 1 FROM countries WHERE key = $1', [c.country]);
+    if (known.length === 0) add('country', 'Please choose a country from the list.');
+  }
+  if (c.shipping) {
+    const known = await q.query('SELECT 1 FROM countries WHERE key = $1', [c.shipping.country]);
+    if (known.length === 0) add('shipping.country', 'Please choose a country from the list.');
+  }
+  if (c.salutation) {
+    const known = await q.query('SELECT 1 FROM salutations WHERE key = $1', [c.salutation]);
+    if (known.length === 0) add('salutation', 'Please choose a salutation from the list.');
+  }
+  if (options.emailMustBeFree && c.email) {
+    const taken = await q.query('SELECT 1 FROM customers WHERE email = $1 AND NOT is_guest', [c.email]);
+    if (taken.length > 0) add('email', 'This e-mail address is already registered.');
+  }
+  if (Object.keys(fields).length > 0) throw new HttpError(422, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, fields);
+}
+
+const emailTaken = (code: string) =>
+  new HttpError(422, code, FORM_MESSAGE, { email: ['This e-mail address is already registered.'] });
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+const DATA_COLUMNS = ['salutation', 'fname', 'lname', 'company', 'phone', 'street', 'zip', 'city', 'country'] as const;
+
+function dataValues(c: CustomerUpdateInput): unknown[] {
+  return [...DATA_COLUMNS.map((column) => c[column]), c.shipping ? JSON.stringify(c.shipping) : null];
+}
+
+async function attr(ctx: RequestContext): Promise<CustomerAttr> {
+  const countries = await ctx.db.query<{ key: string; names: Record<string, string> }>('SELECT key, name AS names FROM countries ORDER BY sequence_no, key');
+  const salutations = await ctx.db.query<{ key: string; names: Record<string, string> }>('SELECT key, names FROM salutations ORDER BY sequence_no, key');
+  const settings = await fieldSettings(ctx.db);
+  const name = (names: Record<string, string>, key: string) => names[ctx.lang] ?? names.de ?? key;
+  return {
+    countries: Object.fromEntries(countries.map((r) => [r.key, name(r.names, r.key)])),
+    salutations: Object.fromEntries(salutations.map((r) => [r.key, name(r.names, r.key)])),
+    required_fields: settings.required,
+    visible_fields: settings.visible,
+  };
+}
 
 export function registerAccountRoutes(router: Router): void {
-  void router;
+  router.post('auth/login', async (ctx) => {
+    const parsed = v.safeParse(LoginRequestSchema, ctx.body);
+    if (!parsed.success) {
+      throw new HttpError(422, AUTH_ERRORS.LOGIN_FAILED, 'E-mail or password not correct.', fieldsFromIssues(parsed.issues));
+    }
+    const { _u, _p } = parsed.output;
+    const [row] = await ctx.db.query<CustomerRow>('SELECT * FROM customers WHERE email = $1 AND NOT is_guest', [_u]);
+    const stored = row?.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
+    const ok = await verifyPasswordDigest(_p, stored);
+    if (!ok || !row) throw new HttpError(422, AUTH_ERRORS.LOGIN_FAILED, 'E-mail or password not correct.');
+    return { jwt: await issueToken(ctx.services, row.id, false) };
+  });
+
+  router.post('auth/guest', async (ctx) => {
+    const settings = await fieldSettings(ctx.db);
+    const required = settings.required.filter((f) => f !== 'password');
+    const { c } = parseForm(GuestRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, required);
+    await checkCustomerData(ctx.db, c, { required, emailMustBeFree: false });
+    const now = ctx.services.now().toISOString();
+    const [row] = await ctx.db.query<{ id: number }>(
+      `INSERT INTO customers (email, is_guest, salutation, fname, lname, company, phone, street, zip, city, country, shipping, send_invoice, created_at, updated_at)
+       VALUES ($1, true, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
+      [c.email, ...dataValues(c), c.send_invoice, now],
+    );
+    if (!row) throw new Error('guest insert returned no row');
+    return { jwt: await issueToken(ctx.services, row.id, true) };
+  });
+
+  router.post('customer/register', async (ctx) => {
+    const settings = await fieldSettings(ctx.db);
+    const { c } = parseForm(RegisterRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, settings.required);
+    await checkCustomerData(ctx.db, c, { required: settings.required, emailMustBeFree: true });
+    const stored = await hashPasswordDigest(digestOf(c.password));
+    const now = ctx.services.now().toISOString();
+    let id: number;
+    try {
+      const [row] = await ctx.db.query<{ id: number }>(
+        `INSERT INTO customers (email, password_hash, password_salt, salutation, fname, lname, company, phone, street, zip, city, country, shipping, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id`,
+        [c.email, stored.hash, stored.salt, ...dataValues(c), now],
+      );
+      if (!row) throw new Error('customer insert returned no row');
+      id = row.id;
+    } catch (error) {
+      // two registrations of one e-mail at the same moment: the unique index decides
+      if (isUniqueViolation(error)) throw emailTaken(AUTH_ERRORS.VALIDATION_FAILED);
+      throw error;
+    }
+    return { jwt: await issueToken(ctx.services, id, false) };
+  });
+
+  router.post('customer/validate', async (ctx) => {
+    const settings = await fieldSettings(ctx.db);
+    const customerId = await optionalCustomer(ctx);
+    if (customerId === null) {
+      const { c } = parseForm(RegisterRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, settings.required);
+      await checkCustomerData(ctx.db, c, { required: settings.required, emailMustBeFree: true });
+    } else {
+      const required = updateRequired(settings.required);
+      const { c } = parseForm(UpdateRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, required);
+      await checkCustomerData(ctx.db, c, { required, emailMustBeFree: false });
+    }
+    return true;
+  });
+
+  router.get('customer/attr', attr);
+
+  router.post('customer/pwdreset', async (ctx) => {
+    const { email } = parseForm(PwdResetRequestSchema, ctx.body, AUTH_ERRORS.REQUEST_RESET_FAIL, 'Please enter a valid e-mail address.');
+    const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM customers WHERE email = $1 AND NOT is_guest', [email]);
+    // The answer is the same whether or not the address has an account (no account enumeration).
+    if (row) {
+      const token = randomUUID();
+      const now = ctx.services.now();
+      await ctx.db.query('INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        sha256(token),
+        row.id,
+        now.toISOString(),
+        new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      ]);
+      // No mail server: the link is written to the server log. Built from the server's own origin,
+      // never from the request's backlink, so a crafted request cannot make it point elsewhere.
+      ctx.services.log(`Password recovery link for ${email}: ${ctx.origin}/${ctx.lang}/recover/${token}`);
+    }
+    return true;
+  });
+
+  router.post('customer/pwdconfirm', async (ctx) => {
+    const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+    const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+    if (!filled(body.token) || !filled(body._p)) {
+      throw new HttpError(400, AUTH_ERRORS.MISSING_FIELDS, 'You must fill all fields');
+    }
+    const { token, _p } = parseForm(PwdConfirmRequestSchema, body, AUTH_ERRORS.SETTING_NEW_PASSWORD_FAILED, 'The new password could not be set.');
+    const now = ctx.services.now();
+    const stored = await hashPasswordDigest(_p);
+    const customerId = await ctx.db.transaction(async (tx) => {
+      // single use: only the statement that flips used_at gets the row
+      const [reset] = await tx.query<{ customer_id: number }>(
+        'UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id',
+        [sha256(token), now.toISOString()],
+      );
+      if (!reset) return null;
+      await tx.query('UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4 WHERE id = $1', [
+        reset.customer_id,
+        stored.hash,
+        stored.salt,
+        now.toISOString(),
+      ]);
+      return reset.customer_id;
+    });
+    if (customerId === null) {
+      throw new HttpError(422, AUTH_ERRORS.SETTING_NEW_PASSWORD_FAILED, 'This recovery link is not valid or has expired. Please request a new one.', {
+        token: ['This recovery link is not valid or has expired.'],
+      });
+    }
+    return { jwt: await issueToken(ctx.services, customerId, false) };
+  });
+
+  router.post('customer/pwdchange', async (ctx) => {
+    const id = await requireCustomer(ctx);
+    const { _po, _pn } = parseForm(PwdChangeRequestSchema, ctx.body, AUTH_ERRORS.PASSWORD_CHANGE_FAILED, 'The password could not be changed.');
+    const row = await loadCustomer(ctx.db, id);
+    const stored = row.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
+    if (!(await verifyPasswordDigest(_po, stored))) {
+      throw new HttpError(422, AUTH_ERRORS.PASSWORD_CHANGE_FAILED, 'The password could not be changed.', { _po: ['The current password is not correct.'] });
+    }
+    const next = await hashPasswordDigest(_pn);
+    await ctx.db.query('UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4 WHERE id = $1', [
+      id,
+      next.hash,
+      next.salt,
+      ctx.services.now().toISOString(),
+    ]);
+    return true;
+  });
+
+  router.post('customer/emailchange', async (ctx) => {
+    const id = await requireCustomer(ctx);
+    const { _po, email } = parseForm(EmailChangeRequestSchema, ctx.body, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.');
+    const row = await loadCustomer(ctx.db, id);
+    const stored = row.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
+    if (!(await verifyPasswordDigest(_po, stored))) {
+      throw new HttpError(422, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.', { _po: ['The password is not correct.'] });
+    }
+    try {
+      const [updated] = await ctx.db.query<CustomerRow>('UPDATE customers SET email = $2, updated_at = $3 WHERE id = $1 RETURNING *', [
+        id,
+        email,
+        ctx.services.now().toISOString(),
+      ]);
+      if (!updated) throw new Error('customer vanished');
+      return toCustomer(updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken(AUTH_ERRORS.EMAIL_CHANGE_FAILED);
+      throw error;
+    }
+  });
+
+  router.post('customer/update', async (ctx) => {
+    const id = await requireCustomer(ctx);
+    const settings = await fieldSettings(ctx.db);
+    const required = updateRequired(settings.required);
+    const { c } = parseForm(UpdateRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, required);
+    await checkCustomerData(ctx.db, c, { required, emailMustBeFree: false });
+    const [updated] = await ctx.db.query<CustomerRow>(
+      `UPDATE customers SET salutation = $2, fname = $3, lname = $4, company = $5, phone = $6, street = $7, zip = $8, city = $9, country = $10,
+         shipping = $11, updated_at = $12 WHERE id = $1 RETURNING *`,
+      [id, ...dataValues(c), ctx.services.now().toISOString()],
+    );
+    if (!updated) throw new Error('customer vanished');
+    return toCustomer(updated);
+  });
+
+  router.get('customer', async (ctx) => toCustomer(await loadCustomer(ctx.db, await requireCustomer(ctx))));
 }

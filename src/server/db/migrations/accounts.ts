@@ -1,3 +1,46 @@
 import type { Migration } from '../migrate.js';
 
-export const accountMigrations: Migration[] = [];
+/**
+ * Customers, password-reset tokens and salutations. Countries live in the catalogue's `countries`
+ * table (key, name jsonb per language, sequence_no, shippable), shared with shipping.
+ */
+export const accountMigrations: Migration[] = [
+  {
+    id: '200_accounts',
+    sql: `
+CREATE TABLE customers (
+  id serial PRIMARY KEY,
+  email text NOT NULL,
+  password_hash text,
+  password_salt text,
+  is_guest boolean NOT NULL DEFAULT false,
+  salutation text NOT NULL DEFAULT '',
+  fname text NOT NULL DEFAULT '',
+  lname text NOT NULL DEFAULT '',
+  company text NOT NULL DEFAULT '',
+  phone text NOT NULL DEFAULT '',
+  street text NOT NULL DEFAULT '',
+  zip text NOT NULL DEFAULT '',
+  city text NOT NULL DEFAULT '',
+  country text NOT NULL DEFAULT '',
+  send_invoice boolean NOT NULL DEFAULT true,
+  shipping jsonb,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX customers_email_registered ON customers (email) WHERE NOT is_guest;
+CREATE TABLE password_resets (
+  token_hash text PRIMARY KEY,
+  customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE TABLE salutations (
+  key text PRIMARY KEY,
+  names jsonb NOT NULL,
+  sequence_no integer NOT NULL DEFAULT 0
+)
+`,
+  },
+];

@@ -1,0 +1,118 @@
+/**
+ * Passwords and tokens of the reference server (docs/api-accounts.md "Auth").
+ *
+ * The client sends the MD5 hex digest of a password (§7). That digest is hashed again with scrypt
+ * and a random per-user salt; only the scrypt hash and salt are stored. Comparison is constant
+ * time, and an unknown e-mail costs the same scrypt work as a known one.
+ *
+ * Tokens are HS256 jwts (jose) signed with services.jwtSecret, subject = customer id, valid for
+ * TOKEN_TTL_SECONDS, read from the query parameter `_` (§6).
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, createHash } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { md5 } from 'js-md5';
+import type { Queryable } from './db/index.js';
+import type { RequestContext } from './api/router.js';
+import type { ServerServices } from './services.js';
+import { HttpError } from './api/http-error.js';
+import { AUTH_ERRORS } from '../api/schemas/accounts.js';
+
+export const TOKEN_TTL_SECONDS = 2 * 60 * 60;
+const KEY_LENGTH = 64;
+const SCRYPT_OPTIONS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(secret.toLowerCase(), salt, KEY_LENGTH, SCRYPT_OPTIONS, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export interface StoredPassword {
+  /** hex */
+  hash: string;
+  /** hex */
+  salt: string;
+}
+
+/** Hashes the client's MD5 digest for storage. */
+export async function hashPasswordDigest(digest: string): Promise<StoredPassword> {
+  const salt = randomBytes(16);
+  const key = await scrypt(digest, salt);
+  return { hash: key.toString('hex'), salt: salt.toString('hex') };
+}
+
+/** The digest the client would send for a plain password (registration sends the plain one). */
+export function digestOf(password: string): string {
+  return md5(password);
+}
+
+const DUMMY: StoredPassword = { hash: '00'.repeat(KEY_LENGTH), salt: '00'.repeat(16) };
+
+/** Constant-time check; pass `null` for an unknown account so it costs the same and fails. */
+export async function verifyPasswordDigest(digest: string, stored: StoredPassword | null): Promise<boolean> {
+  const target = stored ?? DUMMY;
+  const key = await scrypt(digest, Buffer.from(target.salt, 'hex'));
+  const expected = Buffer.from(target.hash, 'hex');
+  const same = expected.length === key.length && timingSafeEqual(key, expected);
+  return same && stored !== null;
+}
+
+export async function issueToken(services: ServerServices, customerId: number, isGuest: boolean): Promise<string> {
+  const now = Math.floor(services.now().getTime() / 1000);
+  return new SignJWT({ guest: isGuest })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(customerId))
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_TTL_SECONDS)
+    .sign(services.jwtSecret);
+}
+
+export const tokenInvalid = () => new HttpError(401, AUTH_ERRORS.TOKEN_INVALID, 'Your session has expired. Please log in again.');
+
+/** Customer id behind a token, or a 401 when the token is bad, expired or its customer is gone. */
+export async function verifyToken(q: Queryable, services: ServerServices, token: string): Promise<number> {
+  let subject: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, services.jwtSecret, { algorithms: ['HS256'], currentDate: services.now() });
+    subject = payload.sub;
+  } catch {
+    throw tokenInvalid();
+  }
+  const id = Number(subject);
+  if (!Number.isInteger(id) || id < 1) throw tokenInvalid();
+  const rows = await q.query<{ id: number }>('SELECT id FROM customers WHERE id = $1', [id]);
+  if (rows.length === 0) throw tokenInvalid();
+  return id;
+}
+
+/** The logged-in customer of `?_=token`; 401 when the token is missing or invalid. */
+export async function requireCustomer(ctx: RequestContext): Promise<number> {
+  const token = ctx.query._;
+  if (!token) throw tokenInvalid();
+  return verifyToken(ctx.db, ctx.services, token);
+}
+
+/** The customer of `?_=token` when one is sent (401 when it is sent but invalid), else null. */
+export async function optionalCustomer(ctx: RequestContext): Promise<number | null> {
+  const token = ctx.query._;
+  if (!token) return null;
+  return verifyToken(ctx.db, ctx.services, token);
+}
+
+/** Random string from an unambiguous alphabet (cart ids, session strings: 12 characters, §9). */
+export function randomId(length = 12): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; out.length < length && i < bytes.length; i++) {
+    const byte = bytes[i] ?? 0;
+    // rejection sampling keeps the distribution uniform
+    if (byte < 256 - (256 % alphabet.length)) out += alphabet[byte % alphabet.length];
+  }
+  return out.length === length ? out : randomId(length);
+}
+
+/** Password-reset tokens are stored only as their SHA-256. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
