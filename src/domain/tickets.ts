@@ -18,6 +18,7 @@
  */
 import type { DayTicketLine, TicketLine } from './cart-lines.js';
 import type { Minor } from './money.js';
+import { museumLocal } from './museum-time.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input shapes
@@ -54,15 +55,17 @@ export interface TimeslotInput {
   max_tickets: number;
 }
 
-export interface CustomGroupInput {
+export interface NamedInput {
   id: number;
   name: string;
 }
+export type CustomGroupInput = NamedInput;
+export type VenueInput = NamedInput;
 
 export interface EventInput {
   id: number;
   name: string;
-  venue?: string | null | undefined;
+  venue?: VenueInput | null | undefined;
   sequence_no: number;
   sorting_datetime?: string | null | undefined;
   custom_groups?: readonly CustomGroupInput[] | undefined;
@@ -432,8 +435,8 @@ export function sortEvents<T extends EventInput>(events: readonly T[]): T[] {
 }
 
 export interface EventFilters {
-  /** venue name; null = all venues */
-  venue: string | null;
+  /** venue id; null = all venues */
+  venue: number | null;
   /** custom group id; null = all groups */
   customGroup: number | null;
 }
@@ -444,24 +447,26 @@ export function filterEvents<T extends EventInput>(events: readonly T[], filters
   return sortEvents(
     events.filter(
       (event) =>
-        (filters.venue === null || event.venue === filters.venue) &&
+        (filters.venue === null || event.venue?.id === filters.venue) &&
         (filters.customGroup === null || (event.custom_groups ?? []).some((group) => group.id === filters.customGroup)),
     ),
   );
 }
 
-/** Distinct venues of the events, alphabetically (the venue filter's options). */
-export function eventVenues(events: readonly EventInput[]): string[] {
-  const venues = new Set<string>();
-  for (const event of events) if (event.venue) venues.add(event.venue);
-  return [...venues].sort((a, b) => a.localeCompare(b));
+function distinctByName(items: Iterable<NamedInput>): NamedInput[] {
+  const byId = new Map<number, NamedInput>();
+  for (const item of items) if (!byId.has(item.id)) byId.set(item.id, { id: item.id, name: item.name });
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** Distinct venues of the events, by name (the venue filter's options). */
+export function eventVenues(events: readonly EventInput[]): VenueInput[] {
+  return distinctByName(events.flatMap((event) => (event.venue ? [event.venue] : [])));
 }
 
 /** Distinct custom groups of the events, by name (the group filter's options). */
 export function eventCustomGroups(events: readonly EventInput[]): CustomGroupInput[] {
-  const groups = new Map<number, CustomGroupInput>();
-  for (const event of events) for (const group of event.custom_groups ?? []) if (!groups.has(group.id)) groups.set(group.id, { id: group.id, name: group.name });
-  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return distinctByName(events.flatMap((event) => event.custom_groups ?? []));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -480,11 +485,9 @@ export function toCompactDate(isoDate: string): string {
   return isoDate.slice(0, 10).replaceAll('-', '');
 }
 
-/** Today's date in the museum's time zone, 'YYYY-MM-DD'. */
-export function todayIn(timeZone = 'Europe/Zurich', now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+/** Today's date at the museum ('YYYY-MM-DD', fixed UTC+1 as src/domain/museum-time.ts says). */
+export function museumToday(now: Date = new Date()): string {
+  return museumLocal(now).date;
 }
 
 /** 'YYYY-MM' of a date. */

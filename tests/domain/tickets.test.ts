@@ -11,6 +11,7 @@ import {
   incompleteFamilyTickets,
   initialCalendarMonth,
   isEventExpired,
+  museumToday,
   normaliseCalendar,
   parseCount,
   placesInCart,
@@ -28,6 +29,7 @@ import {
   type EventTicketInput,
   type TicketSelection,
 } from '../../src/domain/tickets.js';
+import type { EventTicket, ShopEvent } from '../../src/api/schemas/catalog.js';
 
 const slot = (max: number) => ({ datetime: '2026-12-05 10:00:00', max_tickets: max });
 const adult: EventTicketInput = { id: 1, name: 'Adult', mode: 1, price: 2000, vat_value: 8.1, schedule: [slot(5)] };
@@ -185,8 +187,9 @@ describe('overbooking (§5)', () => {
 });
 
 describe('event list (§2)', () => {
-  const ev = (id: number, sequence_no: number, sorting_datetime: string, venue: string, groups: number[] = []): EventInput => ({
-    id, name: `E${id}`, sequence_no, sorting_datetime, venue, custom_groups: groups.map((g) => ({ id: g, name: `G${g}` })),
+  const venues = { Main: { id: 1, name: 'Main' }, Annex: { id: 2, name: 'Annex' } };
+  const ev = (id: number, sequence_no: number, sorting_datetime: string, venue: keyof typeof venues, groups: number[] = []): EventInput => ({
+    id, name: `E${id}`, sequence_no, sorting_datetime, venue: venues[venue], custom_groups: groups.map((g) => ({ id: g, name: `G${g}` })),
   });
   const events = [ev(1, 0, '2026-12-10 10:00', 'Main'), ev(2, 2, '2027-01-01 00:00', 'Annex', [5]), ev(3, 0, '2026-11-30 09:00', 'Annex', [5, 6]), ev(4, 1, '2027-05-01 00:00', 'Main', [6])];
 
@@ -195,10 +198,10 @@ describe('event list (§2)', () => {
   });
 
   it('filters by venue and by custom group', () => {
-    expect(filterEvents(events, { venue: 'Annex', customGroup: null }).map((e) => e.id)).toEqual([2, 3]);
+    expect(filterEvents(events, { venue: 2, customGroup: null }).map((e) => e.id)).toEqual([2, 3]);
     expect(filterEvents(events, { venue: null, customGroup: 6 }).map((e) => e.id)).toEqual([4, 3]);
-    expect(filterEvents(events, { venue: 'Main', customGroup: 5 })).toEqual([]);
-    expect(eventVenues(events)).toEqual(['Annex', 'Main']);
+    expect(filterEvents(events, { venue: 1, customGroup: 5 })).toEqual([]);
+    expect(eventVenues(events)).toEqual([{ id: 2, name: 'Annex' }, { id: 1, name: 'Main' }]);
     expect(eventCustomGroups(events)).toEqual([{ id: 5, name: 'G5' }, { id: 6, name: 'G6' }]);
   });
 });
@@ -229,5 +232,29 @@ describe('calendar (§7, §9)', () => {
     expect(initialCalendarMonth('2026-12-01', { first: '2027-03-10' })).toBe('2027-03');
     expect(initialCalendarMonth('2026-12-01', { first: '2026-01-01' })).toBe('2026-12');
     expect(initialCalendarMonth('2026-12-01', null, '2027-02-14')).toBe('2027-02');
+  });
+
+  it('takes today at the museum (UTC+1)', () => {
+    expect(museumToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(museumToday(new Date('2026-12-31T22:30:00Z'))).toBe('2026-12-31');
+  });
+});
+
+describe('catalogue schemas fit the rule inputs', () => {
+  it('accepts the api types structurally', () => {
+    // compile-time check: catalogue output types are assignable to the domain inputs
+    const ticket: EventTicket = {
+      id: 1, name: 'Adult', mode: 1, price: 2000, vat_value: 8.1, schedule: [{ datetime: '2026-12-05 10:00', datetime_end: '2026-12-05 11:00', max_tickets: 0 }],
+      family: 0, subtickets: [], group_id: null, group_name: null, print_separately: 0, unique_barcode: 0, scan_separately: 0,
+      book_with_cost: 0, book_with_cost_warn: 0, sequence_no: 1, eventId: 9,
+    };
+    const asInput: EventTicketInput = ticket;
+    const event: ShopEvent = {
+      id: 9, name: 'Winter', description: '', venue: { id: 1, name: 'Main' }, sequence_no: 0, sorting_datetime: '2026-12-01 00:00',
+      custom_groups: [], start: '2026-12-01', end: '2027-01-31', expired: false, image: null,
+    };
+    const eventInput: EventInput = event;
+    expect(visibleTickets([asInput])).toEqual([]);
+    expect(filterEvents([eventInput], { venue: 1, customGroup: null })).toEqual([event]);
   });
 });
