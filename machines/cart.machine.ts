@@ -1,0 +1,332 @@
+/**
+ * The cart (spec §3 cart state, §4 cart, vouchers and shipping, §8 shipping error): an actor that
+ * lives as long as the app.
+ *
+ * - Add, remove, clear. A voucher code whose barcode is already in the cart is not added twice.
+ * - Saved to session storage (`cart`, §9) on add and remove, removed on clear; restored from the
+ *   saved string given in the input and validated at boot: corrupt data gives an empty cart and a
+ *   console warning, never a crash.
+ * - Removing a ticket line pushes a remove-from-cart analytics event (CHF) to `window.dataLayer`.
+ * - Shipping is recalculated after every change of lines or destination, but only with merchandise
+ *   in the cart and a known destination (§4); a failure stores the error code and clears the cost.
+ * - Voucher allocation, totals and tax are derived (selectors below), never stored.
+ *
+ * Side effects are named actions (`saveCart`, `removeSavedCart`, `warnCorruptCart`,
+ * `trackRemoveFromCart`) and the shipping call a named `fromPromise` actor (`calculateShipping`):
+ * the defaults throw "not provided"; the app provides them (see `cartBrowserEffects`), tests fake them.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { CartLine } from '../src/domain/cart-lines.js';
+import { restoreCartLines, serializeCartLines, taxedItems } from '../src/domain/cart-lines.js';
+import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
+import type { ShippingRequest } from '../src/domain/shipping-payload.js';
+import { shippingDestination, shippingErrorCode, shouldAskShipping, toShippingRequest, type DestinationSources } from '../src/domain/shipping.js';
+import { allocateVouchers, hasVoucherCode, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
+
+/** Where the shipping destination comes from (§4) and whether the visitor is logged in (§6). */
+export interface CartDestination extends DestinationSources {
+  loggedIn: boolean;
+}
+
+export interface CartInput {
+  /** the raw string saved under `cart` in session storage (null when none) */
+  savedCart?: string | null;
+  destination?: Partial<CartDestination>;
+  /** §9: requestInvoice default true */
+  requestInvoice?: boolean;
+}
+
+export interface CartContext {
+  lines: CartLine[];
+  requestInvoice: boolean;
+  destination: CartDestination;
+  /** shipping cost in minor units; null when not asked, unknown or failed */
+  shippingCost: Minor | null;
+  /** error code of the last failed shipping request (§8), null otherwise */
+  shippingError: string | null;
+  /** why the saved cart was dropped at boot (null when it was fine or absent) */
+  restoreProblem: string | null;
+}
+
+export type CartEvent =
+  | { type: 'ADD'; lines: CartLine[] }
+  | { type: 'REMOVE'; index: number }
+  | { type: 'CLEAR' }
+  | { type: 'SET_DESTINATION'; destination: Partial<CartDestination> }
+  | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
+  | { type: 'RETRY_SHIPPING' };
+
+/** Emitted (actor.on) so the UI can say why nothing was added. */
+export type CartEmitted = { type: 'voucherCodeAlreadyInCart'; barcode: string };
+
+/** What the calculateShipping actor gets: the §7 request and whether to send the token. */
+export interface ShippingInput {
+  request: ShippingRequest;
+  loggedIn: boolean;
+}
+
+/** The GA4-style analytics event pushed to `window.dataLayer` when a ticket line is removed. */
+export interface RemoveFromCartAnalytics {
+  event: 'remove_from_cart';
+  ecommerce: {
+    currency: 'CHF';
+    value: number;
+    items: { item_id: string; item_name: string; item_category: string; price: number; quantity: number }[];
+  };
+}
+
+/** Ticket lines (timed and day tickets) are the ones whose removal is tracked (§4). */
+export function isTicketLine(line: CartLine): boolean {
+  return line.type === 'ticket' || line.type === 'dayTicket';
+}
+
+export function removeFromCartAnalytics(line: CartLine): RemoveFromCartAnalytics {
+  const quantity = line.type === 'ticket' || line.type === 'dayTicket' ? line.totalCount : 1;
+  const total = line.type === 'voucherCode' ? 0 : line.totalPrice;
+  const id = line.type === 'voucherCode' ? line.barcode : String(line.id);
+  return {
+    event: 'remove_from_cart',
+    ecommerce: {
+      currency: 'CHF',
+      value: toMajor(total),
+      items: [{ item_id: id, item_name: line.name, item_category: line.type, price: toMajor(quantity > 0 ? Math.round(total / quantity) : total), quantity }],
+    },
+  };
+}
+
+/** Lines of an ADD without voucher codes already in the cart (or twice in the same ADD). */
+export function newLinesOf(current: readonly CartLine[], added: readonly CartLine[]): CartLine[] {
+  const out: CartLine[] = [];
+  for (const line of added) {
+    if (line.type === 'voucherCode' && hasVoucherCode([...current, ...out], line.barcode)) continue;
+    out.push(line);
+  }
+  return out;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`${name} not provided`);
+}
+
+const NO_DESTINATION: CartDestination = { loggedIn: false, tokenCountry: null, chosenCountry: null, customerCountry: null };
+
+function destinationOf(context: CartContext): string | null {
+  return shippingDestination(context.destination);
+}
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    input: {} as CartInput,
+    emitted: {} as CartEmitted,
+  },
+  actors: {
+    /** POST shipping/costs; resolves with the cost in minor units. */
+    calculateShipping: fromPromise<Minor, ShippingInput>(async () => notProvided('calculateShipping')),
+  },
+  actions: {
+    addLines: assign(({ context, event }) => {
+      if (event.type !== 'ADD') return {};
+      return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines)] };
+    }),
+    removeLine: assign(({ context, event }) => {
+      if (event.type !== 'REMOVE') return {};
+      return { lines: context.lines.filter((_, index) => index !== event.index) };
+    }),
+    clearLines: assign({ lines: [] }),
+    assignDestination: assign(({ context, event }) => {
+      if (event.type !== 'SET_DESTINATION') return {};
+      return { destination: { ...context.destination, ...event.destination } };
+    }),
+    assignRequestInvoice: assign(({ event }) => (event.type === 'SET_REQUEST_INVOICE' ? { requestInvoice: event.requestInvoice } : {})),
+    assignShippingCost: assign((_, cost: Minor) => ({ shippingCost: cost, shippingError: null })),
+    assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
+    clearShipping: assign({ shippingCost: null, shippingError: null }),
+    forgetRestoreProblem: assign({ restoreProblem: null }),
+    announceDuplicateVoucherCode: emit(({ event }) => {
+      const code = event.type === 'ADD' ? event.lines.find((line) => line.type === 'voucherCode') : undefined;
+      return { type: 'voucherCodeAlreadyInCart' as const, barcode: code?.type === 'voucherCode' ? code.barcode : '' };
+    }),
+    // Side effects the app provides (session storage, console, analytics):
+    saveCart: (_, _lines: CartLine[]) => notProvided('saveCart'),
+    removeSavedCart: () => notProvided('removeSavedCart'),
+    warnCorruptCart: (_, _reason: string) => notProvided('warnCorruptCart'),
+    trackRemoveFromCart: (_, _analytics: RemoveFromCartAnalytics) => notProvided('trackRemoveFromCart'),
+  },
+  guards: {
+    savedCartWasCorrupt: ({ context }) => context.restoreProblem !== null,
+    addsNothingNew: ({ context, event }) => event.type === 'ADD' && newLinesOf(context.lines, event.lines).length === 0,
+    addsOnlyKnownVoucherCodes: ({ context, event }) =>
+      event.type === 'ADD' && event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines).length === 0,
+    isExistingLine: ({ context, event }) => event.type === 'REMOVE' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.lines.length,
+    isTicketLineRemoved: ({ context, event }) => {
+      if (event.type !== 'REMOVE') return false;
+      const line = context.lines[event.index];
+      return line !== undefined && isTicketLine(line);
+    },
+    needsShipping: ({ context }) => shouldAskShipping(context.lines, destinationOf(context)),
+  },
+}).createMachine({
+  id: 'cart',
+  description: 'The visitor\'s cart for the whole visit: lines, shipping and vouchers (§4).',
+  context: ({ input }) => {
+    const restored = restoreCartLines(input.savedCart ?? null);
+    return {
+      lines: restored.lines,
+      requestInvoice: input.requestInvoice ?? true,
+      destination: { ...NO_DESTINATION, ...input.destination },
+      shippingCost: null,
+      shippingError: null,
+      restoreProblem: restored.ok ? null : restored.reason,
+    };
+  },
+  initial: 'Restoring',
+  states: {
+    Restoring: {
+      description: 'The saved cart was read from the input; a corrupt one was dropped and is now reported and removed.',
+      always: [
+        {
+          guard: 'savedCartWasCorrupt',
+          target: 'Ready',
+          actions: [{ type: 'warnCorruptCart', params: ({ context }) => context.restoreProblem ?? '' }, 'removeSavedCart', 'forgetRestoreProblem'],
+        },
+        { target: 'Ready' },
+      ],
+    },
+    Ready: {
+      initial: 'Checking shipping',
+      on: {
+        ADD: [
+          { guard: 'addsOnlyKnownVoucherCodes', actions: 'announceDuplicateVoucherCode' },
+          { guard: 'addsNothingNew' },
+          {
+            target: '.Checking shipping',
+            actions: ['addLines', { type: 'saveCart', params: ({ context }) => context.lines }],
+          },
+        ],
+        REMOVE: [
+          {
+            guard: 'isTicketLineRemoved',
+            target: '.Checking shipping',
+            actions: [
+              {
+                type: 'trackRemoveFromCart',
+                params: ({ context, event }) => removeFromCartAnalytics(context.lines[event.index] as CartLine),
+              },
+              'removeLine',
+              { type: 'saveCart', params: ({ context }) => context.lines },
+            ],
+          },
+          {
+            guard: 'isExistingLine',
+            target: '.Checking shipping',
+            actions: ['removeLine', { type: 'saveCart', params: ({ context }) => context.lines }],
+          },
+        ],
+        CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },
+        SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination' },
+        SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
+      },
+      states: {
+        'Checking shipping': {
+          description: 'Shipping is asked for only with merchandise in the cart and a known destination (§4).',
+          always: [{ guard: 'needsShipping', target: 'Calculating shipping' }, { target: 'No shipping', actions: 'clearShipping' }],
+        },
+        'Calculating shipping': {
+          tags: ['busy'],
+          invoke: {
+            id: 'calculateShipping',
+            src: 'calculateShipping',
+            input: ({ context }): ShippingInput => {
+              const destination = destinationOf(context);
+              return {
+                request: toShippingRequest(context.lines, { loggedIn: context.destination.loggedIn, country: destination }),
+                loggedIn: context.destination.loggedIn,
+              };
+            },
+            onDone: { target: 'Shipping known', actions: { type: 'assignShippingCost', params: ({ event }) => event.output } },
+            onError: { target: 'Shipping failed', actions: { type: 'assignShippingError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          },
+        },
+        'No shipping': { description: 'Nothing to ship or nowhere to ship to: the shipping cost is null.' },
+        'Shipping known': {},
+        'Shipping failed': {
+          description: 'The shipping call failed (e.g. no shipping to that country): the code is kept and the cost cleared (§8).',
+          on: { RETRY_SHIPPING: 'Checking shipping' },
+        },
+      },
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Selectors (use with useSelector(cartRef, selectX); object results need a shallow compare)
+
+type CartView = { context: CartContext };
+
+/** Number of lines (the basket icon, §1). */
+export const selectLineCount = (snapshot: CartView): number => snapshot.context.lines.length;
+export const selectLines = (snapshot: CartView): CartLine[] => snapshot.context.lines;
+/** Lines with `remaining` and `discount` filled in on voucher codes (§4). */
+export const selectLinesWithVouchers = (snapshot: CartView): CartLine[] => withVoucherAllocation(snapshot.context.lines, snapshot.context.shippingCost);
+/** Subtotal, shipping, discount, total and the allocation of each voucher code. */
+export const selectTotals = (snapshot: CartView): CartTotals => allocateVouchers(snapshot.context.lines, snapshot.context.shippingCost);
+export const selectAllocation = (snapshot: CartView): CartTotals['vouchers'] => selectTotals(snapshot).vouchers;
+/** Tax total included in the prices (VAT per item, §9). */
+export const selectTaxTotal = (snapshot: CartView): Minor => taxTotal(taxedItems(snapshot.context.lines));
+export const selectShippingCost = (snapshot: CartView): Minor | null => snapshot.context.shippingCost;
+export const selectShippingError = (snapshot: CartView): string | null => snapshot.context.shippingError;
+export const selectIsEmpty = (snapshot: CartView): boolean => snapshot.context.lines.length === 0;
+
+// ---------------------------------------------------------------------------------------------
+// Browser implementations of the side effects (the composition root passes them to provide)
+
+export interface CartEnvironment {
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** where analytics events go; `window.dataLayer` in the browser */
+  dataLayer: () => unknown[];
+  warn: (message: string) => void;
+}
+
+/** Session-storage key of the cart (§9). */
+export const CART_STORAGE_KEY = 'cart';
+
+/** Reads the saved cart for the machine input. */
+export function readSavedCart(storage: Pick<Storage, 'getItem'>): string | null {
+  try {
+    return storage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Implementations of the cart's named actions for `cartMachine.provide({ actions: … })`. */
+export function cartBrowserActions(env: CartEnvironment) {
+  return {
+    saveCart: (_: unknown, lines: CartLine[]) => {
+      try {
+        env.storage.setItem(CART_STORAGE_KEY, serializeCartLines(lines));
+      } catch (error) {
+        env.warn(`The cart could not be saved: ${String(error)}`);
+      }
+    },
+    removeSavedCart: () => {
+      try {
+        env.storage.removeItem(CART_STORAGE_KEY);
+      } catch {
+        // storage unavailable: nothing saved to remove
+      }
+    },
+    warnCorruptCart: (_: unknown, reason: string) => env.warn(`The saved cart was dropped. ${reason}`),
+    trackRemoveFromCart: (_: unknown, analytics: RemoveFromCartAnalytics) => {
+      env.dataLayer().push(analytics);
+    },
+  };
+}
+
+/** `window.dataLayer`, created when missing. */
+export function windowDataLayer(target: { dataLayer?: unknown[] }): unknown[] {
+  if (!Array.isArray(target.dataLayer)) target.dataLayer = [];
+  return target.dataLayer;
+}
