@@ -1,0 +1,57 @@
+/**
+ * Real headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core.
+ * One browser per test file; every test gets its own context (fresh cookies and storage) and
+ * page, and the console errors and uncaught exceptions the page produced.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Flags for this machine: no sandbox as root, no GPU, and nothing that phones home (the network
+ * is closed; Chromium's background connections would only be refused). playwright-core gives
+ * every launch a fresh, temporary user-data-dir and deletes it on close.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** console.error messages and uncaught exceptions, in order. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** Opens `path` of `baseUrl` in a fresh context and waits for the load event. */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: options.locale ?? 'de-CH',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  await page.goto(path, { waitUntil: 'load' });
+  return { page, context, errors, close: () => context.close() };
+}

@@ -1,0 +1,89 @@
+/**
+ * Starts `node dist/server/main.mjs` (the bundle `npm start` runs) as a child process and
+ * waits for its "Museum shop on <url>/de" line. Used by the e2e global setup and by tests
+ * that restart the server on the same data folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const STARTUP_TIMEOUT_MS = 120_000;
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM, then waits for the exit; resolves with the exit code (SIGKILL after 10 s). */
+  stop(): Promise<number | null>;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Runs the bundle with `args` to completion (e.g. `--reset-db`); resolves with code and output. */
+export async function runServerCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['dist/server/main.mjs', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await exited(child);
+  return { code, output };
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    const done = exited(child);
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const code = await done;
+    clearTimeout(timer);
+    return code;
+  };
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`The server did not start within ${STARTUP_TIMEOUT_MS / 1000} s. Its output:\n${output}`));
+      }, STARTUP_TIMEOUT_MS);
+      const onData = () => {
+        const match = /Museum shop on (http:\/\/\S+?)\/de\b/.exec(output);
+        if (match?.[1]) {
+          cleanup();
+          resolve(match[1]);
+        }
+      };
+      const onExit = (code: number | null) => {
+        cleanup();
+        reject(new Error(`The server exited (code ${code}) before it was ready. Its output:\n${output}`));
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.off('exit', onExit);
+      };
+      child.stdout.on('data', onData);
+      child.on('exit', onExit);
+    });
+    return { url, child, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

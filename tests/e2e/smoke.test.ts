@@ -1,0 +1,95 @@
+/**
+ * Smoke test of what `npm start` serves, in real headless Chromium: the German home renders,
+ * the hashed assets arrive compressed with immutable cache headers, app routes fall back to
+ * the app, and the embedded API answers through the same server.
+ */
+import http from 'node:http';
+import type { Browser, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Raw GET with a chosen Accept-Encoding; the body is left as it came over the wire. */
+function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the shop in a real browser', () => {
+  it('renders the German home at /de', async () => {
+    const assetResponses: Response[] = [];
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/assets/')) assetResponses.push(r);
+    });
+    try {
+      const root = page.locator('#root');
+      await expect.poll(async () => (await root.innerText()).trim().length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect(root.isVisible()).resolves.toBe(true);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      expect(await page.locator('noscript').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('loads the hashed entry script with immutable caching and compression', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de/tickets');
+    try {
+      const entrySrc = await page.locator('script[type="module"]').getAttribute('src');
+      expect(entrySrc).toMatch(/^\/assets\/main-[A-Z0-9]{8}\.js$/);
+      const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) =>
+        links.map((l) => l.getAttribute('href')),
+      );
+      expect(preloads).toContain(entrySrc);
+      const asset = await page.request.get(entrySrc ?? '');
+      expect(asset.status()).toBe(200);
+      expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers()['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(errors).toEqual([]);
+
+      const br = await rawGet(entrySrc ?? '', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      const plain = await rawGet(entrySrc ?? '', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(br.bytes).toBeLessThan(plain.bytes / 2);
+      const gz = await rawGet(entrySrc ?? '', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+    } finally {
+      await close();
+    }
+  });
+
+  it('serves index.html for app routes without caching it, and 404 for unknown assets', async () => {
+    const route = await rawGet('/fr/tours/123', 'identity');
+    expect(route.status).toBe(200);
+    expect(route.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    expect((await rawGet('/assets/main-NOTTHERE.js', 'identity')).status).toBe(404);
+  });
+
+  it('answers the embedded API from the same server in the envelope', async () => {
+    const res = await fetch(`${baseUrl}/api/de/nothing/here`);
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: string; message: string; fields: object };
+    expect(body).toMatchObject({ error: 'NOT_FOUND', fields: {} });
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The same migrations, seed and queries on a real PostgreSQL (through `pg`), as
+ * DATABASE_URL=postgres://… runs them. .ci/run starts a throwaway cluster and exports
+ * TEST_DATABASE_URL; under CI=true this file fails without it. On a developer machine
+ * without it, the same checks run on PGlite and say so.
+ */
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShopApi, isApiError, type ShopApi } from '../../src/api/index.js';
+import { createShopServer } from '../../src/server/app.js';
+import { openDb, type Db } from '../../src/server/db/index.js';
+import { createProviderHandler } from '../../src/server/provider.js';
+import { seedIfEmpty } from '../../src/server/seed/index.js';
+import type { ServerServices } from '../../src/server/services.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const DEMO = { email: 'demo@museum.example', password: 'Museum2026!' };
+
+let db: Db;
+let close: () => Promise<void>;
+let api: ShopApi;
+let apiBase: string;
+
+/** Empties the database: a fresh schema, as `npm run db:reset` does on DATABASE_URL. */
+async function dropSchema(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
+    await client.query('CREATE SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
+const customer = (email: string) => ({
+  email,
+  password: 'correct horse 42',
+  salutation: 'mr',
+  fname: 'Max',
+  lname: 'Tester',
+  street: 'Bahnhofstrasse 1',
+  zip: '8001',
+  city: 'Zürich',
+  country: 'CH',
+});
+
+beforeAll(async () => {
+  if (!databaseUrl) {
+    if (inCi) throw new Error('CI=true but TEST_DATABASE_URL is not set: .ci/run must start PostgreSQL and export it.');
+    console.warn('TEST_DATABASE_URL is not set: running the PostgreSQL checks on PGlite instead.');
+  } else {
+    await dropSchema(databaseUrl);
+  }
+  db = await openDb({ databaseUrl });
+  const services: ServerServices = {
+    now: () => new Date(),
+    jwtSecret: new TextEncoder().encode('postgres-test-secret-postgres-test-secret'),
+    log: () => undefined,
+    supportEmail: 'support@museum.example',
+  };
+  const server = createShopServer({ db, services, providerHandler: createProviderHandler() });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  api = createShopApi({ baseURL: apiBase, lang: () => 'de' });
+  close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.close();
+  };
+});
+
+afterAll(async () => {
+  await close?.();
+});
+
+describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATABASE_URL)'}`, () => {
+  it('runs on the intended engine', () => {
+    expect(db.kind).toBe(databaseUrl ? 'postgres' : 'pglite');
+  });
+
+  it('migrates an empty database, seeds it once and reuses it on the next start', async () => {
+    const applied = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(applied.length).toBeGreaterThan(1);
+    expect(await seedIfEmpty(db, new Date())).toBe(true);
+    expect(await seedIfEmpty(db, new Date())).toBe(false);
+    // A second start: migrations are idempotent and the data stays.
+    const again = await openDb({ databaseUrl });
+    try {
+      expect((await again.query<{ id: string }>('SELECT id FROM schema_migrations')).length).toBe(applied.length);
+      expect(await seedIfEmpty(again, new Date())).toBe(false);
+    } finally {
+      if (databaseUrl) await again.close();
+    }
+  });
+
+  it('answers the form attributes and logs the demo customer in', async () => {
+    const attr = await api.getCustomerAttr();
+    expect(Object.keys(attr.countries)).toContain('CH');
+    const { jwt } = await api.login(DEMO.email, DEMO.password);
+    const me = await api.getCustomer(jwt);
+    expect(me.email).toBe(DEMO.email);
+  });
+
+  it('registers a customer whose data then reads back', async () => {
+    const { jwt } = await api.register(customer('pg-new@museum.example'));
+    expect((await api.getCustomer(jwt)).lname).toBe('Tester');
+    const { jwt: again } = await api.login('pg-new@museum.example', 'correct horse 42');
+    expect((await api.getCustomer(again)).email).toBe('pg-new@museum.example');
+  });
+
+  it('lets only one of 10 concurrent registrations of one e-mail through, the rest get 422', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => api.register(customer('race@museum.example'))),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(ok).toHaveLength(1);
+    expect(failed.every((e) => isApiError(e) && e.status === 422)).toBe(true);
+    const rows = await db.query<{ n: string | number }>("SELECT count(*) AS n FROM customers WHERE email = 'race@museum.example'");
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+});
