@@ -1,11 +1,32 @@
 /**
  * Prices and books a cart against the catalogue (events, timeslots, tours, merchandise stock,
  * vouchers, voucher codes). Owned by the catalogue side of the server; used by checkout.
+ *
+ * Rules checked here (spec §5, docs/api.md "Cart items"):
+ * - ticket: the datetime is a real, future slot of the ticket (mode 1: the event's shared slots;
+ *   modes 3 and 5: the ticket's own slots); count ≥ 1; for a ticket with subtickets the subticket
+ *   counts are per ticket and each is 0 or within [min_quantity, max_quantity] (family tickets: every
+ *   component within its bounds, fixed-count ones exactly max); places = count × (Σ subtickets or 1).
+ * - dayTicket: mode 3 tickets on a date that has their day slot.
+ * - guidedTour: a real slot; price list entries and tickets of that tour; the price list of the slot
+ *   overrides the tour's; tours booked ≤ tours left; participants ≤ places left and ≤ max_participants
+ *   × tours (complete tour), or ≤ min(max_participants, places left) (single tickets); tickets required
+ *   unless booking_without_tickets; every mandatory question answered with a valid value.
+ * - merchandise / annualPass: on sale, kind matches (13 = annual pass), stock; owners = count.
+ * - voucher: variable amount within [min_amount, max_amount]; voucherCode: valid (§5), once per cart.
  */
 import type { Language } from '../api/languages.js';
 import type { CartItem } from '../domain/cart-payload.js';
 import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
+import { PRODUCT_KIND_ANNUAL_PASS } from '../api/schemas/catalog.js';
+import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
+import { findSlot, loadRules, slotsInRange, takeFromSlot, type OwnerKind } from './schedule.js';
+import {
+  eventLifetime, getEventRow, getMerchandiseRow, getTicketRow, getTourRow, getVoucherRow, questionRows, subticketRows, ticketSlotOwner,
+  tourLifetime, tourPriceRows, tourTicketRows, tr, VOUCHER_CODE_COLUMNS, voucherCodeDates,
+  type QuestionRow, type SubticketRow, type TourRow, type VoucherCodeRow,
+} from './catalog-model.js';
 
 export interface PricedLine {
   item: CartItem;
@@ -15,6 +36,10 @@ export interface PricedLine {
   amount: number;
   /** VAT in percent, e.g. 8.1 */
   vat: number;
+  /** voucher codes only: the value applied to this cart (positive, minor units); 0 for other lines */
+  discount: number;
+  /** voucher codes only: the value left on the code after this cart; 0 for other lines */
+  remaining: number;
 }
 
 export interface PricedCart {
@@ -29,21 +54,323 @@ export interface PricedCart {
   weight: number;
 }
 
+/** What a line takes from the inventory when it is booked. */
+interface Take {
+  index: number;
+  kind: 'slot' | 'stock' | 'voucherCode';
+  owner?: { kind: OwnerKind; id: number; lifetime: { first: string; last: string } };
+  datetime?: string;
+  places: number;
+  tours: number;
+  /** merchandise id or voucher barcode */
+  key: string;
+}
+
+const unavailable = (index: number, message: string, field = '') =>
+  new HttpError(422, 'ITEM_UNAVAILABLE', message, { [`items.${index}${field ? `.${field}` : ''}`]: [message] });
+
+const invalid = (index: number, message: string, field = '') =>
+  new HttpError(422, 'VALIDATION_FAILED', message, { [`items.${index}${field ? `.${field}` : ''}`]: [message] });
+
+export const overbooked = (index: number, available: number) =>
+  new HttpError(422, 'OVERBOOKED', `Only ${available} left.`, { [`items.${index}`]: [`Only ${available} left.`] }, { available, index });
+
+/** Checks subticket counts (per ticket unit) and returns {persons, price} per unit. */
+function subticketUnit(index: number, subs: SubticketRow[], family: boolean, wanted: { id: number; count: number }[]): { persons: number; price: number } {
+  if (subs.length === 0) {
+    if (wanted.some((w) => w.count > 0)) throw invalid(index, 'This ticket has no subtickets.', 'subtickets');
+    return { persons: 1, price: 0 };
+  }
+  const counts = new Map<number, number>();
+  for (const w of wanted) {
+    if (!subs.some((s) => s.id === w.id)) throw invalid(index, `Unknown subticket ${w.id}.`, 'subtickets');
+    counts.set(w.id, (counts.get(w.id) ?? 0) + w.count);
+  }
+  let persons = 0;
+  let price = 0;
+  for (const s of subs) {
+    const n = counts.get(s.id) ?? 0;
+    const fixed = s.min_quantity === s.max_quantity;
+    const ok = family
+      ? n >= Math.max(1, s.min_quantity) && n <= s.max_quantity
+      : n === 0 || (fixed ? n === s.max_quantity : n >= s.min_quantity && n <= s.max_quantity);
+    if (!ok) {
+      throw invalid(index, family ? 'A family ticket needs a quantity for every component within its limits.' : `The quantity of subticket ${s.id} must be 0 or between ${s.min_quantity} and ${s.max_quantity}.`, 'subtickets');
+    }
+    persons += n;
+    price += n * s.price;
+  }
+  if (persons === 0) throw invalid(index, 'Choose at least one person.', 'subtickets');
+  return { persons, price };
+}
+
+function checkAnswers(index: number, questions: QuestionRow[], answers: { qId: number; type: string; value: string | number | string[] }[]): void {
+  const byId = new Map(answers.map((a) => [a.qId, a]));
+  for (const a of answers) {
+    if (!questions.some((q) => q.id === a.qId)) throw invalid(index, `Unknown question ${a.qId}.`, 'answers');
+  }
+  for (const q of questions) {
+    const a = byId.get(q.id);
+    const empty = !a || a.value === '' || (Array.isArray(a.value) && a.value.length === 0);
+    if (empty) {
+      if (q.mandatory) throw invalid(index, 'Please answer all mandatory fields.', `answers.${q.id}`);
+      continue;
+    }
+    if (a.type !== q.type) throw invalid(index, `Question ${q.id} expects a ${q.type} answer.`, `answers.${q.id}`);
+    const options = q.options.map((o) => o.value);
+    const value = a.value;
+    const bad = (() => {
+      switch (q.type) {
+        case 'radio':
+        case 'select':
+          return typeof value !== 'string' || !options.includes(value);
+        case 'checkbox':
+          return !Array.isArray(value) || value.some((x) => !options.includes(x));
+        case 'number': {
+          const n = typeof value === 'number' ? value : Number(value);
+          return !Number.isFinite(n) || (q.min_value !== null && n < q.min_value) || (q.max_value !== null && n > q.max_value);
+        }
+        default:
+          return typeof value !== 'string' || value.length > 2000;
+      }
+    })();
+    if (bad) throw invalid(index, `The answer to question ${q.id} is not valid.`, `answers.${q.id}`);
+  }
+}
+
+interface Priced {
+  cart: PricedCart;
+  takes: Take[];
+}
+
+async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now: Date, shipping: number): Promise<Priced> {
+  const lines: PricedLine[] = [];
+  const takes: Take[] = [];
+  let weight = 0;
+  /** places already asked for per slot by earlier lines of this cart */
+  const asked = new Map<string, { places: number; tours: number }>();
+  const seenCodes = new Set<string>();
+
+  const planSlot = async (index: number, owner: { kind: OwnerKind; id: number }, lifetime: { first: string; last: string }, datetime: string, places: number, tours: number, placesLeft?: (remaining: number) => number) => {
+    const slot = await findSlot(q, owner.kind, owner.id, lifetime, datetime, now);
+    if (!slot) throw unavailable(index, 'This date and time cannot be booked.', 'datetime');
+    const key = `${owner.kind}:${owner.id}:${datetime}`;
+    const before = asked.get(key) ?? { places: 0, tours: 0 };
+    const remaining = slot.remaining - before.places;
+    const wantPlaces = placesLeft ? placesLeft(remaining) : places;
+    if (wantPlaces > remaining) throw overbooked(index, Math.max(0, remaining));
+    if (tours > slot.tours_remaining - before.tours) throw overbooked(index, Math.max(0, slot.tours_remaining - before.tours));
+    asked.set(key, { places: before.places + wantPlaces, tours: before.tours + tours });
+    takes.push({ index, kind: 'slot', owner: { ...owner, lifetime }, datetime, places: wantPlaces, tours, key });
+    return slot;
+  };
+
+  for (const [index, item] of items.entries()) {
+    switch (item.type) {
+      case 'ticket': {
+        const ticket = await getTicketRow(q, item.id);
+        const event = ticket ? await getEventRow(q, ticket.event_id) : null;
+        if (!ticket || !event) throw unavailable(index, `There is no ticket ${item.id}.`, 'id');
+        if (item.count < 1) throw invalid(index, 'Choose at least one ticket.', 'count');
+        const subs = await subticketRows(q, 'event_ticket', [ticket.id]);
+        const unit = subticketUnit(index, subs, ticket.family === 1, item.subtickets);
+        await planSlot(index, ticketSlotOwner(ticket), eventLifetime(event, now), item.datetime, item.count * unit.persons, 0);
+        lines.push({ item, name: `${tr(event.name, lang)} – ${tr(ticket.name, lang)}`, amount: item.count * (ticket.price + unit.price), vat: ticket.vat_value, discount: 0, remaining: 0 });
+        break;
+      }
+      case 'dayTicket': {
+        let amount = 0;
+        let vat = 0;
+        const names: string[] = [];
+        for (const d of item.dayTickets) {
+          if (d.count === 0) continue;
+          const ticket = await getTicketRow(q, d.id);
+          const event = ticket ? await getEventRow(q, ticket.event_id) : null;
+          if (!ticket || !event || ticket.mode !== 3) throw unavailable(index, `There is no day ticket ${d.id}.`, 'dayTickets');
+          const slot = (await findSlotsOfDay(q, ticket.id, eventLifetime(event, now), item.date, now))[0];
+          if (!slot) throw unavailable(index, 'This day cannot be booked.', 'date');
+          await planSlot(index, { kind: 'ticket', id: ticket.id }, eventLifetime(event, now), slot, d.count, 0);
+          amount += d.count * ticket.price;
+          vat = ticket.vat_value;
+          names.push(`${d.count} × ${tr(ticket.name, lang)}`);
+        }
+        if (names.length === 0) throw invalid(index, 'Choose at least one ticket.', 'dayTickets');
+        lines.push({ item, name: names.join(', '), amount, vat, discount: 0, remaining: 0 });
+        break;
+      }
+      case 'guidedTour': {
+        const tour = await getTourRow(q, item.tourId);
+        if (!tour) throw unavailable(index, `There is no tour ${item.tourId}.`, 'tourId');
+        lines.push(await priceTour(q, lang, index, item, tour, now, planSlot));
+        break;
+      }
+      case 'merchandise':
+      case 'annualPass': {
+        const row = await getMerchandiseRow(q, item.id);
+        if (!row) throw unavailable(index, `There is no article ${item.id}.`, 'id');
+        const isPass = row.product_kind_ref === PRODUCT_KIND_ANNUAL_PASS;
+        if (isPass !== (item.type === 'annualPass')) throw invalid(index, isPass ? 'Annual passes are booked as annualPass.' : 'This article is not an annual pass.', 'type');
+        if (item.type === 'annualPass' && item.owners.length !== item.count) throw invalid(index, 'Enter one owner for every pass.', 'owners');
+        if (row.stock !== null) {
+          const before = takes.filter((t) => t.kind === 'stock' && t.key === String(row.id)).reduce((s, t) => s + t.places, 0);
+          if (item.count > row.stock - before) throw overbooked(index, Math.max(0, row.stock - before));
+        }
+        takes.push({ index, kind: 'stock', places: item.count, tours: 0, key: String(row.id) });
+        weight += item.count * row.weight;
+        lines.push({ item, name: tr(row.name, lang), amount: item.count * row.price, vat: row.vat_value, discount: 0, remaining: 0 });
+        break;
+      }
+      case 'voucher': {
+        const row = await getVoucherRow(q, item.id);
+        if (!row) throw unavailable(index, `There is no voucher ${item.id}.`, 'id');
+        let unit = row.price;
+        if (row.variable_amount === 1) {
+          if (item.amount === undefined) throw invalid(index, 'Enter an amount.', 'amount');
+          if ((row.min_amount !== null && item.amount < row.min_amount) || (row.max_amount !== null && item.amount > row.max_amount)) {
+            throw invalid(index, `The amount must be between ${row.min_amount ?? 0} and ${row.max_amount ?? item.amount}.`, 'amount');
+          }
+          unit = item.amount;
+        }
+        lines.push({ item, name: tr(row.name, lang), amount: item.count * unit, vat: row.vat_value, discount: 0, remaining: 0 });
+        break;
+      }
+      case 'voucherCode': {
+        const barcode = normalizeVoucherCode(item.barcode);
+        const row = (await q.query<VoucherCodeRow>(`SELECT ${VOUCHER_CODE_COLUMNS} FROM voucher_codes WHERE upper(barcode) = upper($1)`, [barcode]))[0];
+        if (!row) throw new HttpError(422, VOUCHER_NOT_FOUND, 'This voucher code does not exist.', { [`items.${index}`]: [VOUCHER_NOT_FOUND] });
+        if (seenCodes.has(row.barcode)) throw invalid(index, 'This voucher code is already in the cart.', 'barcode');
+        seenCodes.add(row.barcode);
+        const validity = voucherCodeValidity({ amount: row.amount, used_amount: row.used_amount, ...voucherCodeDates(row, now) }, now);
+        if (!validity.valid) throw new HttpError(422, validity.error, 'This voucher code cannot be used.', { [`items.${index}`]: [validity.error] });
+        // value: filled in below, once the subtotal is known
+        lines.push({ item, name: `${tr(row.name, lang)} ${row.barcode}`, amount: 0, vat: 0, discount: 0, remaining: validity.available_amount });
+        takes.push({ index, kind: 'voucherCode', places: 0, tours: 0, key: row.barcode });
+        break;
+      }
+    }
+  }
+
+  const subtotal = lines.reduce((s, l) => s + (l.item.type === 'voucherCode' ? 0 : l.amount), 0);
+  let open = Math.max(0, subtotal + shipping);
+  let discount = 0;
+  for (const line of lines) {
+    if (line.item.type !== 'voucherCode') continue;
+    const applied = Math.min(open, line.remaining);
+    line.discount = applied;
+    line.remaining -= applied;
+    open -= applied;
+    discount += applied;
+    const take = takes.find((t) => t.kind === 'voucherCode' && t.index === lines.indexOf(line));
+    if (take) take.places = applied;
+  }
+  return { cart: { lines, subtotal, discount, total: Math.max(0, subtotal - discount), weight }, takes };
+}
+
+async function findSlotsOfDay(q: Queryable, ticketId: number, lifetime: { first: string; last: string }, date: string, now: Date): Promise<string[]> {
+  const slots = await slotsInRange(q, 'ticket', ticketId, await loadRules(q, 'ticket', ticketId), lifetime, date, date, now);
+  return slots.map((s) => s.datetime);
+}
+
+type PlanSlot = (index: number, owner: { kind: OwnerKind; id: number }, lifetime: { first: string; last: string }, datetime: string, places: number, tours: number, placesLeft?: (remaining: number) => number) => Promise<{ remaining: number; capacity: number; tours_remaining: number; price_list: { id: number; price: number }[] | null }>;
+
+async function priceTour(q: Queryable, lang: Language, index: number, item: Extract<CartItem, { type: 'guidedTour' }>, tour: TourRow, now: Date, planSlot: PlanSlot): Promise<PricedLine> {
+  const [prices, tickets, questions] = await Promise.all([tourPriceRows(q, tour.id), tourTicketRows(q, tour.id), questionRows(q, tour.id)]);
+  const subs = await subticketRows(q, 'tour_ticket', tickets.map((t) => t.id));
+  const lifetime = tourLifetime(tour, now);
+  const slot = await findSlot(q, 'tour', tour.id, lifetime, item.datetime, now);
+  if (!slot) throw unavailable(index, 'This date and time cannot be booked.', 'datetime');
+
+  let amount = 0;
+  let vat = 0;
+  let toursBooked = 0;
+  for (const p of item.prices) {
+    const row = prices.find((x) => x.id === p.id);
+    if (!row) throw invalid(index, `Unknown price list entry ${p.id}.`, 'prices');
+    const price = slot.price_list?.find((o) => o.id === row.id)?.price ?? row.price;
+    amount += p.count * price;
+    toursBooked += p.count;
+    if (p.count > 0) vat = row.vat_value;
+  }
+  let participants = 0;
+  for (const t of item.tickets) {
+    const row = tickets.find((x) => x.id === t.id);
+    if (!row) throw invalid(index, `Unknown ticket ${t.id}.`, 'tickets');
+    if (t.count === 0 && t.subtickets.every((s) => s.count === 0)) continue;
+    const own = subs.filter((s) => s.parent_id === row.id);
+    if (own.length > 0) {
+      const unit = subticketUnit(index, own, false, t.subtickets);
+      const units = Math.max(1, t.count);
+      participants += units * unit.persons;
+      amount += units * (row.price + unit.price);
+    } else {
+      participants += t.count;
+      amount += t.count * row.price;
+    }
+    if (vat === 0) vat = row.vat_value;
+  }
+  if (tickets.length > 0 && tour.booking_without_tickets === 0 && participants === 0) throw invalid(index, 'Choose the participants.', 'tickets');
+
+  const complete = toursBooked > 0;
+  if (complete && tour.book_complete_tour === 0) throw invalid(index, 'This tour cannot be booked as a whole.', 'prices');
+  if (!complete && tour.single_ticketing === 0) throw invalid(index, 'Choose how many tours to book.', 'prices');
+  if (!complete && participants === 0) throw invalid(index, 'Choose the participants.', 'tickets');
+  if (complete && tour.single_ticketing === 1) {
+    // single tickets and complete-tour booking both on: the whole tour takes every place left
+    if (toursBooked > 1) throw invalid(index, 'Only one tour can be booked at this time.', 'prices');
+    if (slot.remaining <= 0 || participants > slot.remaining) throw overbooked(index, slot.remaining);
+    await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, 0, 1, (remaining) => (remaining > 0 ? remaining : 1));
+  } else if (complete) {
+    if (participants > tour.max_participants * toursBooked) throw invalid(index, `At most ${tour.max_participants * toursBooked} participants.`, 'tickets');
+    if (participants > 0 && participants < tour.min_participants) throw invalid(index, `At least ${tour.min_participants} participants.`, 'tickets');
+    await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, toursBooked);
+  } else {
+    if (participants > tour.max_participants) throw invalid(index, `At most ${tour.max_participants} participants.`, 'tickets');
+    await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, 0);
+  }
+  checkAnswers(index, questions, item.answers);
+  return { item, name: `${tr(tour.name, lang)}, ${item.datetime}`, amount, vat, discount: 0, remaining: 0 };
+}
+
 /**
  * Checks every item exists and is on sale, and prices it. Unknown or unavailable items answer
- * 422 (code ITEM_UNAVAILABLE, field `items.N`). Does not change anything.
+ * 422 (code ITEM_UNAVAILABLE, field `items.N`); invalid counts or answers 422 VALIDATION_FAILED;
+ * too few places or stock 422 OVERBOOKED with data {available, index}; a voucher code that cannot
+ * be used 422 with its VOUCHER_* code. Does not change anything. `shipping` (minor units) is what
+ * voucher codes may cover besides the items.
  */
-export async function priceCart(q: Queryable, lang: Language, items: CartItem[], now: Date): Promise<PricedCart> {
-  void q; void lang; void items; void now;
-  throw new HttpError(501, 'NOT_IMPLEMENTED', 'priceCart');
+export async function priceCart(q: Queryable, lang: Language, items: CartItem[], now: Date, shipping = 0): Promise<PricedCart> {
+  return (await priceAndPlan(q, lang, items, now, shipping)).cart;
 }
 
 /**
  * Takes places, stock and voucher-code value for the items inside the caller's transaction, with
  * row locks so that concurrent bookings never sell more than there is. When something is short it
  * throws 422 OVERBOOKED with data {available, index} (available: what is left for that item).
+ * Validates the items like priceCart first. Returns the priced cart as booked.
  */
-export async function reserveCart(tx: Queryable, items: CartItem[], now: Date): Promise<void> {
-  void tx; void items; void now;
-  throw new HttpError(501, 'NOT_IMPLEMENTED', 'reserveCart');
+export async function reserveCart(tx: Queryable, items: CartItem[], now: Date, shipping = 0): Promise<PricedCart> {
+  const { cart, takes } = await priceAndPlan(tx, 'de', items, now, shipping);
+  // lock in a fixed order so concurrent carts cannot deadlock on PostgreSQL
+  const ordered = [...takes].sort((a, b) => `${a.kind}:${a.key}:${a.datetime ?? ''}`.localeCompare(`${b.kind}:${b.key}:${b.datetime ?? ''}`) || a.index - b.index);
+  for (const take of ordered) {
+    if (take.kind === 'slot' && take.owner && take.datetime) {
+      const result = await takeFromSlot(tx, take.owner.kind, take.owner.id, take.owner.lifetime, take.datetime, take.places, take.tours, now);
+      if (!result.ok) throw overbooked(take.index, result.available);
+    } else if (take.kind === 'stock') {
+      const row = (await tx.query<{ stock: number | null }>('SELECT stock FROM merchandise WHERE id = $1 FOR UPDATE', [Number(take.key)]))[0];
+      if (!row) throw unavailable(take.index, 'This article is no longer on sale.', 'id');
+      if (row.stock !== null) {
+        if (take.places > row.stock) throw overbooked(take.index, row.stock);
+        await tx.query('UPDATE merchandise SET stock = stock - $2 WHERE id = $1', [Number(take.key), take.places]);
+      }
+    } else if (take.kind === 'voucherCode' && take.places > 0) {
+      const row = (await tx.query<VoucherCodeRow>(`SELECT ${VOUCHER_CODE_COLUMNS} FROM voucher_codes WHERE barcode = $1 FOR UPDATE`, [take.key]))[0];
+      if (!row) throw new HttpError(422, VOUCHER_NOT_FOUND, 'This voucher code does not exist.', { [`items.${take.index}`]: [VOUCHER_NOT_FOUND] });
+      const validity = voucherCodeValidity({ amount: row.amount, used_amount: row.used_amount, ...voucherCodeDates(row, now) }, now);
+      if (!validity.valid) throw new HttpError(422, validity.error, 'This voucher code cannot be used.', { [`items.${take.index}`]: [validity.error] }, { available: validity.available_amount, index: take.index });
+      if (take.places > validity.available_amount) throw overbooked(take.index, validity.available_amount);
+      await tx.query('UPDATE voucher_codes SET used_amount = used_amount + $2 WHERE barcode = $1', [take.key, take.places]);
+    }
+  }
+  return cart;
 }

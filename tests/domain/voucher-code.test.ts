@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availableAmount, normalizeVoucherCode, variableVoucherAmount, voucherCodeValidity,
+  VOUCHER_NO_AMOUNT_LEFT, VOUCHER_NOW_IS_AFTER_VALID_TO, VOUCHER_NOW_IS_BEFORE_VALID_FROM,
+} from '../../src/domain/voucher-code.js';
+import { museumLocal, parseDateParam } from '../../src/domain/museum-time.js';
+
+const code = (over: Partial<Parameters<typeof voucherCodeValidity>[0]> = {}) => ({ amount: 5000, used_amount: 0, valid_from: '2026-01-01', valid_to: '2026-12-31', ...over });
+
+describe('voucher code rule (§5)', () => {
+  it('trims the code the visitor typed', () => {
+    expect(normalizeVoucherCode('  DEMO-VALID-50 \t')).toBe('DEMO-VALID-50');
+  });
+
+  it('is valid inside its validity with value left, and reports the available amount', () => {
+    expect(voucherCodeValidity(code({ used_amount: 1500 }), new Date('2026-06-15T12:00:00Z'))).toEqual({ valid: true, available_amount: 3500 });
+  });
+
+  it('is not valid before valid_from', () => {
+    const result = voucherCodeValidity(code(), new Date('2025-12-31T12:00:00Z'));
+    expect(result).toMatchObject({ valid: false, error: VOUCHER_NOW_IS_BEFORE_VALID_FROM });
+  });
+
+  it('is not valid after valid_to (the whole last day counts)', () => {
+    expect(voucherCodeValidity(code(), new Date('2026-12-31T22:00:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(code(), new Date('2027-01-01T08:00:00Z'))).toMatchObject({ valid: false, error: VOUCHER_NOW_IS_AFTER_VALID_TO });
+  });
+
+  it('computes validity at UTC+1: 23:30 UTC on the day before valid_from is already valid_from in the museum', () => {
+    expect(voucherCodeValidity(code(), new Date('2025-12-31T22:59:00Z')).valid).toBe(false);
+    expect(voucherCodeValidity(code(), new Date('2025-12-31T23:30:00Z')).valid).toBe(true);
+    // and 23:30 UTC on valid_to is already the next day at UTC+1
+    expect(voucherCodeValidity(code(), new Date('2026-12-31T23:30:00Z'))).toMatchObject({ error: VOUCHER_NOW_IS_AFTER_VALID_TO });
+  });
+
+  it('is used up when used_amount >= amount', () => {
+    expect(voucherCodeValidity(code({ used_amount: 5000 }), new Date('2026-06-01T10:00:00Z'))).toEqual({ valid: false, error: VOUCHER_NO_AMOUNT_LEFT, available_amount: 0 });
+    expect(voucherCodeValidity(code({ used_amount: 6000 }), new Date('2026-06-01T10:00:00Z'))).toMatchObject({ error: VOUCHER_NO_AMOUNT_LEFT });
+  });
+
+  it('treats missing bounds as unbounded and accepts minute-precise bounds', () => {
+    expect(voucherCodeValidity(code({ valid_from: null, valid_to: null }), new Date('2040-01-01T00:00:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(code({ valid_from: '2026-03-01 10:00' }), new Date('2026-03-01T08:59:00Z')).valid).toBe(false);
+    expect(voucherCodeValidity(code({ valid_from: '2026-03-01 10:00' }), new Date('2026-03-01T09:00:00Z')).valid).toBe(true);
+  });
+
+  it('checks the dates before the amount', () => {
+    expect(voucherCodeValidity(code({ used_amount: 5000 }), new Date('2027-02-01T10:00:00Z'))).toMatchObject({ error: VOUCHER_NOW_IS_AFTER_VALID_TO });
+  });
+
+  it('never reports a negative available amount', () => {
+    expect(availableAmount({ amount: 1000, used_amount: 1200 })).toBe(0);
+  });
+});
+
+describe('variable voucher amount (§5)', () => {
+  it('takes currency units, makes negatives positive and returns minor units', () => {
+    expect(variableVoucherAmount('25')).toBe(2500);
+    expect(variableVoucherAmount('-40.5')).toBe(4050);
+    expect(variableVoucherAmount('12,30')).toBe(1230);
+    expect(variableVoucherAmount(7)).toBe(700);
+  });
+  it('gives 0 for anything that is not a number', () => {
+    expect(variableVoucherAmount('abc')).toBe(0);
+    expect(variableVoucherAmount('')).toBe(0);
+  });
+});
+
+describe('museum time', () => {
+  it('is UTC+1', () => {
+    expect(museumLocal(new Date('2026-11-22T23:15:00Z'))).toEqual({ date: '2026-11-23', time: '00:15', datetime: '2026-11-23 00:15' });
+  });
+  it('parses YYYYMMDD and YYYY-MM-DD and rejects impossible dates', () => {
+    expect(parseDateParam('20260229')).toBeNull();
+    expect(parseDateParam('20280229')).toBe('2028-02-29');
+    expect(parseDateParam('2026-11-05')).toBe('2026-11-05');
+    expect(parseDateParam('2026-13-01')).toBeNull();
+  });
+});
