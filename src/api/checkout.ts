@@ -1,6 +1,93 @@
+/**
+ * Checkout, payment, order review and shipping calls of spec §7. The jwt goes in `?_=` where the
+ * visitor is logged in (§6). GET checkout/payments lives in config.ts (getPaymentTypes).
+ */
 import type { Http } from './http.js';
+import type { CartPayload, CartItem } from '../domain/cart-payload.js';
+import { CART_PAYLOAD_VERSION } from '../domain/cart-payload.js';
+import type { ShippingRequest } from '../domain/shipping-payload.js';
+import {
+  ExecPaymentResultSchema,
+  OrderReviewSchema,
+  RedirectUrlSchema,
+  ShippingCostSchema,
+  SuggestionsSchema,
+  type PaymentAux,
+  type ReturnUrls,
+} from './schemas/checkout.js';
+import { OkSchema } from './schemas/accounts.js';
+
+export interface InitPaymentInput {
+  payart: number;
+  aux?: PaymentAux;
+  items: CartItem[];
+  externalDocumentNumber?: string | null;
+  url: ReturnUrls;
+  /** jwt; required for every payment type but express (161) */
+  token?: string | undefined;
+}
+
+export interface ExecPaymentInput {
+  cartId: string;
+  us: string;
+  sessionUs: string;
+  srcURL?: string;
+}
+
+const cart = (items: CartItem[], externalDocumentNumber?: string | null): CartPayload => ({
+  ver: CART_PAYLOAD_VERSION,
+  items,
+  external_document_number: externalDocumentNumber ?? null,
+});
+
+/** The cart id a provider URL (answer of initPayment) carries, to keep in session storage. */
+export function cartIdOfProviderUrl(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('cartId');
+  } catch {
+    return null;
+  }
+}
 
 export function checkoutApi(http: Http) {
-  void http;
-  return {};
+  return {
+    /** POST checkout/suggest {cart{ver:1, items}}: upselling suggestions. */
+    getSuggestions: (items: CartItem[], signal?: AbortSignal) =>
+      http.request('POST', 'checkout/suggest', { schema: SuggestionsSchema, body: { cart: cart(items) }, signal }),
+    /** POST checkout/initPayment: 200 answers the provider URL to send the browser to; 422 shows in the cart. */
+    initPayment: (input: InitPaymentInput, signal?: AbortSignal) =>
+      http.request('POST', 'checkout/initPayment', {
+        schema: RedirectUrlSchema,
+        query: { _: input.token },
+        body: { payart: input.payart, aux: input.aux ?? {}, cart: cart(input.items, input.externalDocumentNumber), url: input.url },
+        signal,
+      }),
+    /** POST checkout/initPaymentOrder {payart, aux, id, url}: a new payment attempt for an open cart. */
+    initPaymentOrder: (input: { payart: number; aux?: PaymentAux; id: string; url: ReturnUrls; token?: string | undefined }, signal?: AbortSignal) =>
+      http.request('POST', 'checkout/initPaymentOrder', {
+        schema: RedirectUrlSchema,
+        query: { _: input.token },
+        body: { payart: input.payart, aux: input.aux ?? {}, id: input.id, url: input.url },
+        signal,
+      }),
+    /** POST checkout/execPayment?us&sessionUs&srcURL {cartId}: books once; repeats answer the same booking. */
+    execPayment: (input: ExecPaymentInput, signal?: AbortSignal) =>
+      http.request('POST', 'checkout/execPayment', {
+        schema: ExecPaymentResultSchema,
+        query: { us: input.us, sessionUs: input.sessionUs, srcURL: input.srcURL },
+        body: { cartId: input.cartId },
+        signal,
+      }),
+    /** POST checkout/cancel?noRedirect=1&cartId=: 410 when the cart is already gone. */
+    cancelPayment: (cartId: string, signal?: AbortSignal) =>
+      http.request('POST', 'checkout/cancel', { schema: OkSchema, query: { noRedirect: 1, cartId }, signal }),
+    /** GET order/review?id= (406 ORDER_NOT_AVAILABLE). */
+    getOrderReview: (id: string, signal?: AbortSignal) => http.request('GET', 'order/review', { schema: OrderReviewSchema, query: { id }, signal }),
+    /**
+     * POST shipping/costs: cost in minor units. Logged in: pass the token and only the cart; else
+     * the country. Errors carry the code (e.g. SHIPPING_NOT_POSSIBLE_FOR_COUNTRY).
+     */
+    getShippingCosts: (request: ShippingRequest, token?: string, signal?: AbortSignal) =>
+      http.request('POST', 'shipping/costs', { schema: ShippingCostSchema, query: { _: token }, body: request, signal }),
+  };
 }

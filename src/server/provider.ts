@@ -1,13 +1,207 @@
+/**
+ * The simulated payment provider (issue 2 item 6), served under `/provider/…` outside the app.
+ *
+ *   GET  /provider/{lang}/pay?cartId=…&session=…   the page: amount, lines, three buttons
+ *   POST /provider/{lang}/pay/pay     → 303 url.continue?us=…&sessionUs=…&cartId=…  (records the payment)
+ *   POST /provider/{lang}/pay/cancel  → 303 url.cancel?cartId=…                       (changes nothing)
+ *   POST /provider/{lang}/pay/fail    → 303 {shop origin}/{lang}/checkout/failed?cartId=…
+ *
+ * The buttons are POST forms carrying cartId and session. A cart that is gone (booked, cancelled
+ * or older than 20 minutes) answers a 410 page; an unknown cart or a wrong session a 404 page.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as v from 'valibot';
 import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../api/languages.js';
+import { ProviderActionSchema, ProviderSessionSchema } from '../api/schemas/checkout.js';
+import { cartIsLive, loadCart, CURRENCY, type CartRow } from './api/checkout.js';
+import { readBody } from './app.js';
+import { randomId } from './auth.js';
 
-/** The simulated payment provider's pages, served under `/provider/…` outside the app. */
+interface Texts {
+  title: string;
+  intro: string;
+  amount: string;
+  order: string;
+  pay: string;
+  cancel: string;
+  fail: string;
+  gone: string;
+  unknown: string;
+  back: string;
+  shipping: string;
+  discount: string;
+}
+
+const TEXTS: Record<Language, Texts> = {
+  de: {
+    title: 'Zahlung', intro: 'Simulierter Zahlungsanbieter des Referenzservers. Es wird kein Geld bewegt.', amount: 'Zu zahlender Betrag', order: 'Bestellung',
+    pay: 'Bezahlen', cancel: 'Abbrechen', fail: 'Fehlgeschlagene Zahlung simulieren', gone: 'Diese Zahlung ist nicht mehr möglich: Der Warenkorb wurde bereits bezahlt, abgebrochen oder ist abgelaufen.',
+    unknown: 'Diese Zahlung ist unbekannt.', back: 'Zurück zum Shop', shipping: 'Versand', discount: 'Gutscheine',
+  },
+  en: {
+    title: 'Payment', intro: 'Simulated payment provider of the reference server. No money is moved.', amount: 'Amount to pay', order: 'Order',
+    pay: 'Pay', cancel: 'Cancel', fail: 'Simulate a failed payment', gone: 'This payment is no longer possible: the cart has been paid already, cancelled or has timed out.',
+    unknown: 'This payment is unknown.', back: 'Back to the shop', shipping: 'Shipping', discount: 'Vouchers',
+  },
+  fr: {
+    title: 'Paiement', intro: 'Prestataire de paiement simulé du serveur de référence. Aucun argent n’est débité.', amount: 'Montant à payer', order: 'Commande',
+    pay: 'Payer', cancel: 'Annuler', fail: 'Simuler un échec de paiement', gone: 'Ce paiement n’est plus possible : le panier a déjà été payé, annulé ou a expiré.',
+    unknown: 'Ce paiement est inconnu.', back: 'Retour à la boutique', shipping: 'Livraison', discount: 'Bons',
+  },
+  it: {
+    title: 'Pagamento', intro: 'Fornitore di pagamento simulato del server di riferimento. Nessun denaro viene addebitato.', amount: 'Importo da pagare', order: 'Ordine',
+    pay: 'Paga', cancel: 'Annulla', fail: 'Simula un pagamento non riuscito', gone: 'Questo pagamento non è più possibile: il carrello è già stato pagato, annullato o è scaduto.',
+    unknown: 'Questo pagamento è sconosciuto.', back: 'Torna al negozio', shipping: 'Spedizione', discount: 'Buoni',
+  },
+  nl: {
+    title: 'Betaling', intro: 'Gesimuleerde betaalprovider van de referentieserver. Er wordt geen geld overgemaakt.', amount: 'Te betalen bedrag', order: 'Bestelling',
+    pay: 'Betalen', cancel: 'Annuleren', fail: 'Mislukte betaling simuleren', gone: 'Deze betaling is niet meer mogelijk: de winkelwagen is al betaald, geannuleerd of verlopen.',
+    unknown: 'Deze betaling is onbekend.', back: 'Terug naar de winkel', shipping: 'Verzending', discount: 'Waardebonnen',
+  },
+  es: {
+    title: 'Pago', intro: 'Proveedor de pagos simulado del servidor de referencia. No se mueve dinero.', amount: 'Importe a pagar', order: 'Pedido',
+    pay: 'Pagar', cancel: 'Cancelar', fail: 'Simular un pago fallido', gone: 'Este pago ya no es posible: el carrito ya se ha pagado, se ha cancelado o ha caducado.',
+    unknown: 'Este pago es desconocido.', back: 'Volver a la tienda', shipping: 'Envío', discount: 'Vales',
+  },
+  sv: {
+    title: 'Betalning', intro: 'Simulerad betalleverantör för referensservern. Inga pengar dras.', amount: 'Belopp att betala', order: 'Beställning',
+    pay: 'Betala', cancel: 'Avbryt', fail: 'Simulera en misslyckad betalning', gone: 'Den här betalningen är inte längre möjlig: varukorgen är redan betald, avbruten eller har gått ut.',
+    unknown: 'Den här betalningen är okänd.', back: 'Tillbaka till butiken', shipping: 'Frakt', discount: 'Presentkort',
+  },
+  da: {
+    title: 'Betaling', intro: 'Simuleret betalingsudbyder for referenceserveren. Der flyttes ingen penge.', amount: 'Beløb at betale', order: 'Bestilling',
+    pay: 'Betal', cancel: 'Annuller', fail: 'Simuler en mislykket betaling', gone: 'Denne betaling er ikke længere mulig: kurven er allerede betalt, annulleret eller udløbet.',
+    unknown: 'Denne betaling er ukendt.', back: 'Tilbage til butikken', shipping: 'Forsendelse', discount: 'Gavekort',
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function money(lang: Language, minor: number): string {
+  return new Intl.NumberFormat(`${lang}-CH`, { style: 'currency', currency: CURRENCY }).format(minor / 100);
+}
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f1;color:#1d1d1b;line-height:1.5}
+main{max-width:32rem;margin:2rem auto;background:#fff;padding:1.5rem 2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
+h1{font-size:1.5rem;margin-top:0}
+table{width:100%;border-collapse:collapse;margin:1rem 0}
+td,th{padding:.25rem 0;text-align:left}td.n,th.n{text-align:right}
+tfoot th{border-top:2px solid #1d1d1b;font-size:1.2rem}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}
+button,a.button{font:inherit;min-height:44px;padding:.5rem 1.25rem;border-radius:6px;border:2px solid #1d1d1b;background:#fff;color:#1d1d1b;cursor:pointer;text-decoration:none;display:inline-flex;align-items:center}
+button.pay{background:#0b5d1e;border-color:#0b5d1e;color:#fff}
+button:focus-visible,a:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
+.note{color:#555;font-size:.9rem}
+`;
+
+function page(lang: Language, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(html);
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { location, 'cache-control': 'no-store' });
+  res.end();
+}
+
+function messagePage(res: ServerResponse, status: number, lang: Language, message: string, backTo: string | null): void {
+  const t = TEXTS[lang];
+  const back = backTo ? `<p><a class="button" href="${escapeHtml(backTo)}">${escapeHtml(t.back)}</a></p>` : '';
+  send(res, status, page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(message)}</p>${back}`));
+}
+
+function paymentPage(lang: Language, cart: CartRow, session: string): string {
+  const t = TEXTS[lang];
+  const rows = cart.lines.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td class="n">${escapeHtml(money(lang, line.amount))}</td></tr>`).join('');
+  const extra = [
+    cart.shipping > 0 ? `<tr><td>${escapeHtml(t.shipping)}</td><td class="n">${escapeHtml(money(lang, cart.shipping))}</td></tr>` : '',
+    cart.discount > 0 ? `<tr><td>${escapeHtml(t.discount)}</td><td class="n">−${escapeHtml(money(lang, cart.discount))}</td></tr>` : '',
+  ].join('');
+  const hidden = `<input type="hidden" name="cartId" value="${escapeHtml(cart.id)}"><input type="hidden" name="session" value="${escapeHtml(session)}">`;
+  const button = (action: string, label: string, cls = '') =>
+    `<form method="post" action="/provider/${lang}/pay/${action}">${hidden}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
+  return page(
+    lang,
+    `${t.title}: ${money(lang, cart.amount)}`,
+    `<h1>${escapeHtml(t.title)}</h1>
+<p class="note">${escapeHtml(t.intro)}</p>
+<table><caption class="note">${escapeHtml(t.order)} ${escapeHtml(cart.id)}</caption>
+<tbody>${rows}${extra}</tbody>
+<tfoot><tr><th scope="row">${escapeHtml(t.amount)}</th><th class="n" data-amount="${cart.amount}">${escapeHtml(money(lang, cart.amount))}</th></tr></tfoot></table>
+<div class="actions">${button('pay', t.pay, 'pay')}${button('cancel', t.cancel)}${button('fail', t.fail)}</div>`,
+  );
+}
+
+function withQuery(base: string, params: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+const shopOrigin = (cart: CartRow) => new URL(cart.url_continue).origin;
+
 export function createProviderHandler() {
   return async (req: IncomingMessage, res: ServerResponse, ctx: { db: Db; services: ServerServices }): Promise<void> => {
-    void req;
-    void ctx;
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Not found');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const [, , langSegment = '', what = '', action, ...rest] = url.pathname.split('/');
+    const lang: Language = isLanguage(langSegment) ? langSegment : DEFAULT_LANGUAGE;
+    const t = TEXTS[lang];
+    if (!isLanguage(langSegment) || what !== 'pay' || rest.length > 0) return messagePage(res, 404, lang, t.unknown, null);
+
+    if (req.method === 'GET' && action === undefined) {
+      const input = v.safeParse(ProviderSessionSchema, { cartId: url.searchParams.get('cartId') ?? '', session: url.searchParams.get('session') ?? '' });
+      if (!input.success) return messagePage(res, 404, lang, t.unknown, null);
+      const cart = await loadCart(ctx.db, input.output.cartId);
+      if (!cart || cart.session_us !== input.output.session) return messagePage(res, 404, lang, t.unknown, null);
+      if (!cartIsLive(cart, ctx.services.now())) return messagePage(res, 410, lang, t.gone, cart.url_cancel);
+      return send(res, 200, paymentPage(lang, cart, input.output.session));
+    }
+
+    const act = v.safeParse(ProviderActionSchema, action);
+    if (req.method !== 'POST' || !act.success) return messagePage(res, 404, lang, t.unknown, null);
+    const form = new URLSearchParams(await readBody(req));
+    const input = v.safeParse(ProviderSessionSchema, { cartId: form.get('cartId') ?? '', session: form.get('session') ?? '' });
+    if (!input.success) return messagePage(res, 404, lang, t.unknown, null);
+    const { cartId, session } = input.output;
+
+    if (act.output === 'pay') {
+      const now = ctx.services.now();
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const cart = await loadCart(tx, cartId, true);
+        if (!cart || cart.session_us !== session) return { kind: 'unknown' as const };
+        if (!cartIsLive(cart, now)) return { kind: 'gone' as const, cart };
+        // a second click keeps the first transaction id
+        const us = cart.provider_us ?? randomId(12);
+        if (cart.provider_us === null) await tx.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, now.toISOString()]);
+        return { kind: 'paid' as const, cart, us };
+      });
+      if (outcome.kind === 'unknown') return messagePage(res, 404, lang, t.unknown, null);
+      if (outcome.kind === 'gone') return messagePage(res, 410, lang, t.gone, outcome.cart.url_cancel);
+      ctx.services.log(`Provider: cart ${cartId} paid (${outcome.cart.amount} minor units), us=${outcome.us}`);
+      return redirect(res, withQuery(outcome.cart.url_continue, { us: outcome.us, sessionUs: session, cartId }));
+    }
+
+    const cart = await loadCart(ctx.db, cartId);
+    if (!cart || cart.session_us !== session) return messagePage(res, 404, lang, t.unknown, null);
+    if (act.output === 'cancel') return redirect(res, withQuery(cart.url_cancel, { cartId }));
+    return redirect(res, withQuery(`${shopOrigin(cart)}/${lang}/checkout/failed`, { cartId }));
   };
 }

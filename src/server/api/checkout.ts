@@ -1,5 +1,282 @@
-import type { Router } from './router.js';
+/**
+ * Checkout routes of spec §7: payment types, upselling, payment init/exec/cancel, order review and
+ * shipping costs. Shapes, statuses and codes: docs/api-accounts.md.
+ *
+ * A cart (table `carts`) is one payment attempt: initPayment prices the items with priceCart,
+ * stores them with a 12-character id and session string, and answers the simulated provider's
+ * URL. The provider's "pay" stores the provider transaction (`us`) on the cart and sends the
+ * browser to url.continue?us&sessionUs&cartId. execPayment books the cart once, in one
+ * transaction with reserveCart. A cart lives CART_TTL_MS from initPayment.
+ */
+import type { Router, RequestContext } from './router.js';
+import type { Queryable } from '../db/index.js';
+import type { Language } from '../../api/languages.js';
+import { HttpError, parseInput } from './http-error.js';
+import type { CartItem } from '../../domain/cart-payload.js';
+import { ShippingRequestSchema } from '../../domain/shipping-payload.js';
+import type { PaymentType } from '../../api/schemas/config.js';
+import {
+  CHECKOUT_ERRORS,
+  ExecPaymentBodySchema,
+  ExecPaymentQuerySchema,
+  InitPaymentOrderRequestSchema,
+  InitPaymentRequestSchema,
+  SuggestRequestSchema,
+  directDebitFieldErrors,
+  normalizeIban,
+  type ExecPaymentResult,
+  type OrderReview,
+  type PaymentAux,
+  type ReturnUrls,
+  type Suggestion,
+} from '../../api/schemas/checkout.js';
+import { optionalCustomer, randomId } from '../auth.js';
+import { customerCountry } from './accounts.js';
+import { priceCart, reserveCart, type PricedCart } from '../inventory.js';
+import { shippedItems, shippingCost, shippingCostForWeight } from '../shipping.js';
+
+/** A cart can be paid and booked for 20 minutes after initPayment (§4, issue 2 item 6). */
+export const CART_TTL_MS = 20 * 60 * 1000;
+/** Destination assumed for an express payment without a customer (the provider collects the address). */
+export const DEFAULT_SHIPPING_COUNTRY = 'CH';
+export const CURRENCY = 'CHF';
+
+export interface CartRow {
+  id: string;
+  lang: Language;
+  status: 'open' | 'booked' | 'cancelled';
+  customer_id: number | null;
+  payart: number;
+  aux: PaymentAux;
+  items: CartItem[];
+  external_document_number: string | null;
+  lines: { type: string; name: string; amount: number; vat: number }[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  amount: number;
+  url_continue: string;
+  url_cancel: string;
+  session_us: string;
+  provider_us: string | null;
+  created_at: Date;
+}
+
+export const cartGone = () =>
+  new HttpError(410, CHECKOUT_ERRORS.CART_GONE, 'This cart was not found: it has been paid already or has timed out. Please check your e-mail.');
+
+/** Open and younger than CART_TTL_MS. */
+export function cartIsLive(cart: Pick<CartRow, 'status' | 'created_at'>, now: Date): boolean {
+  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= CART_TTL_MS;
+}
+
+export async function loadCart(q: Queryable, id: string, forUpdate = false): Promise<CartRow | null> {
+  const [row] = await q.query<CartRow>(`SELECT * FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return row ?? null;
+}
+
+export function providerUrl(origin: string, lang: string, cart: Pick<CartRow, 'id' | 'session_us'>): string {
+  const url = new URL(`/provider/${lang}/pay`, origin);
+  url.searchParams.set('cartId', cart.id);
+  url.searchParams.set('session', cart.session_us);
+  return url.toString();
+}
+
+const hasTickets = (items: CartItem[]) => items.some((item) => item.type === 'ticket' || item.type === 'dayTicket' || item.type === 'guidedTour');
+
+/**
+ * Checks the payment type and who may use it: express (161, requires_login false) is open to
+ * anonymous visitors; every other type needs a logged-in or guest customer (§6). A token that is
+ * sent but invalid answers 401 for every type.
+ */
+async function checkPayment(ctx: RequestContext, payart: number, aux: PaymentAux): Promise<number | null> {
+  const [type] = await ctx.db.query<{ requires_login: boolean }>('SELECT requires_login FROM payment_types WHERE payart_id = $1', [payart]);
+  if (!type) throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_TYPE_UNKNOWN, 'This payment type is not offered.', { payart: ['Unknown payment type.'] });
+  const customerId = await optionalCustomer(ctx);
+  if (type.requires_login && customerId === null) {
+    throw new HttpError(401, 'AUTH_LOGIN_REQUIRED', 'You have to login before proceeding to payment');
+  }
+  const fields = directDebitFieldErrors(payart, aux);
+  if (Object.keys(fields).length > 0) throw new HttpError(422, 'PAYMENT_DETAILS_INVALID', 'Please check the account details.', fields);
+  return customerId;
+}
+
+function cleanAux(aux: PaymentAux): PaymentAux {
+  return aux.IBAN === undefined ? aux : { ...aux, IBAN: normalizeIban(aux.IBAN) };
+}
+
+async function shippingFor(ctx: RequestContext, customerId: number | null, items: CartItem[], priced: PricedCart): Promise<number> {
+  if (shippedItems(items).length === 0) return 0;
+  const country = customerId === null ? DEFAULT_SHIPPING_COUNTRY : await customerCountry(ctx.db, customerId);
+  return shippingCostForWeight(ctx.db, country || DEFAULT_SHIPPING_COUNTRY, priced.weight);
+}
+
+async function initPayment(ctx: RequestContext): Promise<string> {
+  const body = parseInput(InitPaymentRequestSchema, ctx.body);
+  const customerId = await checkPayment(ctx, body.payart, body.aux);
+  const now = ctx.services.now();
+  const priced = await priceCart(ctx.db, ctx.lang, body.cart.items, now);
+  const shipping = await shippingFor(ctx, customerId, body.cart.items, priced);
+  const cart = { id: randomId(12), session_us: randomId(12) };
+  await ctx.db.query(
+    `INSERT INTO carts (id, lang, status, customer_id, payart, aux, items, external_document_number, lines, subtotal, discount, shipping, amount,
+                        url_continue, url_cancel, session_us, created_at, updated_at)
+     VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+    [
+      cart.id,
+      ctx.lang,
+      customerId,
+      body.payart,
+      JSON.stringify(cleanAux(body.aux)),
+      JSON.stringify(body.cart.items),
+      body.cart.external_document_number,
+      JSON.stringify(priced.lines.map((line) => ({ type: line.item.type, name: line.name, amount: line.amount, vat: line.vat }))),
+      priced.subtotal,
+      priced.discount,
+      shipping,
+      priced.total + shipping,
+      body.url.continue,
+      body.url.cancel,
+      cart.session_us,
+      now.toISOString(),
+    ],
+  );
+  return providerUrl(ctx.origin, ctx.lang, cart);
+}
+
+/** A new payment attempt (new session, type, return URLs) for a cart that is still open. */
+async function initPaymentOrder(ctx: RequestContext): Promise<string> {
+  const body = parseInput(InitPaymentOrderRequestSchema, ctx.body);
+  const customerId = await checkPayment(ctx, body.payart, body.aux);
+  const now = ctx.services.now();
+  const sessionUs = randomId(12);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const cart = await loadCart(tx, body.id, true);
+    if (!cart || !cartIsLive(cart, now)) return null;
+    if (cart.customer_id !== null && cart.customer_id !== customerId) return null;
+    await tx.query(
+      `UPDATE carts SET payart = $2, aux = $3, url_continue = $4, url_cancel = $5, session_us = $6, provider_us = NULL,
+         customer_id = COALESCE(customer_id, $7), lang = $8, updated_at = $9 WHERE id = $1`,
+      [cart.id, body.payart, JSON.stringify(cleanAux(body.aux)), body.url.continue, body.url.cancel, sessionUs, customerId, ctx.lang, now.toISOString()],
+    );
+    return cart;
+  });
+  if (!updated) throw cartGone();
+  return providerUrl(ctx.origin, ctx.lang, { id: updated.id, session_us: sessionUs });
+}
+
+async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
+  const query = parseInput(ExecPaymentQuerySchema, ctx.query);
+  const { cartId } = parseInput(ExecPaymentBodySchema, ctx.body);
+  const now = ctx.services.now();
+  return ctx.db.transaction(async (tx) => {
+    // the row lock makes concurrent repeats wait here and then see the booking
+    const cart = await loadCart(tx, cartId, true);
+    if (!cart) throw cartGone();
+    if (cart.session_us !== query.sessionUs) {
+      throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_SESSION_INVALID, 'This payment does not belong to this cart.', { sessionUs: ['Does not match the cart.'] });
+    }
+    if (cart.status === 'booked') {
+      const [booking] = await tx.query<{ id: string; has_tickets: boolean }>('SELECT id, has_tickets FROM bookings WHERE cart_id = $1', [cart.id]);
+      if (booking) return { booking_id: booking.id, has_tickets: booking.has_tickets };
+    }
+    if (!cartIsLive(cart, now)) throw cartGone();
+    if (cart.provider_us === null || cart.provider_us !== query.us) {
+      throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_NOT_COMPLETED, 'The payment was not completed. Please try again.');
+    }
+    await reserveCart(tx, cart.items, now);
+    const booking = { booking_id: randomId(12).toUpperCase(), has_tickets: hasTickets(cart.items) };
+    await tx.query('INSERT INTO bookings (id, cart_id, customer_id, has_tickets, amount, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      booking.booking_id,
+      cart.id,
+      cart.customer_id,
+      booking.has_tickets,
+      cart.amount,
+      now.toISOString(),
+    ]);
+    await tx.query("UPDATE carts SET status = 'booked', updated_at = $2 WHERE id = $1", [cart.id, now.toISOString()]);
+    return booking;
+  });
+}
+
+async function cancel(ctx: RequestContext): Promise<true> {
+  const { cartId } = parseInput(ExecPaymentBodySchema, { cartId: ctx.query.cartId ?? '' });
+  const now = ctx.services.now();
+  const cutoff = new Date(now.getTime() - CART_TTL_MS).toISOString();
+  const rows = await ctx.db.query(
+    "UPDATE carts SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'open' AND created_at >= $3 RETURNING id",
+    [cartId, now.toISOString(), cutoff],
+  );
+  if (rows.length === 0) throw cartGone();
+  return true;
+}
+
+async function orderReview(ctx: RequestContext): Promise<OrderReview> {
+  const id = ctx.query.id ?? '';
+  const [row] = await ctx.db.query<CartRow & { booking_id: string; booked_at: Date; has_tickets: boolean }>(
+    `SELECT c.*, b.id AS booking_id, b.created_at AS booked_at, b.has_tickets FROM bookings b JOIN carts c ON c.id = b.cart_id WHERE b.id = $1`,
+    [id.slice(0, 64)],
+  );
+  if (!row) throw new HttpError(406, CHECKOUT_ERRORS.ORDER_NOT_AVAILABLE, 'This order is not available.');
+  return {
+    id: row.booking_id,
+    created_at: new Date(row.booked_at).toISOString(),
+    payart: row.payart,
+    has_tickets: row.has_tickets,
+    external_document_number: row.external_document_number,
+    lines: row.lines,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    shipping: row.shipping,
+    amount: row.amount,
+    currency: CURRENCY,
+  };
+}
+
+async function suggest(ctx: RequestContext): Promise<Suggestion[]> {
+  const { cart } = parseInput(SuggestRequestSchema, ctx.body);
+  const inCart = new Set(cart.items.flatMap((item) => (item.type === 'merchandise' ? [item.id] : [])));
+  const rows = await ctx.db.query<{ item: CartItem }>('SELECT item FROM suggestions ORDER BY sequence_no, id');
+  const out: Suggestion[] = [];
+  for (const { item } of rows) {
+    if (item.type !== 'merchandise' || inCart.has(item.id)) continue;
+    try {
+      const priced = await priceCart(ctx.db, ctx.lang, [item], ctx.services.now());
+      const line = priced.lines[0];
+      if (line) out.push({ type: 'merchandise', id: item.id, name: line.name, price: Math.round(line.amount / item.count) });
+    } catch (error) {
+      // sold out or withdrawn: not suggested
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    }
+    if (out.length >= 3) break;
+  }
+  return out;
+}
+
+async function shippingCosts(ctx: RequestContext): Promise<number> {
+  const body = parseInput(ShippingRequestSchema, ctx.body);
+  const customerId = await optionalCustomer(ctx);
+  const country = customerId === null ? body.country : (await customerCountry(ctx.db, customerId)) || body.country;
+  if (!country) {
+    throw new HttpError(422, CHECKOUT_ERRORS.SHIPPING_COUNTRY_MISSING, 'Please choose the country to deliver to.', { country: ['Please choose a country.'] });
+  }
+  return shippingCost(ctx.db, ctx.lang, country, body.cart, ctx.services.now());
+}
+
+async function paymentTypes(ctx: RequestContext): Promise<PaymentType[]> {
+  const rows = await ctx.db.query<{ payart_id: number; i18n: Record<string, string> }>('SELECT payart_id, i18n FROM payment_types ORDER BY sequence_no, payart_id');
+  return rows.map((row) => ({ payartId: row.payart_id, i18n: row.i18n }));
+}
 
 export function registerCheckoutRoutes(router: Router): void {
-  void router;
+  router.get('checkout/payments', paymentTypes);
+  router.post('checkout/suggest', suggest);
+  router.post('checkout/initPayment', initPayment);
+  router.post('checkout/initPaymentOrder', initPaymentOrder);
+  router.post('checkout/execPayment', execPayment);
+  router.post('checkout/cancel', cancel);
+  router.get('order/review', orderReview);
+  router.post('shipping/costs', shippingCosts);
 }
+
+export type { ReturnUrls };

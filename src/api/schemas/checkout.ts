@@ -1,0 +1,135 @@
+/**
+ * Checkout, payment and shipping calls of spec §7, shared by the client (src/api/checkout.ts) and
+ * the reference server (src/server/api/checkout.ts). The cart itself is src/domain/cart-payload.ts.
+ * Shapes, statuses and codes: docs/api-accounts.md.
+ */
+import * as v from 'valibot';
+import { CartPayloadSchema } from '../../domain/cart-payload.js';
+import { isValidIban, normalizeIban } from '../../domain/iban.js';
+
+/** Payment types (§9): 161 online payment (card and twint, the default); 74 and 164 direct debit. */
+export const PAYART_EXPRESS = 161;
+export const DIRECT_DEBIT_PAYARTS: readonly number[] = [74, 164];
+
+const HttpUrlSchema = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.url('Expected an absolute URL'),
+  v.check((s) => /^https?:\/\//i.test(s), 'Expected an http(s) URL'),
+);
+
+export const PaymentAuxSchema = v.object({
+  /** direct debit (74, 164): account holder */
+  Accountholder: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  /** direct debit (74, 164): IBAN, spaces allowed */
+  IBAN: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  wallet: v.optional(v.picklist(['APPLEPAY', 'GOOGLEPAY'])),
+  /** the partner query parameter kept in session (§1) */
+  partner: v.optional(v.pipe(v.string(), v.maxLength(100))),
+});
+export type PaymentAux = v.InferOutput<typeof PaymentAuxSchema>;
+
+export const ReturnUrlsSchema = v.object({ continue: HttpUrlSchema, cancel: HttpUrlSchema });
+export type ReturnUrls = v.InferOutput<typeof ReturnUrlsSchema>;
+
+const PayartSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/**
+ * Direct debit needs the account holder and an IBAN that passes the mod-97 check (§4 checkout).
+ * Shared by the form and the server; keys are the body paths `aux.Accountholder` / `aux.IBAN`.
+ */
+export function directDebitFieldErrors(payart: number, aux: PaymentAux): Record<string, string[]> {
+  if (!DIRECT_DEBIT_PAYARTS.includes(payart)) return {};
+  const fields: Record<string, string[]> = {};
+  if ((aux.Accountholder ?? '') === '') fields['aux.Accountholder'] = ['Please enter the account holder.'];
+  if (!isValidIban(aux.IBAN ?? '')) fields['aux.IBAN'] = ['Please enter a valid IBAN.'];
+  return fields;
+}
+
+/** POST checkout/initPayment */
+export const InitPaymentRequestSchema = v.object({
+  payart: PayartSchema,
+  aux: v.optional(PaymentAuxSchema, {}),
+  cart: CartPayloadSchema,
+  url: ReturnUrlsSchema,
+});
+export type InitPaymentRequest = v.InferInput<typeof InitPaymentRequestSchema>;
+
+/** POST checkout/initPaymentOrder: a new payment attempt for a cart that is still open (`id` = cartId). */
+export const InitPaymentOrderRequestSchema = v.object({
+  payart: PayartSchema,
+  aux: v.optional(PaymentAuxSchema, {}),
+  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+  url: ReturnUrlsSchema,
+});
+export type InitPaymentOrderRequest = v.InferInput<typeof InitPaymentOrderRequestSchema>;
+
+/** 200 data of initPayment / initPaymentOrder: the provider page to send the browser to. */
+export const RedirectUrlSchema = v.pipe(v.string(), v.url());
+
+/** Query of POST checkout/execPayment (what the provider appended to url.continue). */
+export const ExecPaymentQuerySchema = v.object({
+  us: v.pipe(v.string(), v.nonEmpty('Missing us'), v.maxLength(64)),
+  sessionUs: v.pipe(v.string(), v.nonEmpty('Missing sessionUs'), v.maxLength(64)),
+  srcURL: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+});
+export const ExecPaymentBodySchema = v.object({ cartId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });
+export const ExecPaymentResultSchema = v.object({ booking_id: v.string(), has_tickets: v.boolean() });
+export type ExecPaymentResult = v.InferOutput<typeof ExecPaymentResultSchema>;
+
+/** The query the provider appends to url.continue (and url.cancel: cartId only). */
+export const ProviderReturnQuerySchema = v.object({ us: v.string(), sessionUs: v.string(), cartId: v.string() });
+export type ProviderReturnQuery = v.InferOutput<typeof ProviderReturnQuerySchema>;
+
+/** POST checkout/suggest {cart}: upselling suggestions, each ready to add to the cart. */
+export const SuggestRequestSchema = v.object({ cart: CartPayloadSchema });
+export const SuggestionSchema = v.object({
+  type: v.literal('merchandise'),
+  id: v.number(),
+  name: v.string(),
+  /** unit price, minor units */
+  price: v.number(),
+});
+export const SuggestionsSchema = v.array(SuggestionSchema);
+export type Suggestion = v.InferOutput<typeof SuggestionSchema>;
+
+/** GET order/review?id= (id = booking_id) */
+export const OrderReviewSchema = v.object({
+  id: v.string(),
+  created_at: v.string(),
+  payart: v.number(),
+  has_tickets: v.boolean(),
+  external_document_number: v.nullable(v.string()),
+  lines: v.array(v.object({ type: v.string(), name: v.string(), amount: v.number(), vat: v.number() })),
+  subtotal: v.number(),
+  discount: v.number(),
+  shipping: v.number(),
+  /** what was paid, minor units */
+  amount: v.number(),
+  currency: v.string(),
+});
+export type OrderReview = v.InferOutput<typeof OrderReviewSchema>;
+
+/** POST shipping/costs: the cost in minor units. */
+export const ShippingCostSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** Error codes of checkout (§8). */
+export const CHECKOUT_ERRORS = {
+  PAYMENT_TYPE_UNKNOWN: 'PAYMENT_TYPE_UNKNOWN',
+  PAYMENT_NOT_COMPLETED: 'PAYMENT_NOT_COMPLETED',
+  PAYMENT_SESSION_INVALID: 'PAYMENT_SESSION_INVALID',
+  CART_GONE: 'CART_GONE',
+  OVERBOOKED: 'OVERBOOKED',
+  ORDER_NOT_AVAILABLE: 'ORDER_NOT_AVAILABLE',
+  SHIPPING_NOT_POSSIBLE_FOR_COUNTRY: 'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY',
+  SHIPPING_COUNTRY_MISSING: 'SHIPPING_COUNTRY_MISSING',
+} as const;
+
+export { normalizeIban, isValidIban };
+
+/** The simulated provider's page query and form fields (src/server/provider.ts). */
+export const ProviderSessionSchema = v.object({
+  cartId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+  session: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+});
+export const ProviderActionSchema = v.picklist(['pay', 'cancel', 'fail']);

@@ -1,0 +1,48 @@
+/**
+ * Helpers for the checkout and provider tests: a cart of the demo data, the provider round trip.
+ */
+import type { TestServer } from './harness.js';
+import type { CartItem } from '../../src/domain/cart-payload.js';
+import { DEMO, demoTenPlacesSlot } from '../../src/server/seed/demo.js';
+
+export function returnUrls(server: TestServer, lang = 'de') {
+  return { continue: `${server.url}/${lang}/checkout/accepted`, cancel: `${server.url}/${lang}/checkout/canceled` };
+}
+
+/** `count` adult tickets of the demo slot that has exactly 10 places. */
+export function tenPlacesTickets(server: TestServer, count: number): CartItem {
+  const slot = demoTenPlacesSlot(server.clock.now);
+  return { type: 'ticket', id: slot.ticketId, count, datetime: slot.datetime, subtickets: [] };
+}
+
+export const catalogueBook = (count = 1): CartItem => ({ type: 'merchandise', id: DEMO.merchandise.catalogue, count });
+
+export function providerParams(providerUrl: string): { cartId: string; session: string; lang: string } {
+  const url = new URL(providerUrl);
+  const lang = url.pathname.split('/')[2] ?? '';
+  return { cartId: url.searchParams.get('cartId') ?? '', session: url.searchParams.get('session') ?? '', lang };
+}
+
+/** Presses a provider button (a POST form) and answers the status and redirect target. */
+export async function pressProviderButton(server: TestServer, providerUrl: string, action: 'pay' | 'cancel' | 'fail') {
+  const { cartId, session, lang } = providerParams(providerUrl);
+  const res = await fetch(`${server.url}/provider/${lang}/pay/${action}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cartId, session }).toString(),
+  });
+  const location = res.headers.get('location');
+  return { status: res.status, location: location ? new URL(location) : null, html: location ? '' : await res.text() };
+}
+
+/** Pays at the provider and answers what execPayment needs (the query on url.continue). */
+export async function payAtProvider(server: TestServer, providerUrl: string): Promise<{ cartId: string; us: string; sessionUs: string }> {
+  const { status, location } = await pressProviderButton(server, providerUrl, 'pay');
+  if (status !== 303 || !location) throw new Error(`provider pay answered ${status}`);
+  return {
+    cartId: location.searchParams.get('cartId') ?? '',
+    us: location.searchParams.get('us') ?? '',
+    sessionUs: location.searchParams.get('sessionUs') ?? '',
+  };
+}
