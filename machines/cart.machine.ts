@@ -13,7 +13,8 @@
  *
  * Side effects are named actions (`saveCart`, `removeSavedCart`, `warnCorruptCart`,
  * `trackRemoveFromCart`) and the shipping call a named `fromPromise` actor (`calculateShipping`):
- * the defaults throw "not provided"; the app provides them (see `cartBrowserEffects`), tests fake them.
+ * the defaults throw "not provided" (except `warnCorruptCart`, which warns on the console); the app
+ * provides them (see `cartBrowserActions`), tests fake them.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CartLine } from '../src/domain/cart-lines.js';
@@ -151,7 +152,8 @@ export const cartMachine = setup({
     // Side effects the app provides (session storage, console, analytics):
     saveCart: (_, _lines: CartLine[]) => notProvided('saveCart'),
     removeSavedCart: () => notProvided('removeSavedCart'),
-    warnCorruptCart: (_, _reason: string) => notProvided('warnCorruptCart'),
+    /** Default: the console warning of §4 (a corrupt saved cart never crashes boot). */
+    warnCorruptCart: (_, reason: string) => console.warn(`The saved cart was dropped. ${reason}`),
     trackRemoveFromCart: (_, _analytics: RemoveFromCartAnalytics) => notProvided('trackRemoveFromCart'),
   },
   guards: {

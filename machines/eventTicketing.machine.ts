@@ -26,6 +26,7 @@ import {
   calendarRange,
   checkOverbooking,
   dayAvailability,
+  daysInMonth,
   eventCustomGroups,
   eventVenues,
   filterEvents,
@@ -254,11 +255,12 @@ export const eventTicketingMachine = setup({
         : {},
     ),
     assignSoldOutDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { soldOutChoice: event.date } : {})),
-    assignCollection: assign((_, collection: TicketCollection) => ({
-      tickets: visibleTickets(collection.tickets),
-      timeslots: collection.timeslot,
-      event: collection.event,
-    })),
+    /** The offer of the chosen date; an answer for another date (the server's "next bookable day") offers nothing. */
+    assignCollection: assign(({ context }, collection: TicketCollection) =>
+      collection.date === context.date
+        ? { tickets: visibleTickets(collection.tickets), timeslots: collection.timeslot, event: collection.event }
+        : { tickets: [], timeslots: [], event: collection.event },
+    ),
     assignOnlyTime: assign(({ context }) => ({ datetime: openTimeslots(context)[0]?.datetime ?? null })),
     assignTime: assign(({ event }) =>
       event.type === 'SELECT_TIME' ? { datetime: event.datetime, soldOutChoice: null, selection: EMPTY_SELECTION, limitNotice: null, overbooking: null, incompleteFamilies: [] } : {},
@@ -304,6 +306,7 @@ export const eventTicketingMachine = setup({
   },
   guards: {
     hasEventToOpen: ({ context }) => context.eventId !== null,
+    hasEvents: ({ context }) => context.events.length > 0,
     isLifetimeOver: ({ context }, lifetime: Lifetime) => isEventExpired(lifetime, null, context.today),
     isHttpFailure: (_, error: unknown) => isHttpFailure(error),
     isRequestedDateBookable: ({ context }) => context.requestedDate !== null && dayAvailability(context.calendar, context.requestedDate, context.today) === 'available',
@@ -361,11 +364,15 @@ export const eventTicketingMachine = setup({
       always: [{ guard: 'hasEventToOpen', target: 'Ticket page' }, { target: 'Event list' }],
     },
     'Event list': {
-      initial: 'Loading events',
+      initial: 'Checking list',
       on: {
         OPEN_EVENT: { target: 'Ticket page', actions: 'assignEventToOpen' },
       },
       states: {
+        'Checking list': {
+          description: 'Coming back to the list shows the events already loaded.',
+          always: [{ guard: 'hasEvents', target: 'Showing events' }, { target: 'Loading events' }],
+        },
         'Loading events': {
           tags: ['loading'],
           invoke: {
@@ -552,6 +559,23 @@ export const selectCustomGroups = (s: View): NamedInput[] => eventCustomGroups(s
 
 /** A calendar day: available, soldOut, unavailable (not offered) or past. */
 export const selectDayAvailability = (s: View, date: string): DayAvailability => dayAvailability(s.context.calendar, date, s.context.today);
+
+export interface CalendarDay {
+  date: string;
+  availability: DayAvailability;
+  /** places left (0 when sold out or not offered) */
+  places: number;
+}
+/** Every day of a month ('YYYY-MM') with its availability, for the date grid. */
+export const selectMonthDays = (s: View, month: string): CalendarDay[] => {
+  const days: CalendarDay[] = [];
+  if (!/^\d{4}-\d{2}$/.test(month)) return days;
+  for (let day = 1; day <= daysInMonth(month); day++) {
+    const date = `${month}-${String(day).padStart(2, '0')}`;
+    days.push({ date, availability: dayAvailability(s.context.calendar, date, s.context.today), places: s.context.calendar[date] ?? 0 });
+  }
+  return days;
+};
 
 export interface TimeslotView {
   datetime: string;

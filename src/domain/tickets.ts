@@ -504,7 +504,8 @@ export function addMonths(month: string, delta: number): string {
   return `${String(year).padStart(4, '0')}-${String(mon).padStart(2, '0')}`;
 }
 
-function lastDayOfMonth(month: string): number {
+/** Number of days of a 'YYYY-MM'. */
+export function daysInMonth(month: string): number {
   const [y, m] = month.split('-').map(Number);
   return new Date(Date.UTC(y ?? 0, m ?? 1, 0)).getUTCDate();
 }
@@ -512,7 +513,7 @@ function lastDayOfMonth(month: string): number {
 /** The ticket calendar fetch range (§9): the month plus the following month, as YYYYMMDD. */
 export function calendarRange(month: string): { start: string; end: string } {
   const next = addMonths(month, 1);
-  return { start: `${month.replace('-', '')}01`, end: `${next.replace('-', '')}${String(lastDayOfMonth(next)).padStart(2, '0')}` };
+  return { start: `${month.replace('-', '')}01`, end: `${next.replace('-', '')}${String(daysInMonth(next)).padStart(2, '0')}` };
 }
 
 /** Calendar of a range: ISO date -> places left (0 = sold out). */

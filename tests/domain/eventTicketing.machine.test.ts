@@ -5,6 +5,7 @@ import type { EventTicket, Lifetime, ShopEvent, TicketCalendar, TicketCollection
 import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
 import {
   eventTicketingMachine,
+  selectMonthDays,
   selectSelectionPrice,
   selectTicketRows,
   selectTimeslots,
@@ -157,5 +158,41 @@ describe('event ticketing machine', () => {
     expect(actor.getSnapshot().context.calendarMonths).toEqual(['2026-12', '2027-01', '2027-02', '2027-03']);
     actor.send({ type: 'SHOW_MONTH', month: '2026-11' });
     expect(actor.getSnapshot().context.month).toBe('2027-02');
+  });
+});
+
+describe('event ticketing selectors', () => {
+  it('lists every day of a month with its availability', async () => {
+    const { actor } = setUp({}, { eventId: 9 });
+    await waitFor(actor, settled);
+    const days = selectMonthDays(actor.getSnapshot(), '2026-12');
+    expect(days).toHaveLength(31);
+    expect(days.slice(3, 7)).toEqual([
+      { date: '2026-12-04', availability: 'unavailable', places: 0 },
+      { date: '2026-12-05', availability: 'available', places: 5 },
+      { date: '2026-12-06', availability: 'soldOut', places: 0 },
+      { date: '2026-12-07', availability: 'unavailable', places: 0 },
+    ]);
+    expect(selectMonthDays(actor.getSnapshot(), '2028-02')).toHaveLength(29);
+  });
+
+  it('offers nothing when the server answers for another date', async () => {
+    const { actor } = setUp({ tickets: async () => ({ event: winter, date: '2026-12-12', tickets: [adult], timeslot: [slot('10:00', 5)] }) }, { eventId: 9, date: '2026-12-05' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().matches({ 'Ticket page': { Booking: { Selection: 'No results' } } })).toBe(true);
+  });
+
+  it('keeps the loaded list when coming back to it', async () => {
+    const events = vi.fn(async () => [winter]);
+    const { actor } = setUp({ events });
+    await waitFor(actor, (s) => s.matches({ 'Event list': 'Showing events' }));
+    actor.send({ type: 'SET_VENUE_FILTER', venue: 2 });
+    expect(selectVisibleEvents(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'OPEN_EVENT', eventId: 9 });
+    actor.send({ type: 'BACK_TO_LIST' });
+    expect(actor.getSnapshot().matches({ 'Event list': 'Showing events' })).toBe(true);
+    expect(events).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'SET_VENUE_FILTER', venue: null });
+    expect(selectVisibleEvents(actor.getSnapshot())).toEqual([winter]);
   });
 });
