@@ -1,7 +1,12 @@
 /**
- * Browser entry. Bundled by build.mjs. Mounts the shell (see ./root.tsx once present).
+ * Browser entry, bundled by build.mjs: builds the shell (composition root in ./services.ts) and
+ * renders it. Nothing of the shop renders before the remote config has arrived.
  */
 import { createRoot } from 'react-dom/client';
+import './styles.css';
+import { createShell } from './services.js';
+import { App } from './App.js';
 
 const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-createRoot(container).render(<p>Loading…</p>);
+const shell = createShell();
+createRoot(container).render(<App shell={shell} />);

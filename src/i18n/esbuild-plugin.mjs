@@ -25,6 +25,18 @@ export function i18nPlugin() {
   return {
     name: 'museum-shop-i18n',
     setup(build) {
+      // Messages arrive compiled, so react-intl and intl-messageformat never parse at run time:
+      // point their parser imports at the parser-free build of the same package.
+      build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, async (args) => {
+        if (args.pluginData === 'no-parser' || !/[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+        const result = await build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'no-parser',
+        });
+        return result.errors.length > 0 ? undefined : { path: result.path, external: result.external, sideEffects: result.sideEffects };
+      });
       build.onLoad({ filter: CATALOGUE }, async (args) => {
         const lang = path.basename(args.path, '.json');
         const source = JSON.parse(await readFile(args.path, 'utf8'));

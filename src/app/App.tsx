@@ -1,0 +1,54 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { IntlProvider } from 'react-intl';
+import { BOOT_TEXTS, browserLanguage } from '../i18n/boot-messages.js';
+import { ShellContext } from './shell-context.js';
+import type { ShellInstance } from './services.js';
+import { languageFromPath } from './navigation.js';
+
+type BootPhase = 'loading' | 'failed' | 'ready';
+
+/** Before the config and messages arrive: a calm loading screen, or the retry screen (browser language). */
+function BootScreen({ phase, onRetry }: { phase: Exclude<BootPhase, 'ready'>; onRetry: () => void }) {
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const lang = browserLanguage(preferred, typeof location === 'undefined' ? null : languageFromPath(location.pathname));
+  const texts = BOOT_TEXTS[lang];
+  if (phase === 'loading') {
+    return (
+      <div className="boot boot--loading" role="status" lang={lang}>
+        <span className="spinner__circle" aria-hidden="true" />
+        <p>{texts.loading}</p>
+      </div>
+    );
+  }
+  return (
+    <main className="boot boot--failed" lang={lang}>
+      <h1 tabIndex={-1}>{texts.failedTitle}</h1>
+      <p>{texts.failedText}</p>
+      <button type="button" className="button" onClick={onRetry} autoFocus>
+        {texts.retry}
+      </button>
+    </main>
+  );
+}
+
+export function App({ shell }: { shell: ShellInstance }) {
+  const phase = useSelector(shell.actor, (s): BootPhase => {
+    if (s.matches({ Boot: 'Ready' })) return 'ready';
+    if (s.matches({ Boot: 'Configuration failed' }) || s.matches({ Boot: 'Messages failed' })) return 'failed';
+    return 'loading';
+  });
+  const lang = useSelector(shell.actor, (s) => s.context.lang);
+  const messages = useSelector(shell.actor, (s) => s.context.messages);
+  return (
+    <ShellContext.Provider value={shell}>
+      {phase === 'ready' && messages ? (
+        <IntlProvider locale={lang} defaultLocale="en" messages={messages}>
+          <RouterProvider router={shell.router} />
+        </IntlProvider>
+      ) : (
+        <BootScreen phase={phase === 'ready' ? 'loading' : phase} onRetry={() => shell.actor.send({ type: 'RETRY' })} />
+      )}
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import type { AppConfig } from '../../api/schemas/config.js';
+import type { Language } from '../../api/languages.js';
+import { useConfig, useLang, useSiteName, useStaticContent } from '../hooks.js';
+
+export const SOCIAL_NETWORKS: Record<string, string> = {
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  tripadvisor: 'Tripadvisor',
+  tiktok: 'TikTok',
+};
+
+interface LegalLink {
+  key: string;
+  messageId: string;
+  page: string;
+}
+
+/** §2: imprint, terms, data protection always; accessibility only with EUR; shipping only with merchandise. */
+export function standardLegalLinks(config: AppConfig): LegalLink[] {
+  const links: LegalLink[] = [
+    { key: 'imprint', messageId: 'footer.imprint', page: 'imprint' },
+    { key: 'terms', messageId: 'footer.terms', page: 'terms' },
+    { key: 'data_protection', messageId: 'footer.dataProtection', page: 'data_protection' },
+  ];
+  if (config.currency.toUpperCase() === 'EUR') links.push({ key: 'accessibility_statement', messageId: 'footer.accessibility', page: 'accessibility_statement' });
+  if (config.hasMerchandise) links.push({ key: 'shipping', messageId: 'footer.shipping', page: 'shipping' });
+  return links;
+}
+
+function customTermsFor(config: AppConfig, lang: Language) {
+  const custom = config.customTermsLinks;
+  if (!custom) return null;
+  const forLang = custom[lang] ?? custom[config.languages[0] ?? 'de'];
+  if (!forLang) return [];
+  return (['imprint', 'terms', 'data_protection', 'shipping'] as const).flatMap((key) => (forLang[key] ? [{ key, ...forLang[key] }] : []));
+}
+
+function LegalLinks() {
+  const config = useConfig();
+  const lang = useLang();
+  const custom = customTermsFor(config, lang);
+  return (
+    <nav className="footer__legal" aria-labelledby="footer-legal">
+      <h2 id="footer-legal" className="footer__heading">
+        <FormattedMessage id="footer.legal" />
+      </h2>
+      <ul>
+        {custom
+          ? custom.map((link) => (
+              <li key={link.key}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.title} <span className="visually-hidden"><FormattedMessage id="footer.newTab" /></span>
+                </a>
+              </li>
+            ))
+          : standardLegalLinks(config).map((link) => (
+              <li key={link.key}>
+                <Link to={link.page === 'shipping' ? `/${lang}/page/shipping` : `/${lang}/page/${link.page}`}>
+                  <FormattedMessage id={link.messageId} />
+                </Link>
+              </li>
+            ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SocialLinks() {
+  const content = useStaticContent();
+  const entries = Object.entries(content?.social_media ?? {})
+    .filter(([network, entry]) => network in SOCIAL_NETWORKS && entry.link !== '')
+    .sort(([, a], [, b]) => a.sequence_no - b.sequence_no);
+  if (entries.length === 0) return null;
+  return (
+    <div className="footer__social">
+      <h2 className="footer__heading" id="footer-social">
+        <FormattedMessage id="footer.social" />
+      </h2>
+      <ul aria-labelledby="footer-social">
+        {entries.map(([network, entry]) => (
+          <li key={network}>
+            <a href={entry.link} target="_blank" rel="noopener noreferrer" className={`social social--${network}`}>
+              {SOCIAL_NETWORKS[network]} <span className="visually-hidden"><FormattedMessage id="footer.newTab" /></span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function staticImage(path: string): string {
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('/')) return path;
+  return `/static/${path}`;
+}
+
+function PartnerLogos() {
+  const config = useConfig();
+  const lang = useLang();
+  if (config.partnerLogos.length === 0) return null;
+  return (
+    <div className="footer__partners">
+      <h2 className="visually-hidden">
+        <FormattedMessage id="footer.partners" />
+      </h2>
+      {config.partnerLogos.map((group, index) => {
+        const name = group.name[lang] ?? group.name[config.languages[0] ?? 'de'] ?? Object.values(group.name)[0] ?? '';
+        return (
+          <section className="partner-group" key={`${name}-${index}`} aria-label={name}>
+            {name && <h3 className="partner-group__name">{name}</h3>}
+            <ul className="partner-group__logos">
+              {group.logos.map((logo) => {
+                const img = <img src={staticImage(logo.image)} alt={logo.alt} loading="lazy" height={48} />;
+                return (
+                  <li key={logo.image}>
+                    {logo.url ? (
+                      <a href={logo.url} target="_blank" rel="noopener noreferrer">
+                        {img}
+                      </a>
+                    ) : (
+                      img
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Footer() {
+  const siteName = useSiteName();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <LegalLinks />
+        <SocialLinks />
+        <PartnerLogos />
+      </div>
+      <div className="container site-footer__bottom">
+        <p>
+          <FormattedMessage id="footer.copyright" values={{ year: new Date().getFullYear(), siteName }} />
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage } from 'react-intl';
+import { useAppActor } from '../shell-context.js';
+import { useConfig, useLang } from '../hooks.js';
+import { Header } from './Header.js';
+import { Footer } from './Footer.js';
+import { DevStrip, GlobalMessageBanner, Spinner, Toasts } from './Messages.js';
+import { RouteEffects, useViewportClasses } from './RouteEffects.js';
+
+const CookieNotice = lazy(() => import('./CookieNotice.js'));
+
+function CookieNoticeSlot() {
+  const config = useConfig();
+  const { accepted, html } = useSelector(
+    useAppActor(),
+    (s) => ({ accepted: s.context.cookiesAccepted, html: s.context.staticContent?.cookie_warning ?? '' }),
+    (a, b) => a.accepted === b.accepted && a.html === b.html,
+  );
+  if (!config.showCookieDisclaimer || accepted || html.trim() === '') return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieNotice html={html} />
+    </Suspense>
+  );
+}
+
+/** The shell around every route: skip link, header, global message, main, footer, toasts. */
+export function Layout() {
+  const config = useConfig();
+  const lang = useLang();
+  useViewportClasses();
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  const embedded = !config.showHeader && !config.showFooter;
+  return (
+    <div className={embedded ? 'shell shell--embedded' : 'shell'}>
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="shell.skipLink" />
+      </a>
+      <DevStrip />
+      {config.showHeader && <Header />}
+      <GlobalMessageBanner />
+      <main id="main" className="site-main container" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {config.showFooter && <Footer />}
+      <Toasts />
+      <Spinner />
+      <CookieNoticeSlot />
+      <RouteEffects />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { SESSION_KEYS } from '../../api/schemas/session.js';
+import { ROUTES, HEADER_SCROLLED_PX, composeTitle, nextRedirectTarget, shouldRememberVisit, sizeClass, type RouteName } from '../navigation.js';
+import { readItem, removeItem, writeItem } from '../session.js';
+import { useSiteName } from '../hooks.js';
+
+function currentRouteName(matches: readonly { staticData: { routeName?: RouteName } }[]): RouteName {
+  const last = matches[matches.length - 1];
+  return last?.staticData.routeName ?? 'pageNotFound';
+}
+
+function titleKeyOf(name: RouteName): string | null {
+  if (name === 'pageNotFound') return 'title.pageNotFound';
+  if (name === 'logout') return 'title.logout';
+  return ROUTES[name].titleKey;
+}
+
+/**
+ * Side effects of a route change (§4): document title, last visited URL, the checkout redirect
+ * target, focus on the new page's main heading and a screen-reader announcement.
+ */
+export function RouteEffects() {
+  const router = useRouter();
+  const intl = useIntl();
+  const siteName = useSiteName();
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef<{ name: RouteName; href: string } | null>(null);
+
+  useEffect(() => {
+    let focusTimer: ReturnType<typeof setInterval> | null = null;
+    const apply = (first: boolean) => {
+      const name = currentRouteName(router.state.matches);
+      const location = router.state.location;
+      if (!first && previous.current?.href === location.href) return;
+      const key = titleKeyOf(name);
+      const title = key ? intl.formatMessage({ id: key }) : null;
+      document.title = composeTitle(title, siteName);
+
+      if (shouldRememberVisit(location.pathname)) writeItem(SESSION_KEYS.visitedUrl, location.href);
+      const target = nextRedirectTarget(previous.current, name, readItem(SESSION_KEYS.redirectTarget));
+      if (target) writeItem(SESSION_KEYS.redirectTarget, target);
+      else removeItem(SESSION_KEYS.redirectTarget);
+      previous.current = { name, href: location.href };
+
+      if (first) return;
+      setAnnouncement(intl.formatMessage({ id: 'shell.pageLoaded' }, { title: title ?? siteName }));
+      // Lazy screens may render a moment later: look for the heading for up to 3 s.
+      if (focusTimer) clearInterval(focusTimer);
+      let tries = 0;
+      focusTimer = setInterval(() => {
+        const heading = document.querySelector<HTMLElement>('main h1');
+        tries += 1;
+        if (heading || tries > 30) {
+          if (focusTimer) clearInterval(focusTimer);
+          focusTimer = null;
+          heading?.focus({ preventScroll: true });
+        }
+      }, 100);
+    };
+    apply(true);
+    const unsubscribe = router.subscribe('onResolved', (event) => {
+      if (event.fromLocation && (event.pathChanged || event.hrefChanged)) apply(false);
+    });
+    return () => {
+      unsubscribe();
+      if (focusTimer) clearInterval(focusTimer);
+    };
+  }, [router, intl, siteName]);
+
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announcement}
+    </div>
+  );
+}
+
+/** §4, §9: `header-scrolled` past 100 px and the size class of the window width, on <html>. */
+export function useViewportClasses(): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      root.classList.toggle('header-scrolled', window.scrollY > HEADER_SCROLLED_PX);
+      const size = sizeClass(window.innerWidth);
+      for (const c of ['size-xs', 'size-sm', 'size-md', 'size-lg', 'size-xl']) root.classList.toggle(c, c === size);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+}

@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { useLang } from '../hooks.js';
+import { PageHeading } from './PageHeading.js';
+
+export function NotFoundScreen() {
+  const lang = useLang();
+  return (
+    <div className="screen screen--secondary" data-route="pageNotFound">
+      <section className="not-found">
+        <p className="not-found__code" aria-hidden="true">404</p>
+        <PageHeading>
+          <FormattedMessage id="title.pageNotFound" />
+        </PageHeading>
+        <p>
+          <FormattedMessage id="notFound.text" />
+        </p>
+        <Link to={`/${lang}`} className="button">
+          <FormattedMessage id="placeholder.back" />
+        </Link>
+      </section>
+    </div>
+  );
+}

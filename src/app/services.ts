@@ -1,0 +1,103 @@
+/**
+ * Composition root: the real services and side effects the machines run with. The app machine
+ * gets its `fromPromise` actors (API calls), its navigation actions (the router) and its storage
+ * actions here, with `appMachine.provide`. Tests build the same shell with a fake `fetch` and a
+ * memory history.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
+import { appMachine } from '../../machines/app.machine.js';
+import { createShopApi, type ShopApi } from '../api/index.js';
+import { SESSION_KEYS } from '../api/schemas/session.js';
+import { loadMessages } from '../i18n/load.js';
+import { sessionBasketCount, type BasketCountSource } from './basket.js';
+import { clearSession, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
+import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
+import { createShopRouter, type ShopRouter } from './router.js';
+import type { Shell } from './shell-context.js';
+
+export interface ShellOptions {
+  /** API base without language; `/api` in the browser. */
+  baseURL?: string;
+  history?: RouterHistory;
+  fetch?: typeof globalThis.fetch;
+  /** Full page loads (language switch, 503 reload); tests record them instead. */
+  reload?: () => void;
+  assign?: (href: string) => void;
+  basket?: BasketCountSource;
+  now?: () => number;
+}
+
+export interface ShellInstance extends Shell {
+  router: ShopRouter;
+}
+
+export function createShell(options: ShellOptions = {}): ShellInstance {
+  const history = options.history ?? createBrowserHistory();
+  const now = options.now ?? (() => Date.now());
+  const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  let send: Shell['actor']['send'] = () => {};
+
+  /** §4: a waiting flag during each request. */
+  const trackedFetch: typeof globalThis.fetch = async (...args) => {
+    send({ type: 'REQUEST_STARTED' });
+    try {
+      return await baseFetch(...args);
+    } finally {
+      send({ type: 'REQUEST_FINISHED' });
+    }
+  };
+
+  const currentPath = () => history.location.pathname;
+  const api: ShopApi = createShopApi({
+    baseURL: options.baseURL ?? '/api',
+    lang: () => actor.getSnapshot().context.lang,
+    fetch: trackedFetch,
+    onError: (error) =>
+      send({ type: 'HTTP_ERROR', status: error.status, code: error.code, at: now(), onLoginPage: /^\/[a-z]{2}\/login\/?$/.test(currentPath()) }),
+  });
+
+  let router: ShopRouter;
+  const reload = options.reload ?? (() => window.location.reload());
+  const assign = options.assign ?? ((href: string) => window.location.assign(href));
+
+  const machine = appMachine.provide({
+    actors: {
+      loadConfig: fromPromise(({ signal }) => api.getConfig(signal)),
+      loadMessages: fromPromise(({ input }) => loadMessages(input.lang)),
+      restoreSession: fromPromise(async () => restoreSession(history.location.search)),
+      loadPaymentTypes: fromPromise(({ signal }) => api.getPaymentTypes(signal)),
+      loadShopData: fromPromise(async ({ signal }) => {
+        const [shopInfo, staticContent] = await Promise.allSettled([api.getShopInfo(signal), api.getStaticContent(signal)]);
+        return {
+          shopInfo: shopInfo.status === 'fulfilled' ? shopInfo.value : null,
+          staticContent: staticContent.status === 'fulfilled' ? staticContent.value : null,
+        };
+      }),
+    },
+    actions: {
+      navigateToLogin: ({ context }) => {
+        const here = history.location.href;
+        void router.navigate({ to: `/${context.lang}/login`, search: { fromUnauthorized: 'true', returnTo: here } });
+      },
+      reloadPage: () => reload(),
+      storeServiceUnavailableReload: (_, at) => writeItem(SESSION_KEYS.serviceUnavailableReloadAt, String(at)),
+      storeCookiesAccepted: () => writeItem(SESSION_KEYS.cookiesAccepted, 'true'),
+      storeSession: ({ context }) => storeSession(context.jwt, context.customer),
+      clearStoredSession: () => clearSession(),
+      switchLanguage: (_, lang) => assign(`${swapLanguage(history.location.pathname, lang)}${history.location.search}`),
+      navigateAfterLogout: ({ context }, returnTo) => {
+        void router.navigate({ to: safeReturnTo(returnTo) ?? `/${context.lang}`, replace: true });
+      },
+    },
+  });
+
+  const actor = createActor(machine, {
+    input: { lang: languageFromPath(history.location.pathname), lastServiceUnavailableReloadAt: readServiceUnavailableReloadAt() },
+  });
+  send = (event) => actor.send(event);
+  router = createShopRouter({ history, actor });
+  const shell: ShellInstance = { actor, api, router, basket: options.basket ?? sessionBasketCount };
+  actor.start();
+  return shell;
+}

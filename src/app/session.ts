@@ -1,0 +1,127 @@
+/**
+ * Session storage of the shell (§9 keys), every value validated with valibot on read: an invalid
+ * or corrupt value is removed and treated as absent, never a crash.
+ */
+import * as v from 'valibot';
+import {
+  JwtClaimsSchema,
+  SESSION_KEYS,
+  StoredCustomerSchema,
+  StoredJwtSchema,
+  StoredPartnerSchema,
+  type StoredCustomer,
+} from '../api/schemas/session.js';
+import type { RestoredSession } from '../../machines/app.machine.js';
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function safeStorage(): KeyValueStorage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // storage blocked by the browser
+  }
+}
+
+export function readItem(key: string, storage = safeStorage()): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: string, value: string, storage = safeStorage()): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    /* quota or privacy mode: the shop works without persistence */
+  }
+}
+
+export function removeItem(key: string, storage = safeStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    /* ignore */
+  }
+}
+
+function readValid<S extends v.GenericSchema>(key: string, schema: S, json: boolean, storage: KeyValueStorage | null): v.InferOutput<S> | null {
+  const raw = readItem(key, storage);
+  if (raw === null) return null;
+  let value: unknown = raw;
+  if (json) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      removeItem(key, storage);
+      return null;
+    }
+  }
+  const parsed = v.safeParse(schema, value);
+  if (!parsed.success) {
+    removeItem(key, storage);
+    return null;
+  }
+  return parsed.output;
+}
+
+/** Reads the claims of a JWT without verifying it (the server does that); null when unreadable. */
+export function readJwtClaims(jwt: string): v.InferOutput<typeof JwtClaimsSchema> | null {
+  const part = jwt.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const parsed = v.safeParse(JwtClaimsSchema, JSON.parse(json));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Restores jwt, customer, partner and cookie consent. The `partner` query parameter of the page
+ * URL wins over a stored one and is stored for payment init.
+ */
+export function restoreSession(search: string, storage = safeStorage(), now = Date.now()): RestoredSession {
+  let jwt = readValid(SESSION_KEYS.jwt, StoredJwtSchema, false, storage);
+  const claims = jwt ? readJwtClaims(jwt) : null;
+  if (jwt && (!claims || (claims.exp !== undefined && claims.exp * 1000 <= now))) {
+    removeItem(SESSION_KEYS.jwt, storage);
+    jwt = null;
+  }
+  const customer = jwt ? readValid(SESSION_KEYS.customer, StoredCustomerSchema, true, storage) : null;
+  if (!jwt) removeItem(SESSION_KEYS.customer, storage);
+
+  const fromUrl = new URLSearchParams(search).get('partner');
+  const partnerFromUrl = fromUrl !== null && v.is(StoredPartnerSchema, fromUrl) ? fromUrl : null;
+  if (partnerFromUrl) writeItem(SESSION_KEYS.partner, partnerFromUrl, storage);
+  const partner = partnerFromUrl ?? readValid(SESSION_KEYS.partner, StoredPartnerSchema, false, storage);
+
+  return {
+    jwt,
+    customer,
+    isGuest: Boolean(claims?.guest || customer?.guest),
+    partner,
+    cookiesAccepted: readItem(SESSION_KEYS.cookiesAccepted, storage) === 'true',
+  };
+}
+
+export function storeSession(jwt: string | null, customer: StoredCustomer | null, storage = safeStorage()): void {
+  if (jwt) writeItem(SESSION_KEYS.jwt, jwt, storage);
+  else removeItem(SESSION_KEYS.jwt, storage);
+  if (customer) writeItem(SESSION_KEYS.customer, JSON.stringify(customer), storage);
+  else removeItem(SESSION_KEYS.customer, storage);
+}
+
+export function clearSession(storage = safeStorage()): void {
+  removeItem(SESSION_KEYS.jwt, storage);
+  removeItem(SESSION_KEYS.customer, storage);
+}
+
+export function readServiceUnavailableReloadAt(storage = safeStorage()): number | null {
+  const raw = readItem(SESSION_KEYS.serviceUnavailableReloadAt, storage);
+  const at = raw === null ? NaN : Number(raw);
+  return Number.isFinite(at) ? at : null;
+}

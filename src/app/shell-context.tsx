@@ -1,0 +1,31 @@
+/** What every screen of the shell can reach: the app actor, the API client and the basket count. */
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { appMachine } from '../../machines/app.machine.js';
+import type { ShopApi } from '../api/index.js';
+import type { BasketCountSource } from './basket.js';
+
+export type AppActor = ActorRefFrom<typeof appMachine>;
+
+export interface Shell {
+  actor: AppActor;
+  api: ShopApi;
+  basket: BasketCountSource;
+}
+
+export const ShellContext = createContext<Shell | null>(null);
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell outside <ShellContext.Provider>');
+  return shell;
+}
+
+export function useAppActor(): AppActor {
+  return useShell().actor;
+}
+
+export function useBasketCount(): number {
+  const { basket } = useShell();
+  return useSyncExternalStore(basket.subscribe, basket.getSnapshot, basket.getSnapshot);
+}
