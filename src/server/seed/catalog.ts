@@ -71,8 +71,8 @@ async function seedSettings(q: Queryable): Promise<void> {
       await insert(q, 'static_pages', { id, lang, title: page.title, html: page.html });
     }
   }
-  for (const [i, [key, name, shippable]] of COUNTRIES.entries()) {
-    await insert(q, 'countries', { key, name, sequence_no: key === 'CH' ? 0 : 100 + i, shippable });
+  for (const [key, name, shippable] of COUNTRIES) {
+    await insert(q, 'countries', { key, name, sequence_no: key === 'CH' ? 0 : 100, shippable });
   }
 }
 
