@@ -20,6 +20,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Small /dev/shm in containers crashes renderers; use /tmp instead.
+  '--disable-dev-shm-usage',
 ];
 
 export function launchBrowser(): Promise<Browser> {

@@ -13,8 +13,10 @@ import { repoRoot, startServer, type ServerProcess } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** `http://127.0.0.1:<port>` of the server started for this run. */
+    /** `http://127.0.0.1:<port>` of the server started for this run; '' when it could not start. */
     baseUrl: string;
+    /** Why the build or the server failed ('' when all is well); the e2e tests fail with it. */
+    e2eSetupError: string;
   }
 }
 
@@ -32,23 +34,22 @@ async function waitUntilAnswering(url: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
-
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-e2e-'));
-  const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
   let server: ServerProcess | undefined;
+  const teardown = async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     server = await startServer({ DATA_DIR: dataDir });
     await waitUntilAnswering(`${server.url}/de`);
+    project.provide('baseUrl', server.url);
+    project.provide('e2eSetupError', '');
   } catch (error) {
-    await server?.stop();
-    cleanup();
-    throw error;
+    // Reported by every e2e test instead of aborting the whole run (unit and ui results still show).
+    project.provide('baseUrl', '');
+    project.provide('e2eSetupError', error instanceof Error ? error.message : String(error));
   }
-  project.provide('baseUrl', server.url);
-  const running = server;
-  return async () => {
-    await running.stop();
-    cleanup();
-  };
+  return teardown;
 }

@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApi, isApiError } from '../../src/api/index.js';
+import { requireE2eSetup } from './context.js';
 import { runServerCommand, startServer, type ServerProcess } from './server-process.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-restart-'));
@@ -30,6 +31,11 @@ async function start(): Promise<ServerProcess> {
   return server;
 }
 const apiOf = (server: ServerProcess) => createShopApi({ baseURL: `${server.url}/api`, lang: () => 'de' });
+
+beforeAll(() => {
+  // The bundle under test is the one the global setup built.
+  requireE2eSetup();
+});
 
 afterAll(async () => {
   for (const server of running) await server.stop();

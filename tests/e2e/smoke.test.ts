@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
 import { repoRoot } from './server-process.js';
 
-const baseUrl = inject('baseUrl');
+let baseUrl = '';
 /** The German catalogue: the test looks for what the app says, in the words it says it. */
 const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/i18n/messages/de.json'), 'utf8')) as Record<string, string>;
 
@@ -26,6 +27,7 @@ function messagePattern(id: string): RegExp {
 let browser: Browser;
 
 beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
   browser = await launchBrowser();
 });
 
