@@ -93,7 +93,7 @@ function indexHtml({ entry, preloads, css }) {
   const url = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
   const favicon = fs.existsSync(path.join(publicDir, 'static', 'favicon.svg'))
     ? '\n    <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-    : '';
+    : '\n    <link rel="icon" href="data:,">'; // no icon yet: keeps the browser from asking for /favicon.ico
   const lines = [
     '<!doctype html>',
     // The server sets lang from the first path segment; the app keeps it in sync at run time.
