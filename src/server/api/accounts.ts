@@ -22,6 +22,7 @@ import {
   type CustomerAttr,
   type CustomerUpdateInput,
 } from '../../api/schemas/accounts.js';
+import { listCountries } from './config.js';
 import { hashPasswordDigest, digestOf, issueToken, requireCustomer, sha256, verifyPasswordDigest, optionalCustomer } from '../auth.js';
 
 /** How long a mailed recovery link works. */
@@ -150,12 +151,12 @@ function dataValues(c: CustomerUpdateInput): unknown[] {
 }
 
 async function attr(ctx: RequestContext): Promise<CustomerAttr> {
-  const countries = await ctx.db.query<{ key: string; names: Record<string, string> }>('SELECT key, name AS names FROM countries ORDER BY sequence_no, key');
+  const countries = await listCountries(ctx.db, ctx.lang);
   const salutations = await ctx.db.query<{ key: string; names: Record<string, string> }>('SELECT key, names FROM salutations ORDER BY sequence_no, key');
   const settings = await fieldSettings(ctx.db);
   const name = (names: Record<string, string>, key: string) => names[ctx.lang] ?? names.de ?? key;
   return {
-    countries: Object.fromEntries(countries.map((r) => [r.key, name(r.names, r.key)])),
+    countries: Object.fromEntries(countries.map((c) => [c.key, c.name])),
     salutations: Object.fromEntries(salutations.map((r) => [r.key, name(r.names, r.key)])),
     required_fields: settings.required,
     visible_fields: settings.visible,

@@ -1,15 +1,12 @@
 /**
- * Demo accounts data: the demo customer (README: demo@museum.example / Museum2026!), countries and
- * salutations in the eight languages, and the registration form's required and visible fields.
+ * Demo accounts data: the demo customer (README: demo@museum.example / Museum2026!), salutations in
+ * the eight languages, and the registration form's required and visible fields. Countries are
+ * seeded with the catalogue (seed/catalog.ts, table `countries`, US not shippable).
  */
 import type { Db } from '../db/index.js';
-import { LANGUAGES } from '../../api/languages.js';
 import { digestOf, hashPasswordDigest } from '../auth.js';
 
 export const DEMO_CUSTOMER = { email: 'demo@museum.example', password: 'Museum2026!' } as const;
-
-/** Countries offered in forms, in display order. US exists but cannot be shipped to (shippable false). */
-export const COUNTRY_KEYS = ['CH', 'LI', 'DE', 'AT', 'FR', 'IT', 'NL', 'ES', 'SE', 'DK', 'BE', 'LU', 'GB', 'US'] as const;
 
 const SALUTATIONS: Record<string, Record<string, string>> = {
   mr: { de: 'Herr', en: 'Mr', fr: 'Monsieur', it: 'Signor', nl: 'De heer', es: 'Señor', sv: 'Herr', da: 'Hr.' },
@@ -23,22 +20,8 @@ export const CUSTOMER_FIELD_SETTINGS = {
   visible: ['email', 'password', 'salutation', 'fname', 'lname', 'company', 'phone', 'street', 'zip', 'city', 'country'],
 };
 
-function countryNames(key: string): Record<string, string> {
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, new Intl.DisplayNames([lang], { type: 'region' }).of(key) ?? key]));
-}
-
 export async function seedAccounts(db: Db, now: Date): Promise<void> {
   let seq = 0;
-  for (const key of COUNTRY_KEYS) {
-    // the catalogue seed may have filled the shared table already; its rows win
-    await db.query('INSERT INTO countries (key, name, sequence_no, shippable) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING', [
-      key,
-      JSON.stringify(countryNames(key)),
-      ++seq,
-      key !== 'US',
-    ]);
-  }
-  seq = 0;
   for (const [key, names] of Object.entries(SALUTATIONS)) {
     await db.query('INSERT INTO salutations (key, names, sequence_no) VALUES ($1, $2, $3)', [key, JSON.stringify(names), ++seq]);
   }

@@ -1,6 +1,6 @@
 /**
  * Demo checkout data: payment types (§9: 161 card and twint, the default; 74 and 164 direct
- * debit), shipping rates by country and weight (US is not shippable, see seed/accounts.ts), and
+ * debit), shipping rates by country and weight (US is not shippable: `countries.shippable`, seed/catalog.ts), and
  * upselling suggestions for checkout/suggest.
  */
 import type { Db } from '../db/index.js';
