@@ -296,6 +296,8 @@ export const eventTicketingMachine = setup({
       return { overbooking: check.ok ? null : { available: check.available, requested: check.requested } };
     }),
     assignAddedLines: assign(({ context }) => ({ addedLines: linesToAdd(context) })),
+    forgetAddedLines: assign({ addedLines: [] }),
+    forgetTicketPage: assign(({ context }) => ({ ...ticketPageReset(0, null, []), eventId: null, event: null, month: monthOf(context.today) })),
     resetSelection: assign({ selection: EMPTY_SELECTION, limitNotice: null, overbooking: null, incompleteFamilies: [] }),
     /** Sends the added lines to the cart actor (when there is one) and emits `addedToCart`. */
     addToCart: enqueueActions(({ context, enqueue }) => {
@@ -398,7 +400,7 @@ export const eventTicketingMachine = setup({
     'Ticket page': {
       initial: 'Loading lifetime',
       on: {
-        BACK_TO_LIST: 'Event list',
+        BACK_TO_LIST: { target: 'Event list', actions: 'forgetTicketPage' },
         OPEN_EVENT: { target: 'Ticket page', reenter: true, actions: 'assignEventToOpen' },
       },
       states: {
@@ -536,6 +538,7 @@ export const eventTicketingMachine = setup({
                 },
                 'Added to cart': {
                   description: 'The tickets are in the cart.',
+                  exit: 'forgetAddedLines',
                   on: { BUY_MORE: 'Setting counts' },
                 },
               },
