@@ -13,6 +13,8 @@ import { openDb, type Db } from '../../src/server/db/index.js';
 import { createProviderHandler } from '../../src/server/provider.js';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import type { ServerServices } from '../../src/server/services.js';
+import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
+import type { TestServer } from './harness.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -21,7 +23,8 @@ const DEMO = { email: 'demo@museum.example', password: 'Museum2026!' };
 let db: Db;
 let close: () => Promise<void>;
 let api: ShopApi;
-let apiBase: string;
+/** The server under test, shaped like the in-memory harness so the checkout helpers apply. */
+let server: TestServer;
 
 /** Empties the database: a fresh schema, as `npm run db:reset` does on DATABASE_URL. */
 async function dropSchema(url: string): Promise<void> {
@@ -55,20 +58,23 @@ beforeAll(async () => {
     await dropSchema(databaseUrl);
   }
   db = await openDb({ databaseUrl });
+  const clock = { now: new Date() };
+  const logs: string[] = [];
   const services: ServerServices = {
-    now: () => new Date(),
+    now: () => new Date(clock.now.getTime()),
     jwtSecret: new TextEncoder().encode('postgres-test-secret-postgres-test-secret'),
-    log: () => undefined,
+    log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
   };
-  const server = createShopServer({ db, services, providerHandler: createProviderHandler() });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  api = createShopApi({ baseURL: apiBase, lang: () => 'de' });
+  const http = createShopServer({ db, services, providerHandler: createProviderHandler() });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => http.close(() => resolve()));
     await db.close();
   };
+  server = { url, apiBase: `${url}/api`, db, services, logs, clock, close };
+  api = createShopApi({ baseURL: server.apiBase, lang: () => 'de' });
 });
 
 afterAll(async () => {
@@ -83,8 +89,8 @@ describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATAB
   it('migrates an empty database, seeds it once and reuses it on the next start', async () => {
     const applied = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
     expect(applied.length).toBeGreaterThan(1);
-    expect(await seedIfEmpty(db, new Date())).toBe(true);
-    expect(await seedIfEmpty(db, new Date())).toBe(false);
+    expect(await seedIfEmpty(db, server.clock.now)).toBe(true);
+    expect(await seedIfEmpty(db, server.clock.now)).toBe(false);
     // A second start: migrations are idempotent and the data stays.
     const again = await openDb({ databaseUrl });
     try {
@@ -121,4 +127,21 @@ describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATAB
     const rows = await db.query<{ n: string | number }>("SELECT count(*) AS n FROM customers WHERE email = 'race@museum.example'");
     expect(Number(rows[0]?.n)).toBe(1);
   });
+  it('50 parallel bookings for the 10 places of a time slot sell exactly 10, the rest answer 422 OVERBOOKED', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, async () => {
+        const providerUrl = await api.initPayment({ payart: 161, items: [tenPlacesTickets(server, 1)], url: returnUrls(server) });
+        return api.execPayment(await payAtProvider(server, providerUrl));
+      }),
+    );
+    const booked = outcomes.filter((o) => o.status === 'fulfilled');
+    const rejected = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(booked).toHaveLength(10);
+    expect(rejected).toHaveLength(40);
+    for (const reason of rejected) {
+      expect(isApiError(reason) && reason.status === 422 && reason.code === 'OVERBOOKED').toBe(true);
+    }
+    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
+    expect(row?.n).toBe(10);
+  }, 60_000);
 });
