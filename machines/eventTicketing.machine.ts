@@ -27,6 +27,7 @@ import {
   checkOverbooking,
   dayAvailability,
   daysInMonth,
+  effectiveTicketCount,
   eventCustomGroups,
   eventVenues,
   filterEvents,
@@ -622,7 +623,8 @@ export const selectTicketRows = (s: View): TicketRow[] => {
   return tickets.map((ticket) => ({
     ticket,
     dayTicket: isDayTicket(ticket),
-    count: ticketCount(selection, ticket.id),
+    /** with subtickets: 1 when any subticket is chosen (the counter is per subticket then) */
+    count: ticket.subtickets.length > 0 ? effectiveTicketCount(ticket, selection) : ticketCount(selection, ticket.id),
     limit: ticketLimit(tickets, selection, ticket.id, slot),
     subtickets: ticket.subtickets.map((sub) => ({
       id: sub.id,
