@@ -115,11 +115,8 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export function createHttp(options: HttpOptions): Http {
-  const $fetch = ofetch.create({
-    retry: 0,
-    timeout: options.timeoutMs ?? 15_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // ofetch takes the fetch implementation as a global option (second argument), not a default.
+  const $fetch = ofetch.create({ retry: 0, timeout: options.timeoutMs ?? 15_000 }, options.fetch ? { fetch: options.fetch } : {});
   return {
     async request(method, path, { schema, query, body, signal }) {
       const url = `${options.baseURL.replace(/\/$/, '')}/${encodeURIComponent(options.lang())}/${path.replace(/^\//, '')}`;
