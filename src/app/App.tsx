@@ -4,14 +4,13 @@ import { IntlProvider } from 'react-intl';
 import { BOOT_TEXTS, browserLanguage } from '../i18n/boot-messages.js';
 import { ShellContext } from './shell-context.js';
 import type { ShellInstance } from './services.js';
-import { languageFromPath } from './navigation.js';
 
 type BootPhase = 'loading' | 'failed' | 'ready';
 
 /** Before the config and messages arrive: a calm loading screen, or the retry screen (browser language). */
-function BootScreen({ phase, onRetry }: { phase: Exclude<BootPhase, 'ready'>; onRetry: () => void }) {
+function BootScreen({ phase, urlLang, onRetry }: { phase: Exclude<BootPhase, 'ready'>; urlLang: string | null; onRetry: () => void }) {
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  const lang = browserLanguage(preferred, typeof location === 'undefined' ? null : languageFromPath(location.pathname));
+  const lang = browserLanguage(preferred, urlLang);
   const texts = BOOT_TEXTS[lang];
   if (phase === 'loading') {
     return (
@@ -40,6 +39,7 @@ export function App({ shell }: { shell: ShellInstance }) {
   });
   const lang = useSelector(shell.actor, (s) => s.context.lang);
   const messages = useSelector(shell.actor, (s) => s.context.messages);
+  const urlLang = useSelector(shell.actor, (s) => s.context.requestedLang);
   return (
     <ShellContext.Provider value={shell}>
       {phase === 'ready' && messages ? (
@@ -47,7 +47,7 @@ export function App({ shell }: { shell: ShellInstance }) {
           <RouterProvider router={shell.router} />
         </IntlProvider>
       ) : (
-        <BootScreen phase={phase === 'ready' ? 'loading' : phase} onRetry={() => shell.actor.send({ type: 'RETRY' })} />
+        <BootScreen phase={phase === 'ready' ? 'loading' : phase} urlLang={urlLang} onRetry={() => shell.actor.send({ type: 'RETRY' })} />
       )}
     </ShellContext.Provider>
   );

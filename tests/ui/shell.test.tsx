@@ -1,0 +1,318 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, mountShell, ready, teardown, type Mounted } from './shell-harness.js';
+
+let mounted: Mounted | null = null;
+afterEach(() => {
+  teardown(mounted);
+  mounted = null;
+});
+
+function fakeJwt(claims: Record<string, unknown>): string {
+  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.c2lnbmF0dXJl`;
+}
+
+describe('boot', () => {
+  it('shows only a loading screen until the config arrives, then the shell', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    const pending = new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
+    const { baseConfig } = await import('./shell-harness.js');
+    mounted = mountShell('/de', { handler: (path) => (path === 'shopinfo/config' ? pending : undefined) });
+    expect(screen.getByRole('status').textContent).toMatch(/Loading the shop|Der Shop wird geladen/);
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    answer({ status: 200, body: { data: baseConfig } });
+    const heading = await ready();
+    expect(heading.textContent).toBe('Willkommen bei Museum am See');
+    expect(document.title).toBe('Museum am See');
+  });
+
+  it('shows a retry screen in the browser language when the config fails, and retries', async () => {
+    let failures = 1;
+    mounted = mountShell('/de', {
+      handler: (path) => {
+        if (path === 'shopinfo/config' && failures > 0) {
+          failures -= 1;
+          return { status: 502, body: { error: 'BAD_GATEWAY', message: 'down' } };
+        }
+        return undefined;
+      },
+    });
+    // The URL says de, so the retry screen speaks German even before any catalogue loaded.
+    const retry = await screen.findByRole('button', { name: 'Erneut versuchen' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Der Shop konnte nicht geladen werden');
+    fireEvent.click(retry);
+    expect((await ready()).textContent).toBe('Willkommen bei Museum am See');
+    expect(mounted.server.calls.filter((c) => c.endsWith('shopinfo/config'))).toHaveLength(2);
+  });
+
+  it('drops an invalid saved token and customer and still boots logged out', async () => {
+    sessionStorage.setItem('jwt', 'not a token');
+    sessionStorage.setItem('customer', '{broken json');
+    mounted = mountShell('/en');
+    await ready();
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+    expect(sessionStorage.getItem('customer')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('keeps the partner query parameter in session storage', async () => {
+    mounted = mountShell('/de?partner=hotel-lake');
+    await ready();
+    expect(sessionStorage.getItem('partner')).toBe('hotel-lake');
+    expect(mounted.shell.actor.getSnapshot().context.partner).toBe('hotel-lake');
+  });
+});
+
+describe('routes', () => {
+  it('redirects a path without language to the default language', async () => {
+    mounted = mountShell('/tickets');
+    expect((await ready()).textContent).toBe('Eintrittskarten');
+    expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
+    expect(document.title).toBe('Eintrittskarten - Museum am See');
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    mounted = mountShell('/en/no/such/page');
+    expect((await ready()).textContent).toBe('Page not found');
+    expect(document.title).toBe('Page not found - Lakeside Museum');
+  });
+
+  it('gives every placeholder journey its translated title and heading', async () => {
+    mounted = mountShell('/fr/checkout/accepted');
+    expect((await ready()).textContent).toBe('Paiement accepté');
+    expect(screen.getByText(/en préparation/)).toBeTruthy();
+  });
+
+  // DOMPurify needs a real DOM to strip markup (happy-dom's is not enough): the sanitizing itself
+  // is asserted in the real-browser test tests/e2e/shell.test.ts.
+  it('renders static pages from GET static/page/{id}', async () => {
+    mounted = mountShell('/en/page/imprint');
+    await screen.findByRole('heading', { level: 1, name: 'Page imprint' }, { timeout: 5000 });
+    expect(document.querySelector('.prose')?.textContent).toContain('Text');
+    expect(mounted.server.calls).toContain('en static/page/imprint');
+  });
+
+  it('treats an unknown static page as not found', async () => {
+    mounted = mountShell('/en/page/missing');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 });
+  });
+
+  it('stores the last visited URL, except the root', async () => {
+    mounted = mountShell('/de/tickets');
+    await ready();
+    expect(sessionStorage.getItem('visitedUrl')).toBe('/de/tickets');
+  });
+});
+
+describe('header', () => {
+  it('shows the section links of the enabled flags, with per-language labels', async () => {
+    mounted = mountShell('/en', { config: { has_memcard: false, has_vouchers: false } });
+    await ready();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(labels).toEqual(['Tickets', 'Tours with a guide', 'Shop']);
+    expect(within(nav).getByRole('link', { name: 'Tickets' }).getAttribute('href')).toBe('/en/tickets');
+  });
+
+  it('links login and register with returnTo, and counts basket lines', async () => {
+    sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise' }, { type: 'ticket' }]));
+    mounted = mountShell('/en/tickets?x=1');
+    await ready();
+    const login = screen.getByRole('link', { name: 'Log in' });
+    expect(new URL(login.getAttribute('href') ?? '', 'http://x').searchParams.get('returnTo')).toBe('/en/tickets?x=1');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toContain('returnTo=');
+    expect(screen.getByRole('link', { name: 'Basket, 2 items' }).getAttribute('href')).toBe('/en/checkout');
+  });
+
+  it('hides login and register when registration is off', async () => {
+    mounted = mountShell('/en', { config: { has_user_registration: false } });
+    await ready();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('shows the user menu with first and last name for a logged-in customer', async () => {
+    sessionStorage.setItem('jwt', fakeJwt({ sub: 1, guest: false, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'ada@example.org', fname: 'Ada', lname: 'Lovelace' }));
+    mounted = mountShell('/en/tickets');
+    await ready();
+    const button = screen.getByRole('button', { name: 'Ada Lovelace' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/en/settings');
+    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toMatch(/^\/logout\?returnTo=/);
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('offers the languages in a native select that swaps the first path segment', async () => {
+    mounted = mountShell('/en/tickets');
+    await ready();
+    const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect(select.options).toHaveLength(8);
+    fireEvent.change(select, { target: { value: 'fr' } });
+    expect(mounted.assigned).toEqual(['/fr/tickets']);
+  });
+
+  it('has no language select with a single language', async () => {
+    mounted = mountShell('/de', { config: { languages: ['de'], languages_full: ['Deutsch'] } });
+    await ready();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('links the brand to the museum site in a new tab when configured', async () => {
+    mounted = mountShell('/en', { config: { logo_links_to_main_site: true } });
+    await ready();
+    const brand = screen.getByRole('link', { name: /museum website/ });
+    expect(brand.getAttribute('href')).toBe('https://museum.example/en');
+    expect(brand.getAttribute('target')).toBe('_blank');
+  });
+
+  it('hides header and footer in embedded mode', async () => {
+    mounted = mountShell('/de', { config: { show_header: false, show_footer: false } });
+    await ready();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+});
+
+describe('footer', () => {
+  it('with CHF and merchandise: imprint, terms, data protection, shipping; no accessibility statement', async () => {
+    mounted = mountShell('/en');
+    await ready();
+    const legal = screen.getByRole('navigation', { name: 'Legal information' });
+    expect(within(legal).getAllByRole('link').map((a) => a.textContent)).toEqual(['Imprint', 'Terms and conditions', 'Data protection', 'Shipping information']);
+    expect(screen.getByRole('contentinfo').textContent).toContain(`© ${new Date().getFullYear()} Lakeside Museum`);
+  });
+
+  it('with EUR and no merchandise: the accessibility statement, no shipping', async () => {
+    mounted = mountShell('/en', { config: { currency: 'EUR', has_merchandise: false } });
+    await ready();
+    const legal = screen.getByRole('navigation', { name: 'Legal information' });
+    const links = within(legal).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toContain('Accessibility statement');
+    expect(links).not.toContain('Shipping information');
+  });
+
+  it('uses the custom per-language term links in a new tab when configured', async () => {
+    mounted = mountShell('/en', {
+      config: { custom_terms_links: { en: { imprint: { url: 'https://m.example/imprint', title: 'Legal notice' } }, de: { imprint: { url: 'https://m.example/impressum', title: 'Impressum' } } } },
+    });
+    await ready();
+    const legal = screen.getByRole('navigation', { name: 'Legal information' });
+    const link = within(legal).getByRole('link', { name: /Legal notice/ });
+    expect(link.getAttribute('href')).toBe('https://m.example/imprint');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(legal).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('sorts social links by sequence_no and shows partner logos', async () => {
+    mounted = mountShell('/en');
+    await ready();
+    const footer = screen.getByRole('contentinfo');
+    const social = within(within(footer).getByRole('list', { name: 'Follow us' })).getAllByRole('link');
+    expect(social.map((a) => a.textContent?.replace(/\(.*\)/, '').trim())).toEqual(['Instagram', 'Facebook', 'YouTube']);
+    expect(within(footer).getByRole('img', { name: 'City' }).getAttribute('src')).toBe('/static/partners/city.svg');
+    expect(within(footer).getByText('Supported by')).toBeTruthy();
+  });
+});
+
+describe('cookie notice', () => {
+  it('shows the server text until accepted, and remembers the choice', async () => {
+    mounted = mountShell('/en');
+    await ready();
+    const notice = await screen.findByRole('region', { name: 'Cookie notice' });
+    expect(notice.textContent).toContain('We use cookies.');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull());
+    expect(sessionStorage.getItem('cookiesAccepted')).toBe('true');
+    teardownKeepStorage();
+    mounted = mountShell('/en');
+    await ready();
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+  });
+
+  it('is not shown when the config turns it off', async () => {
+    mounted = mountShell('/en', { config: { cookie_disclaimer: false } });
+    await ready();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+  });
+});
+
+function teardownKeepStorage() {
+  const saved = sessionStorage.getItem('cookiesAccepted');
+  teardown(mounted);
+  if (saved) sessionStorage.setItem('cookiesAccepted', saved);
+  mounted = null;
+}
+
+describe('HTTP error policy and messages', () => {
+  it('shows the danger message with the support address on a 500, dismissible', async () => {
+    mounted = mountShell('/en', { handler: (path) => (path === 'static/page/boom' ? { status: 500, body: { error: 'INTERNAL', message: 'x' } } : undefined) });
+    await ready();
+    await expect(mounted.shell.api.getStaticPage('boom')).rejects.toMatchObject({ status: 500 });
+    const message = await screen.findByTestId('global-message');
+    expect(message.className).toContain('global-message--danger');
+    expect(message.textContent).toContain('support@museum.example');
+    fireEvent.click(within(message).getByRole('button', { name: 'Close message' }));
+    expect(screen.queryByTestId('global-message')).toBeNull();
+  });
+
+  it('sends a 401 to the login page with fromUnauthorized, which says why', async () => {
+    mounted = mountShell('/en/settings', { handler: (path) => (path === 'static/page/private' ? { status: 401, body: { error: 'AUTH_REQUIRED', message: 'x' } } : undefined) });
+    await ready();
+    await expect(mounted.shell.api.getStaticPage('private')).rejects.toMatchObject({ status: 401 });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    const search = mounted.shell.router.state.location.search as Record<string, unknown>;
+    expect(mounted.shell.router.state.location.pathname).toBe('/en/login');
+    expect(String(search.fromUnauthorized)).toBe('true');
+    expect(screen.getByText(/requires you to be logged in/)).toBeTruthy();
+  });
+
+  it('reloads on a 503, but a second 503 within 30 s shows a message instead', async () => {
+    let now = 1_000_000;
+    mounted = mountShell('/en', { now: () => now, handler: (path) => (path === 'static/page/busy' ? { status: 503, body: { error: 'UNAVAILABLE', message: 'x' } } : undefined) });
+    await ready();
+    await mounted.shell.api.getStaticPage('busy').catch(() => {});
+    expect(mounted.reloads).toHaveLength(1);
+    expect(sessionStorage.getItem('serviceUnavailableReloadAt')).toBe(String(now));
+    now += 10_000;
+    await mounted.shell.api.getStaticPage('busy').catch(() => {});
+    expect(mounted.reloads).toHaveLength(1);
+    expect((await screen.findByTestId('global-message')).textContent).toContain('temporarily unavailable');
+  });
+
+  it('keeps the page as it is on a network failure and says so', async () => {
+    mounted = mountShell('/en/tickets', { handler: (path) => (path === 'static/page/offline' ? Promise.reject(new TypeError('Failed to fetch')) : undefined) });
+    await ready();
+    await mounted.shell.api.getStaticPage('offline').catch(() => {});
+    expect((await screen.findByTestId('global-message')).textContent).toContain('could not be reached');
+    expect(mounted.shell.router.state.location.pathname).toBe('/en/tickets');
+    expect(mounted.reloads).toHaveLength(0);
+  });
+
+  it('shows toasts one after another in a live region, each for 2 s, and lets them be swiped away', async () => {
+    mounted = mountShell('/en');
+    await ready();
+    act(() => {
+      mounted!.shell.actor.send({ type: 'TOAST', toast: { id: 'error.unauthorized' } });
+      mounted!.shell.actor.send({ type: 'TOAST', toast: { id: 'page.failed' } });
+    });
+    const region = screen.getByRole('status', { name: 'Notifications' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(within(region).getByTestId('toast').textContent).toContain('Please log in to continue.');
+    const toast = within(region).getByTestId('toast');
+    fireEvent.pointerDown(toast, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(toast, { clientX: 150, pointerId: 1 });
+    fireEvent.pointerUp(toast, { clientX: 150, pointerId: 1 });
+    expect(within(region).getByTestId('toast').textContent).toContain('Please log in'); // 50 px is not enough
+    fireEvent.pointerDown(toast, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(toast, { clientX: 190, pointerId: 1 });
+    fireEvent.pointerUp(toast, { clientX: 190, pointerId: 1 });
+    await waitFor(() => expect(within(region).getByTestId('toast').textContent).toContain('The page could not be loaded.'));
+    await waitFor(() => expect(within(region).queryByTestId('toast')).toBeNull(), { timeout: 3000 });
+  });
+});
