@@ -130,7 +130,10 @@ function messagePage(res: ServerResponse, status: number, lang: Language, messag
 
 function paymentPage(lang: Language, cart: CartRow, session: string): string {
   const t = TEXTS[lang];
-  const rows = cart.lines.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td class="n">${escapeHtml(money(lang, line.amount))}</td></tr>`).join('');
+  // voucher codes are 0 here; their value shows as the discount line
+  const rows = cart.lines
+    .filter((line) => line.type !== 'voucherCode')
+    .map((line) => `<tr><td>${escapeHtml(line.name)}</td><td class="n">${escapeHtml(money(lang, line.amount))}</td></tr>`).join('');
   const extra = [
     cart.shipping > 0 ? `<tr><td>${escapeHtml(t.shipping)}</td><td class="n">${escapeHtml(money(lang, cart.shipping))}</td></tr>` : '',
     cart.discount > 0 ? `<tr><td>${escapeHtml(t.discount)}</td><td class="n">−${escapeHtml(money(lang, cart.discount))}</td></tr>` : '',
