@@ -95,6 +95,22 @@ describe('checkout on the demo data', () => {
       expect((await failure(api.getShippingCosts({ cart: [line] }, 'not-a-token'))).status).toBe(401);
     });
 
+    it('a customer with a delivery address abroad pays the rate of that country', async () => {
+      const { jwt: token } = await api.register({
+        email: 'abroad@museum.example', password: 'correct horse 42', fname: 'A', lname: 'B', street: 'S 1', zip: '8001', city: 'Zürich', country: 'CH',
+        shipping: { name: 'A B', street: 'Weg 2', zip: '10115', city: 'Berlin', country: 'DE' },
+      });
+      const line = { type: 'merchandise' as const, id: DEMO.merchandise.catalogue, count: 1 };
+      const weight = (await priceCart(server.db, 'de', [catalogueBook(1)], server.clock.now)).weight;
+      expect(await api.getShippingCosts({ cart: [line], country: 'CH' }, token)).toBe(expectedRate('DE', weight));
+      await api.updateCustomer(token, { fname: 'A', lname: 'B', street: 'S 1', zip: '8001', city: 'Zürich', country: 'US', shipping: null });
+      const us = await failure(api.getShippingCosts({ cart: [line] }, token));
+      expect(us.code).toBe('SHIPPING_NOT_POSSIBLE_FOR_COUNTRY');
+      const init = await failure(api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server), token }));
+      expect(init.status).toBe(422);
+      expect(init.code).toBe('SHIPPING_NOT_POSSIBLE_FOR_COUNTRY');
+    });
+
     it('answers 422 SHIPPING_NOT_POSSIBLE_FOR_COUNTRY for the country that cannot be shipped to', async () => {
       const error = await failure(api.getShippingCosts({ cart: [{ type: 'merchandise', id: DEMO.merchandise.catalogue, count: 1 }], country: 'US' }));
       expect(error.status).toBe(422);
@@ -119,6 +135,10 @@ describe('checkout on the demo data', () => {
       const suggestions = await api.getSuggestions([catalogueBook(1)]);
       expect(suggestions.length).toBeGreaterThan(0);
       expect(suggestions.map((s) => s.id)).not.toContain(DEMO.merchandise.catalogue);
+      // the out-of-stock poster is among the seeded suggestions but cannot be bought
+      const seeded = await server.db.query<{ item: { id: number } }>('SELECT item FROM suggestions');
+      expect(seeded.map((r) => r.item.id)).toContain(DEMO.outOfStock);
+      expect(suggestions.map((s) => s.id)).not.toContain(DEMO.outOfStock);
       for (const s of suggestions) {
         expect(s.name).not.toBe('');
         expect(s.price).toBeGreaterThan(0);
@@ -163,6 +183,18 @@ describe('checkout on the demo data', () => {
       const [cart] = await server.db.query<{ aux: { IBAN: string }; customer_id: number }>('SELECT aux, customer_id FROM carts WHERE id = $1', [providerParams(url).cartId]);
       expect(cart?.aux.IBAN).toBe('CH9300762011623852957');
       expect(cart?.customer_id).toBeGreaterThan(0);
+    });
+
+    it('a guest customer may pay by direct debit; a logged-in express payment records the customer', async () => {
+      const { jwt: guest } = await api.registerGuest({ email: 'guest@museum.example', fname: 'G', lname: 'Gast', street: 'Weg 1', zip: '4000', city: 'Basel', country: 'CH' });
+      const url = await api.initPayment({ payart: 164, aux: { Accountholder: 'G Gast', IBAN: 'DE89 3704 0044 0532 0130 00' }, items: [catalogueBook()], url: returnUrls(server), token: guest });
+      const guestId = (await api.getCustomer(guest)).id;
+      const [cart] = await server.db.query<{ customer_id: number; payart: number }>('SELECT customer_id, payart FROM carts WHERE id = $1', [providerParams(url).cartId]);
+      expect(cart).toEqual({ customer_id: guestId, payart: 164 });
+      const express = await api.initPayment({ payart: 161, items: [catalogueBook()], url: returnUrls(server), token: jwt });
+      const demoId = (await api.getCustomer(jwt)).id;
+      const [expressCart] = await server.db.query<{ customer_id: number }>('SELECT customer_id FROM carts WHERE id = $1', [providerParams(express).cartId]);
+      expect(expressCart?.customer_id).toBe(demoId);
     });
 
     it('answers 422 for an unknown payment type, an unknown item, a non-http return URL or a malformed body, storing nothing', async () => {
@@ -277,14 +309,15 @@ describe('checkout on the demo data', () => {
   describe('GET order/review', () => {
     it('shows a booked order by its booking id; an unknown id answers 406 ORDER_NOT_AVAILABLE', async () => {
       const items = [tenPlacesTickets(server, 1), catalogueBook(2)];
-      const { result } = await book(server, api, items);
-      const { booking_id } = await result;
+      const url = await api.initPayment({ payart: 161, items, externalDocumentNumber: 'PO-4711', url: returnUrls(server) });
+      const { booking_id } = await api.execPayment(await payAtProvider(server, url));
       const review = await api.getOrderReview(booking_id);
       const priced = await priceCart(server.db, 'de', items, server.clock.now);
       expect(review.id).toBe(booking_id);
       expect(review.lines.map((l) => l.name)).toEqual(priced.lines.map((l) => l.name));
       expect(review.amount).toBe(priced.total + review.shipping);
       expect(review.has_tickets).toBe(true);
+      expect(review.external_document_number).toBe('PO-4711');
       const missing = await failure(api.getOrderReview('NOSUCHORDER1'));
       expect(missing.status).toBe(406);
       expect(missing.code).toBe('ORDER_NOT_AVAILABLE');

@@ -83,7 +83,8 @@ export async function seedCheckout(db: Db, now: Date): Promise<void> {
     await db.query('INSERT INTO shipping_rates (country, min_weight, cost) VALUES ($1, $2, $3)', [country, minWeight, cost]);
   }
   seq = 0;
-  for (const id of [DEMO.merchandise.catalogue, DEMO.merchandise.guide, DEMO.merchandise.childrensBook, DEMO.merchandise.posterLilies]) {
+  // the out-of-stock poster is listed too: checkout/suggest must leave it out
+  for (const id of [DEMO.merchandise.catalogue, DEMO.outOfStock, DEMO.merchandise.guide, DEMO.merchandise.childrensBook, DEMO.merchandise.posterLilies]) {
     await db.query('INSERT INTO suggestions (item, sequence_no) VALUES ($1, $2)', [JSON.stringify({ type: 'merchandise', id, count: 1 }), ++seq]);
   }
 }
