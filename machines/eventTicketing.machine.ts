@@ -24,7 +24,7 @@ import {
   NO_EVENT_FILTERS,
   addMonths,
   calendarRange,
-  checkOverbooking,
+  checkSelectionOverbooking,
   dayAvailability,
   daysInMonth,
   effectiveTicketCount,
@@ -41,7 +41,6 @@ import {
   monthOf,
   museumToday,
   normaliseCalendar,
-  placesInCart,
   selectionPlaces,
   selectionPrice,
   selectionProblem,
@@ -53,9 +52,10 @@ import {
   ticketCount,
   ticketLimit,
   timeOf,
-  timeslotPlaces,
   toIsoDate,
   toggleFixedSubticket,
+  ticketsOfferedAt,
+  timesOfDate,
   visibleTickets,
   type CounterLimit,
   type DayAvailability,
@@ -107,8 +107,13 @@ export interface EventTicketingContext {
   /** chosen date */
   date: string | null;
   /** tickets on offer that date (hidden ones already removed) */
-  tickets: EventTicket[];
+  dateTickets: EventTicket[];
+  /** the event's shared timeslots of the date (mode 1 tickets) */
+  sharedSlots: Timeslot[];
+  /** the times to choose from: shared timeslots plus the own slots of mode 5 tickets */
   timeslots: Timeslot[];
+  /** tickets bookable at the chosen time (day tickets only until a time is chosen) */
+  tickets: EventTicket[];
   /** chosen timeslot, 'YYYY-MM-DD HH:mm' */
   datetime: string | null;
   selection: TicketSelection;
@@ -162,8 +167,9 @@ function cartLinesOf(context: EventTicketingContext): readonly CartLine[] {
   return context.cart?.getSnapshot().context.lines ?? [];
 }
 
+/** The shared timeslot of the chosen time: its places cap the counters (§5). */
 function currentSlot(context: EventTicketingContext): Timeslot | null {
-  return context.datetime ? (findTimeslot(context.timeslots, context.datetime) ?? null) : null;
+  return context.datetime ? (findTimeslot(context.sharedSlots, context.datetime) ?? findTimeslot(context.timeslots, context.datetime) ?? null) : null;
 }
 
 function openTimeslots(context: EventTicketingContext): Timeslot[] {
@@ -182,10 +188,15 @@ function linesToAdd(context: EventTicketingContext): (TicketLine | DayTicketLine
 }
 
 function overbookingOf(context: EventTicketingContext) {
-  const slot = currentSlot(context);
-  if (!slot || context.eventId === null) return { ok: true as const };
-  const requested = timeslotPlaces(context.tickets, context.selection);
-  return checkOverbooking(requested, slot.max_tickets, placesInCart(cartLinesOf(context), context.eventId, slot.datetime));
+  if (context.datetime === null || context.eventId === null) return { ok: true as const };
+  return checkSelectionOverbooking({
+    eventId: context.eventId,
+    tickets: context.tickets,
+    selection: context.selection,
+    sharedSlots: context.sharedSlots,
+    datetime: context.datetime,
+    cartLines: cartLinesOf(context),
+  });
 }
 
 function isMonthBookable(context: EventTicketingContext, month: string): boolean {
@@ -204,10 +215,7 @@ function ticketPageReset(eventId: number, date: string | null, events: readonly 
     calendar: {},
     calendarMonths: [],
     date: null,
-    tickets: [],
-    timeslots: [],
-    datetime: null,
-    selection: EMPTY_SELECTION,
+    ...NO_OFFER,
     limitNotice: null,
     soldOutChoice: null,
     overbooking: null,
@@ -215,6 +223,8 @@ function ticketPageReset(eventId: number, date: string | null, events: readonly 
     addedLines: [],
   };
 }
+
+const NO_OFFER = { dateTickets: [], sharedSlots: [], timeslots: [], tickets: [], datetime: null, selection: EMPTY_SELECTION } satisfies Partial<EventTicketingContext>;
 
 export const eventTicketingMachine = setup({
   types: {
@@ -249,22 +259,41 @@ export const eventTicketingMachine = setup({
       calendarMonths: [...new Set([...context.calendarMonths, context.month, addMonths(context.month, 1)])],
     })),
     assignVisibleMonth: assign(({ event }) => (event.type === 'SHOW_MONTH' ? { month: event.month } : {})),
-    assignRequestedDate: assign(({ context }) => ({ date: context.requestedDate, requestedDate: null, timeslots: [], tickets: [], datetime: null, selection: EMPTY_SELECTION })),
+    assignRequestedDate: assign(({ context }) => ({ date: context.requestedDate, requestedDate: null, ...NO_OFFER })),
     assignDate: assign(({ event }) =>
       event.type === 'SELECT_DATE'
-        ? { date: event.date, soldOutChoice: null, timeslots: [], tickets: [], datetime: null, selection: EMPTY_SELECTION, limitNotice: null, overbooking: null, incompleteFamilies: [] }
+        ? { date: event.date, soldOutChoice: null, ...NO_OFFER, limitNotice: null, overbooking: null, incompleteFamilies: [] }
         : {},
     ),
     assignSoldOutDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { soldOutChoice: event.date } : {})),
     /** The offer of the chosen date; an answer for another date (the server's "next bookable day") offers nothing. */
-    assignCollection: assign(({ context }, collection: TicketCollection) =>
-      collection.date === context.date
-        ? { tickets: visibleTickets(collection.tickets), timeslots: collection.timeslot, event: collection.event }
-        : { tickets: [], timeslots: [], event: collection.event },
-    ),
-    assignOnlyTime: assign(({ context }) => ({ datetime: openTimeslots(context)[0]?.datetime ?? null })),
-    assignTime: assign(({ event }) =>
-      event.type === 'SELECT_TIME' ? { datetime: event.datetime, soldOutChoice: null, selection: EMPTY_SELECTION, limitNotice: null, overbooking: null, incompleteFamilies: [] } : {},
+    assignCollection: assign(({ context }, collection: TicketCollection) => {
+      if (collection.date !== context.date) return { ...NO_OFFER, event: collection.event };
+      const dateTickets = visibleTickets(collection.tickets);
+      return {
+        dateTickets,
+        sharedSlots: collection.timeslot,
+        timeslots: timesOfDate(dateTickets, collection.timeslot),
+        tickets: ticketsOfferedAt(dateTickets, collection.timeslot, null),
+        event: collection.event,
+      };
+    }),
+    assignOnlyTime: assign(({ context }) => {
+      const datetime = openTimeslots(context)[0]?.datetime ?? null;
+      return { datetime, tickets: ticketsOfferedAt(context.dateTickets, context.sharedSlots, datetime) };
+    }),
+    assignTime: assign(({ context, event }) =>
+      event.type === 'SELECT_TIME'
+        ? {
+            datetime: event.datetime,
+            tickets: ticketsOfferedAt(context.dateTickets, context.sharedSlots, event.datetime),
+            soldOutChoice: null,
+            selection: EMPTY_SELECTION,
+            limitNotice: null,
+            overbooking: null,
+            incompleteFamilies: [],
+          }
+        : {},
     ),
     assignSoldOutTime: assign(({ event }) => (event.type === 'SELECT_TIME' ? { soldOutChoice: event.datetime } : {})),
     assignCount: assign(({ context, event }) => {
@@ -317,8 +346,8 @@ export const eventTicketingMachine = setup({
     isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month),
     isDaySoldOut: ({ context, event }) => event.type === 'SELECT_DATE' && dayAvailability(context.calendar, event.date, context.today) === 'soldOut',
     isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && dayAvailability(context.calendar, event.date, context.today) === 'available',
-    hasNoTickets: ({ context }) => context.tickets.length === 0 || (context.tickets.every((t) => !isDayTicket(t)) && openTimeslots(context).length === 0),
-    needsNoTime: ({ context }) => context.timeslots.length === 0 || context.tickets.every(isDayTicket),
+    hasNoTickets: ({ context }) => context.dateTickets.length === 0 || (context.dateTickets.every((t) => !isDayTicket(t)) && openTimeslots(context).length === 0),
+    needsNoTime: ({ context }) => context.timeslots.length === 0 || context.dateTickets.every(isDayTicket),
     hasOneOpenTime: ({ context }) => openTimeslots(context).length === 1,
     isTimeSoldOut: ({ context, event }) => {
       if (event.type !== 'SELECT_TIME') return false;
@@ -350,10 +379,7 @@ export const eventTicketingMachine = setup({
     calendarMonths: [],
     calendar: {},
     date: null,
-    tickets: [],
-    timeslots: [],
-    datetime: null,
-    selection: EMPTY_SELECTION,
+    ...NO_OFFER,
     limitNotice: null,
     soldOutChoice: null,
     overbooking: null,
@@ -618,7 +644,7 @@ export interface TicketRow {
 }
 export const selectTicketRows = (s: View): TicketRow[] => {
   const { tickets, selection } = s.context;
-  const slot = s.context.datetime ? (findTimeslot(s.context.timeslots, s.context.datetime) ?? null) : null;
+  const slot = currentSlot(s.context);
   const incomplete = new Set(incompleteFamilyTickets(tickets, selection));
   return tickets.map((ticket) => ({
     ticket,

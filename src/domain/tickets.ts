@@ -233,7 +233,8 @@ export function setTicketCount(
 /**
  * Sets a subticket's count: non-numeric -> 0; a fixed-count subticket toggles between
  * max_quantity and 0 (on only if the whole max_quantity fits); others are capped by max_quantity
- * and, with the other places, by the timeslot (§5).
+ * and, with the other places, by the timeslot (§5), and are 0 or at least min_quantity (a count
+ * below the minimum becomes the minimum, or 0 when stepping down from it), as the server checks.
  */
 export function setSubticketCount(
   tickets: readonly EventTicketInput[],
@@ -257,8 +258,13 @@ export function setSubticketCount(
     count = limit.max === null || wanted <= limit.max ? wanted : 0;
     limited = count < wanted;
   } else {
-    count = limit.max === null ? asked : Math.min(asked, limit.max);
-    limited = count < asked;
+    // a non-zero count below min_quantity jumps to the minimum, or to 0 when stepping down from it
+    const min = Math.max(0, sub.min_quantity);
+    const previous = subticketCount(selection, ticketId, subId);
+    const wanted = asked > 0 && asked < min ? (previous >= min ? 0 : min) : asked;
+    count = limit.max === null ? wanted : Math.min(wanted, limit.max);
+    if (count > 0 && count < min) count = 0;
+    limited = count < wanted;
   }
   const forTicket = { ...(selection.subtickets[ticketId] ?? {}), [subId]: count };
   return { selection: { ...selection, subtickets: { ...selection.subtickets, [ticketId]: forTicket } }, count, limited, limit };
@@ -326,18 +332,92 @@ export function checkOverbooking(requested: number, slotPlaces: number, alreadyI
   return requested > available ? { ok: false, available, requested } : { ok: true };
 }
 
-/** Places already in the cart for tickets of this event at this datetime. */
-export function placesInCart(
-  lines: readonly { type: string; eventId?: number | undefined; datetime?: string; totalCount?: number; subtickets?: readonly { count: number }[] }[],
-  eventId: number,
-  datetime: string,
-): number {
+/** A cart line as far as the overbooking check reads it. */
+export interface CartLinePlaces {
+  type: string;
+  id?: number;
+  eventId?: number | undefined;
+  datetime?: string;
+  totalCount?: number;
+  subtickets?: readonly { count: number }[];
+}
+
+/** Places already in the cart for tickets of this event at this datetime (optionally only some tickets). */
+export function placesInCart(lines: readonly CartLinePlaces[], eventId: number, datetime: string, includeTicket: (ticketId: number) => boolean = () => true): number {
   const at = toMinuteDateTime(datetime);
   return lines.reduce((sum, line) => {
     if (line.type !== 'ticket' || line.eventId !== eventId || !line.datetime || toMinuteDateTime(line.datetime) !== at) return sum;
+    if (line.id !== undefined && !includeTicket(line.id)) return sum;
     const subs = line.subtickets ?? [];
     return sum + (subs.length > 0 ? subs.reduce((s, sub) => s + sub.count, 0) : (line.totalCount ?? 0));
   }, 0);
+}
+
+/**
+ * The overbooking check of a selection at one time: mode 1 tickets share the event's timeslot,
+ * a mode 5 ticket has its own contingent (its schedule slot). Each pool must hold what is asked plus
+ * what the cart already holds there; the first pool that does not says how many are available.
+ */
+export function checkSelectionOverbooking(input: {
+  eventId: number;
+  tickets: readonly EventTicketInput[];
+  selection: TicketSelection;
+  sharedSlots: readonly TimeslotInput[];
+  datetime: string;
+  cartLines: readonly CartLinePlaces[];
+}): OverbookingCheck {
+  const { eventId, tickets, selection, sharedSlots, datetime, cartLines } = input;
+  const ownQuota = new Set(tickets.filter((t) => t.mode === OWN_QUOTA_TICKET_MODE).map((t) => t.id));
+  const shared = tickets.filter((t) => !isDayTicket(t) && !ownQuota.has(t.id));
+  const sharedSlot = findTimeslot(sharedSlots, datetime);
+  const sharedAsked = shared.reduce((sum, t) => sum + placesOf(t, selection), 0);
+  if (sharedAsked > 0 && sharedSlot) {
+    const check = checkOverbooking(sharedAsked, sharedSlot.max_tickets, placesInCart(cartLines, eventId, datetime, (id) => !ownQuota.has(id)));
+    if (!check.ok) return check;
+  }
+  for (const ticket of tickets) {
+    if (!ownQuota.has(ticket.id)) continue;
+    const asked = placesOf(ticket, selection);
+    const own = findTimeslot(ticket.schedule ?? [], datetime);
+    if (asked === 0 || !own) continue;
+    const check = checkOverbooking(asked, own.max_tickets, placesInCart(cartLines, eventId, datetime, (id) => id === ticket.id));
+    if (!check.ok) return check;
+  }
+  return { ok: true };
+}
+
+/**
+ * Whether a ticket can be booked at a time: day tickets always; mode 5 tickets at a slot of their
+ * own schedule with places; mode 1 tickets at a shared timeslot with places (or their own schedule
+ * slot when the event sends no shared one).
+ */
+export function isTicketOfferedAt(ticket: EventTicketInput, sharedSlots: readonly TimeslotInput[], datetime: string | null): boolean {
+  if (isDayTicket(ticket)) return true;
+  if (datetime === null) return false;
+  const own = findTimeslot(ticket.schedule ?? [], datetime);
+  if (ticket.mode === OWN_QUOTA_TICKET_MODE) return own !== undefined && own.max_tickets > 0;
+  const slot = findTimeslot(sharedSlots, datetime) ?? own;
+  return slot !== undefined && slot.max_tickets > 0;
+}
+
+export function ticketsOfferedAt<T extends EventTicketInput>(tickets: readonly T[], sharedSlots: readonly TimeslotInput[], datetime: string | null): T[] {
+  return tickets.filter((ticket) => isTicketOfferedAt(ticket, sharedSlots, datetime));
+}
+
+/**
+ * The times of a date: the event's shared timeslots plus the own slots of mode 5 tickets, by time;
+ * a time shared by both keeps the larger number of places (sold out only when all are).
+ */
+export function timesOfDate<S extends TimeslotInput>(tickets: readonly { mode: number; schedule?: readonly S[] | undefined }[], sharedSlots: readonly S[]): S[] {
+  const byTime = new Map<string, S>();
+  const add = (slot: S) => {
+    const key = toMinuteDateTime(slot.datetime);
+    const known = byTime.get(key);
+    if (!known || slot.max_tickets > known.max_tickets) byTime.set(key, slot);
+  };
+  sharedSlots.forEach(add);
+  for (const ticket of tickets) if (ticket.mode === OWN_QUOTA_TICKET_MODE) (ticket.schedule ?? []).forEach(add);
+  return [...byTime.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([, slot]) => slot);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,10 @@ import {
   EMPTY_SELECTION,
   calendarRange,
   checkOverbooking,
+  checkSelectionOverbooking,
+  isTicketOfferedAt,
+  timesOfDate,
+  ticketsOfferedAt,
   dayAvailability,
   eventCustomGroups,
   eventVenues,
@@ -256,5 +260,59 @@ describe('catalogue schemas fit the rule inputs', () => {
     const eventInput: EventInput = event;
     expect(visibleTickets([asInput])).toEqual([]);
     expect(filterEvents([eventInput], { venue: 1, customGroup: null })).toEqual([event]);
+  });
+});
+
+describe('subticket minimum (as the server checks it)', () => {
+  const group: EventTicketInput = {
+    id: 8, name: 'Group', mode: 1, price: 0, schedule: [slot(40)],
+    subtickets: [{ id: 81, name: 'Adults', price: 1500, min_quantity: 5, max_quantity: 20 }],
+  };
+  it('raises a count below min_quantity to the minimum, and steps down from it to 0', () => {
+    const up = setSubticketCount([group], EMPTY_SELECTION, 8, 81, 2, slot(40));
+    expect(up.count).toBe(5);
+    const down = setSubticketCount([group], up.selection, 8, 81, 4, slot(40));
+    expect(down.count).toBe(0);
+  });
+  it('gives 0 when the slot cannot hold the minimum', () => {
+    expect(setSubticketCount([group], EMPTY_SELECTION, 8, 81, 7, slot(3)).count).toBe(0);
+  });
+});
+
+describe('times and pools of a date (mode 1 shared slots, mode 5 own contingent)', () => {
+  const shared = [
+    { datetime: '2026-12-03 10:00', max_tickets: 4 },
+    { datetime: '2026-12-03 18:00', max_tickets: 0 },
+  ];
+  const timed: EventTicketInput = { id: 1, name: 'Adult', mode: 1, price: 2000, schedule: shared };
+  const curator: EventTicketInput = { id: 2, name: 'Curator', mode: 5, price: 3000, schedule: [{ datetime: '2026-12-03 18:00', max_tickets: 12 }] };
+  const day: EventTicketInput = { id: 3, name: 'Day', mode: 3, price: 1500, schedule: [] };
+
+  it('offers the times of both, a time sold out only when all are', () => {
+    expect(timesOfDate([timed, curator, day], shared)).toEqual([
+      { datetime: '2026-12-03 10:00', max_tickets: 4 },
+      { datetime: '2026-12-03 18:00', max_tickets: 12 },
+    ]);
+  });
+
+  it('offers each ticket at its own times', () => {
+    expect(ticketsOfferedAt([timed, curator, day], shared, '2026-12-03 10:00').map((t) => t.id)).toEqual([1, 3]);
+    expect(ticketsOfferedAt([timed, curator, day], shared, '2026-12-03 18:00').map((t) => t.id)).toEqual([2, 3]);
+    expect(ticketsOfferedAt([timed, curator, day], shared, null).map((t) => t.id)).toEqual([3]);
+    expect(isTicketOfferedAt(curator, shared, '2026-12-03 10:00')).toBe(false);
+  });
+
+  it('checks the mode 5 contingent on its own, with what the cart holds of that ticket', () => {
+    const cartLines = [{ type: 'ticket', id: 2, eventId: 9, datetime: '2026-12-03 18:00', totalCount: 10 }, { type: 'ticket', id: 1, eventId: 9, datetime: '2026-12-03 18:00', totalCount: 3 }];
+    const selection: TicketSelection = { counts: { 2: 3 }, subtickets: {} };
+    expect(checkSelectionOverbooking({ eventId: 9, tickets: [curator], selection, sharedSlots: shared, datetime: '2026-12-03 18:00', cartLines })).toEqual({ ok: false, available: 2, requested: 3 });
+    expect(checkSelectionOverbooking({ eventId: 9, tickets: [curator], selection: { counts: { 2: 2 }, subtickets: {} }, sharedSlots: shared, datetime: '2026-12-03 18:00', cartLines })).toEqual({ ok: true });
+  });
+
+  it('checks mode 1 tickets against the shared slot, not counting mode 5 lines', () => {
+    const cartLines = [{ type: 'ticket', id: 2, eventId: 9, datetime: '2026-12-03 10:00', totalCount: 5 }, { type: 'ticket', id: 1, eventId: 9, datetime: '2026-12-03 10:00', totalCount: 1 }];
+    const tickets = [timed, curator];
+    expect(checkSelectionOverbooking({ eventId: 9, tickets, selection: { counts: { 1: 3 }, subtickets: {} }, sharedSlots: shared, datetime: '2026-12-03 10:00', cartLines })).toEqual({ ok: true });
+    expect(checkSelectionOverbooking({ eventId: 9, tickets, selection: { counts: { 1: 4 }, subtickets: {} }, sharedSlots: shared, datetime: '2026-12-03 10:00', cartLines })).toEqual({ ok: false, available: 3, requested: 4 });
   });
 });
