@@ -2,13 +2,17 @@
  * Checkout, payment, order review and shipping calls of spec §7. The jwt goes in `?_=` where the
  * visitor is logged in (§6). GET checkout/payments lives in config.ts (getPaymentTypes).
  */
-import type { Http } from './http.js';
+import * as v from 'valibot';
+import { isApiError, type Http } from './http.js';
 import type { CartPayload, CartItem } from '../domain/cart-payload.js';
 import { CART_PAYLOAD_VERSION } from '../domain/cart-payload.js';
 import type { ShippingRequest } from '../domain/shipping-payload.js';
 import {
+  CHECKOUT_ERRORS,
   ExecPaymentResultSchema,
   OrderReviewSchema,
+  ProviderReturnQuerySchema,
+  type ProviderReturnQuery,
   RedirectUrlSchema,
   ShippingCostSchema,
   SuggestionsSchema,
@@ -47,6 +51,29 @@ export function cartIdOfProviderUrl(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What the provider appended to url.continue (`us`, `sessionUs`, `cartId`), read from the page URL
+ * the visitor came back to; null when any of them is missing.
+ */
+export function parseProviderReturn(url: string | URL): ProviderReturnQuery | null {
+  try {
+    const params = new URL(url).searchParams;
+    const parsed = v.safeParse(ProviderReturnQuerySchema, { us: params.get('us'), sessionUs: params.get('sessionUs'), cartId: params.get('cartId') });
+    return parsed.success && parsed.output.us !== '' && parsed.output.sessionUs !== '' && parsed.output.cartId !== '' ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+const OverbookedDataSchema = v.object({ available: v.pipe(v.number(), v.integer(), v.minValue(0)), index: v.optional(v.number()) });
+
+/** For a 422 OVERBOOKED of execPayment: how many are still available (§5 "states the available count"); else null. */
+export function overbookedAvailable(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== CHECKOUT_ERRORS.OVERBOOKED) return null;
+  const data = v.safeParse(OverbookedDataSchema, error.details);
+  return data.success ? data.output.available : null;
 }
 
 export function checkoutApi(http: Http) {

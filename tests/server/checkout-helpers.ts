@@ -4,6 +4,7 @@
 import type { TestServer } from './harness.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { DEMO, demoTenPlacesSlot } from '../../src/server/seed/demo.js';
+import { parseProviderReturn } from '../../src/api/checkout.js';
 
 export function returnUrls(server: TestServer, lang = 'de') {
   return { continue: `${server.url}/${lang}/checkout/accepted`, cancel: `${server.url}/${lang}/checkout/canceled` };
@@ -40,9 +41,7 @@ export async function pressProviderButton(server: TestServer, providerUrl: strin
 export async function payAtProvider(server: TestServer, providerUrl: string): Promise<{ cartId: string; us: string; sessionUs: string }> {
   const { status, location } = await pressProviderButton(server, providerUrl, 'pay');
   if (status !== 303 || !location) throw new Error(`provider pay answered ${status}`);
-  return {
-    cartId: location.searchParams.get('cartId') ?? '',
-    us: location.searchParams.get('us') ?? '',
-    sessionUs: location.searchParams.get('sessionUs') ?? '',
-  };
+  const back = parseProviderReturn(location);
+  if (!back) throw new Error(`provider pay came back without us/sessionUs/cartId: ${location.toString()}`);
+  return back;
 }

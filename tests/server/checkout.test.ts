@@ -10,6 +10,7 @@ import { priceCart } from '../../src/server/inventory.js';
 import { SHIPPING_RATES } from '../../src/server/seed/checkout.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
+import { overbookedAvailable, parseProviderReturn } from '../../src/api/checkout.js';
 import { catalogueBook, payAtProvider, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 
 const DEMO_LOGIN = { email: 'demo@museum.example', password: 'Museum2026!' };
@@ -325,6 +326,19 @@ describe('checkout on the demo data', () => {
   });
 });
 
+describe('client helpers for the provider round trip', () => {
+  it('parseProviderReturn reads us, sessionUs and cartId and refuses an incomplete return', () => {
+    expect(parseProviderReturn('https://shop.example/de/checkout/accepted?us=U1&sessionUs=S1&cartId=C1')).toEqual({ us: 'U1', sessionUs: 'S1', cartId: 'C1' });
+    expect(parseProviderReturn('https://shop.example/de/checkout/accepted?us=U1&cartId=C1')).toBeNull();
+    expect(parseProviderReturn('https://shop.example/de/checkout/accepted?us=&sessionUs=S1&cartId=C1')).toBeNull();
+    expect(parseProviderReturn('not a url')).toBeNull();
+  });
+
+  it('overbookedAvailable is null for any other error', () => {
+    expect(overbookedAvailable(new Error('x'))).toBeNull();
+  });
+});
+
 describe('places are never oversold', () => {
   let server: TestServer;
   let api: ShopApi;
@@ -346,6 +360,7 @@ describe('places are never oversold', () => {
     expect(error.status).toBe(422);
     expect(error.code).toBe('OVERBOOKED');
     expect(error.details).toMatchObject({ available: 4 });
+    expect(overbookedAvailable(error)).toBe(4);
     expect(await server.db.query('SELECT 1 FROM bookings WHERE cart_id = $1', [paidB.cartId])).toHaveLength(0);
     const [cart] = await server.db.query<{ status: string }>('SELECT status FROM carts WHERE id = $1', [paidB.cartId]);
     expect(cart?.status).toBe('open');
