@@ -195,7 +195,7 @@ async function eventSlots(q: Queryable, event: EventRow, tickets: TicketRow[], f
   const own = new Map<number, Slot[]>();
   for (const t of tickets) {
     if (t.mode === 1) continue;
-    own.set(t.id, await slotsInRange(q, 'ticket', t.id, await loadRules(q, 'ticket', t.id), life, from, to, now));
+    own.set(t.id, await slotsInRange(q, 'ticket', t.id, await loadRules(q, 'ticket', t.id), life, from, to, now, t.mode === 3));
   }
   return { shared, own };
 }

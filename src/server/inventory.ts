@@ -58,7 +58,7 @@ export interface PricedCart {
 interface Take {
   index: number;
   kind: 'slot' | 'stock' | 'voucherCode';
-  owner?: { kind: OwnerKind; id: number; lifetime: { first: string; last: string } };
+  owner?: { kind: OwnerKind; id: number; untilEnd?: boolean; lifetime: { first: string; last: string } };
   datetime?: string;
   places: number;
   tours: number;
@@ -151,8 +151,8 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
   const asked = new Map<string, { places: number; tours: number }>();
   const seenCodes = new Set<string>();
 
-  const planSlot = async (index: number, owner: { kind: OwnerKind; id: number }, lifetime: { first: string; last: string }, datetime: string, places: number, tours: number, placesLeft?: (remaining: number) => number) => {
-    const slot = await findSlot(q, owner.kind, owner.id, lifetime, datetime, now);
+  const planSlot = async (index: number, owner: { kind: OwnerKind; id: number; untilEnd?: boolean }, lifetime: { first: string; last: string }, datetime: string, places: number, tours: number, placesLeft?: (remaining: number) => number) => {
+    const slot = await findSlot(q, owner.kind, owner.id, lifetime, datetime, now, owner.untilEnd ?? false);
     if (!slot) throw unavailable(index, 'This date and time cannot be booked.', 'datetime');
     const key = `${owner.kind}:${owner.id}:${datetime}`;
     const before = asked.get(key) ?? { places: 0, tours: 0 };
@@ -174,7 +174,7 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
         if (item.count < 1) throw invalid(index, 'Choose at least one ticket.', 'count');
         const subs = await subticketRows(q, 'event_ticket', [ticket.id]);
         const unit = subticketUnit(index, subs, ticket.family === 1, item.subtickets);
-        await planSlot(index, ticketSlotOwner(ticket), eventLifetime(event, now), item.datetime, item.count * unit.persons, 0);
+        await planSlot(index, { ...ticketSlotOwner(ticket), untilEnd: ticket.mode === 3 }, eventLifetime(event, now), item.datetime, item.count * unit.persons, 0);
         lines.push({ item, name: `${tr(event.name, lang)} – ${tr(ticket.name, lang)}`, amount: item.count * (ticket.price + unit.price), vat: ticket.vat_value, discount: 0, remaining: 0 });
         break;
       }
@@ -189,7 +189,7 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
           if (!ticket || !event || ticket.mode !== 3) throw unavailable(index, `There is no day ticket ${d.id}.`, 'dayTickets');
           const slot = (await findSlotsOfDay(q, ticket.id, eventLifetime(event, now), item.date, now))[0];
           if (!slot) throw unavailable(index, 'This day cannot be booked.', 'date');
-          await planSlot(index, { kind: 'ticket', id: ticket.id }, eventLifetime(event, now), slot, d.count, 0);
+          await planSlot(index, { kind: 'ticket', id: ticket.id, untilEnd: true }, eventLifetime(event, now), slot, d.count, 0);
           amount += d.count * ticket.price;
           vat = ticket.vat_value;
           names.push(`${d.count} × ${tr(ticket.name, lang)}`);
@@ -267,11 +267,11 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
 }
 
 async function findSlotsOfDay(q: Queryable, ticketId: number, lifetime: { first: string; last: string }, date: string, now: Date): Promise<string[]> {
-  const slots = await slotsInRange(q, 'ticket', ticketId, await loadRules(q, 'ticket', ticketId), lifetime, date, date, now);
+  const slots = await slotsInRange(q, 'ticket', ticketId, await loadRules(q, 'ticket', ticketId), lifetime, date, date, now, true);
   return slots.map((s) => s.datetime);
 }
 
-type PlanSlot = (index: number, owner: { kind: OwnerKind; id: number }, lifetime: { first: string; last: string }, datetime: string, places: number, tours: number, placesLeft?: (remaining: number) => number) => Promise<{ remaining: number; capacity: number; tours_remaining: number; price_list: { id: number; price: number }[] | null }>;
+type PlanSlot = (index: number, owner: { kind: OwnerKind; id: number; untilEnd?: boolean }, lifetime: { first: string; last: string }, datetime: string, places: number, tours: number, placesLeft?: (remaining: number) => number) => Promise<{ remaining: number; capacity: number; tours_remaining: number; price_list: { id: number; price: number }[] | null }>;
 
 async function priceTour(q: Queryable, lang: Language, index: number, item: Extract<CartItem, { type: 'guidedTour' }>, tour: TourRow, now: Date, planSlot: PlanSlot): Promise<PricedLine> {
   const [prices, tickets, questions] = await Promise.all([tourPriceRows(q, tour.id), tourTicketRows(q, tour.id), questionRows(q, tour.id)]);
@@ -354,7 +354,7 @@ export async function reserveCart(tx: Queryable, items: CartItem[], now: Date, s
   const ordered = [...takes].sort((a, b) => `${a.kind}:${a.key}:${a.datetime ?? ''}`.localeCompare(`${b.kind}:${b.key}:${b.datetime ?? ''}`) || a.index - b.index);
   for (const take of ordered) {
     if (take.kind === 'slot' && take.owner && take.datetime) {
-      const result = await takeFromSlot(tx, take.owner.kind, take.owner.id, take.owner.lifetime, take.datetime, take.places, take.tours, now);
+      const result = await takeFromSlot(tx, take.owner.kind, take.owner.id, take.owner.lifetime, take.datetime, take.places, take.tours, now, take.owner.untilEnd ?? false);
       if (!result.ok) throw overbooked(take.index, result.available);
     } else if (take.kind === 'stock') {
       const row = (await tx.query<{ stock: number | null }>('SELECT stock FROM merchandise WHERE id = $1 FOR UPDATE', [Number(take.key)]))[0];

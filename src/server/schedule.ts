@@ -86,7 +86,8 @@ function rawSlotsOn(rules: ScheduleRule[], date: string): RawSlot[] {
 
 /**
  * Bookable slots from `from` to `to` (inclusive dates) within the lifetime: only dates not before
- * today and times later than now (museum local time).
+ * today and slots that have not started yet (museum local time) — or, with `openUntilEnd` (day
+ * tickets), that have not ended yet.
  */
 export async function slotsInRange(
   q: Queryable,
@@ -97,6 +98,7 @@ export async function slotsInRange(
   from: string,
   to: string,
   now: Date,
+  openUntilEnd = false,
 ): Promise<Slot[]> {
   const local = museumLocal(now);
   const start = [from, lifetime.first, local.date].sort().at(-1) ?? from;
@@ -111,7 +113,7 @@ export async function slotsInRange(
   const out: Slot[] = [];
   for (let date = start; date <= end; date = addDays(date, 1)) {
     for (const raw of rawSlotsOn(rules, date)) {
-      if (raw.datetime <= local.datetime) continue;
+      if ((openUntilEnd ? raw.datetime_end : raw.datetime) <= local.datetime) continue;
       const booked = taken.get(raw.datetime);
       const { prebooked, prebooked_tours, ...slot } = raw;
       out.push({
@@ -132,10 +134,11 @@ export async function findSlot(
   lifetime: Lifetime,
   datetime: string,
   now: Date,
+  openUntilEnd = false,
 ): Promise<Slot | null> {
   const date = datetime.slice(0, 10);
   const rules = await loadRules(q, kind, id);
-  const slots = await slotsInRange(q, kind, id, rules, lifetime, date, date, now);
+  const slots = await slotsInRange(q, kind, id, rules, lifetime, date, date, now, openUntilEnd);
   return slots.find((s) => s.datetime === datetime) ?? null;
 }
 
@@ -152,13 +155,14 @@ export async function takeFromSlot(
   places: number,
   tours: number,
   now: Date,
+  openUntilEnd = false,
 ): Promise<{ ok: true } | { ok: false; available: number; reason: 'places' | 'tours' | 'slot' }> {
   await tx.query(
     'INSERT INTO slot_bookings (owner_kind, owner_id, datetime) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
     [kind, id, datetime],
   );
   await tx.query('SELECT taken FROM slot_bookings WHERE owner_kind = $1 AND owner_id = $2 AND datetime = $3 FOR UPDATE', [kind, id, datetime]);
-  const slot = await findSlot(tx, kind, id, lifetime, datetime, now);
+  const slot = await findSlot(tx, kind, id, lifetime, datetime, now, openUntilEnd);
   if (!slot) return { ok: false, available: 0, reason: 'slot' };
   if (places > slot.remaining) return { ok: false, available: slot.remaining, reason: 'places' };
   if (tours > slot.tours_remaining) return { ok: false, available: slot.tours_remaining, reason: 'tours' };

@@ -144,6 +144,24 @@ describe('priceCart', () => {
     expect(await rejection(priceCart(server.db, 'en', [ticket(DEMO.tickets.collectionAdult, slot.datetime, 0)], now()))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it('sells day tickets for today until closing time, while timed slots that have started are gone', async () => {
+    const saved = server.clock.now;
+    const afternoon = new Date(saved);
+    afternoon.setUTCHours(14, 0, 0, 0); // 15:00 museum time
+    server.clock.now = afternoon;
+    try {
+      const today = museumLocal(now()).date;
+      const cart = await priceCart(server.db, 'en', [{ type: 'dayTicket', date: today, dayTickets: [{ id: DEMO.tickets.dayAdult, count: 1 }] }], now());
+      expect(cart.total).toBe(2200);
+      expect((await api.getTickets(DEMO.events.dayPass, today)).tickets[0]?.schedule).toHaveLength(1);
+      expect(await rejection(priceCart(server.db, 'en', [ticket(DEMO.tickets.lightAndWaterAdult, `${today} 11:00`, 1)], now()))).toMatchObject({ code: 'ITEM_UNAVAILABLE' });
+      server.clock.now = new Date(afternoon.getTime() + 4 * 3_600_000); // 19:00, closed
+      expect(await rejection(priceCart(server.db, 'en', [{ type: 'dayTicket', date: today, dayTickets: [{ id: DEMO.tickets.dayAdult, count: 1 }] }], now()))).toMatchObject({ code: 'ITEM_UNAVAILABLE' });
+    } finally {
+      server.clock.now = saved;
+    }
+  });
+
   it('checks family tickets and fixed-count subtickets', async () => {
     const at = demoTenPlacesSlot(now()).datetime;
     const family = (adults: number, children: number) => priceCart(server.db, 'en', [ticket(DEMO.tickets.collectionFamily, at, 1, [{ id: DEMO.subtickets.familyAdults, count: adults }, { id: DEMO.subtickets.familyChildren, count: children }])], now());
