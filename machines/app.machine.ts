@@ -173,7 +173,10 @@ export const appMachine = setup({
       event.status === 503 &&
       context.lastServiceUnavailableReloadAt !== null &&
       event.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,
-    isServiceUnavailable: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 503,
+    isFirstServiceUnavailable: ({ context, event }) =>
+      event.type === 'HTTP_ERROR' &&
+      event.status === 503 &&
+      (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
     isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     isLastRequest: ({ context }) => context.pendingRequests <= 1,
@@ -215,41 +218,15 @@ export const appMachine = setup({
         actions: ['forgetSession', 'clearStoredSession', 'navigateToLogin'],
       },
       {
-        guard: 'isServerError',
-        description: '500: the danger message with the support address, for 15 s.',
-        target: '.Global message.Showing',
-        reenter: true,
-        actions: 'showSupportMessage',
-      },
-      {
-        guard: 'isRepeatedServiceUnavailable',
-        description: 'A second 503 within 30 s: say so instead of reloading forever.',
-        target: '.Global message.Showing',
-        reenter: true,
-        actions: 'showUnavailableMessage',
-      },
-      {
-        guard: 'isServiceUnavailable',
-        description: '503: reload the page once.',
+        guard: 'isFirstServiceUnavailable',
+        description: '503: reload the page once (a second one within 30 s shows a message, see Global message).',
         actions: [
           { type: 'rememberServiceUnavailableReload', params: ({ event }) => event.at },
           { type: 'storeServiceUnavailableReload', params: ({ event }) => event.at },
           'reloadPage',
         ],
       },
-      {
-        guard: 'isNetworkFailure',
-        description: 'No answer or too late: tell the visitor; nothing they entered is touched.',
-        target: '.Global message.Showing',
-        reenter: true,
-        actions: 'showNetworkMessage',
-      },
     ],
-    SHOW_MESSAGE: {
-      target: '.Global message.Showing',
-      reenter: true,
-      actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message },
-    },
     ACCEPT_COOKIES: { actions: ['acceptCookies', 'storeCookiesAccepted'] },
     CHANGE_LANGUAGE: { guard: 'isDifferentLanguage', actions: { type: 'switchLanguage', params: ({ event }) => event.lang } },
     LOGGED_IN: {
@@ -321,12 +298,30 @@ export const appMachine = setup({
       },
     },
     'Global message': {
+      description: 'The banner of §2/§8. A new message restarts its 15 s from Showing itself, so only this region re-enters.',
       initial: 'Hidden',
       states: {
-        Hidden: {},
+        Hidden: {
+          on: {
+            HTTP_ERROR: [
+              { guard: 'isServerError', description: '500: the danger message with the support address, for 15 s.', target: 'Showing', actions: 'showSupportMessage' },
+              { guard: 'isRepeatedServiceUnavailable', description: 'A second 503 within 30 s: say so instead of reloading forever.', target: 'Showing', actions: 'showUnavailableMessage' },
+              { guard: 'isNetworkFailure', description: 'No answer or too late: tell the visitor; nothing they entered is touched.', target: 'Showing', actions: 'showNetworkMessage' },
+            ],
+            SHOW_MESSAGE: { target: 'Showing', actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
+          },
+        },
         Showing: {
           after: { globalMessageDuration: { target: 'Hidden', actions: 'clearGlobalMessage' } },
-          on: { DISMISS_MESSAGE: { target: 'Hidden', actions: 'clearGlobalMessage' } },
+          on: {
+            DISMISS_MESSAGE: { target: 'Hidden', actions: 'clearGlobalMessage' },
+            HTTP_ERROR: [
+              { guard: 'isServerError', target: 'Showing', reenter: true, actions: 'showSupportMessage' },
+              { guard: 'isRepeatedServiceUnavailable', target: 'Showing', reenter: true, actions: 'showUnavailableMessage' },
+              { guard: 'isNetworkFailure', target: 'Showing', reenter: true, actions: 'showNetworkMessage' },
+            ],
+            SHOW_MESSAGE: { target: 'Showing', reenter: true, actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
+          },
         },
       },
     },

@@ -117,8 +117,7 @@ describe('header', () => {
   });
 
   it('links login and register with returnTo, and counts basket lines', async () => {
-    sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise' }, { type: 'ticket' }]));
-    mounted = mountShell('/en/tickets?x=1');
+    mounted = mountShell('/en/tickets?x=1', { basketCount: 2 });
     await ready();
     const login = screen.getByRole('link', { name: 'Log in' });
     expect(new URL(login.getAttribute('href') ?? '', 'http://x').searchParams.get('returnTo')).toBe('/en/tickets?x=1');

@@ -1,0 +1,221 @@
+/**
+ * The app shell in real headless Chromium against the server `npm start` runs: boot in every
+ * language, language switch, not found, the HTTP error policy (500, 503), the cookie notice,
+ * embedded mode and keyboard-only use of the header.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type OpenedPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { repoRoot } from './server-process.js';
+
+const LANGS = ['de', 'en', 'fr', 'it', 'nl', 'es', 'sv', 'da'] as const;
+const catalogues = Object.fromEntries(
+  LANGS.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/i18n/messages', `${lang}.json`), 'utf8')) as Record<string, string>]),
+) as Record<(typeof LANGS)[number], Record<string, string>>;
+
+function text(lang: (typeof LANGS)[number], id: string, values: Record<string, string> = {}): string {
+  const message = catalogues[lang][id];
+  if (message === undefined) throw new Error(`${lang}.json has no ${id}`);
+  return message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+let baseUrl = '';
+let browser: Browser;
+let opened: OpenedPage | null = null;
+let config: { site_name: string; site_name_translations: Record<string, string>; support_email: string };
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+  const answer = (await (await fetch(`${baseUrl}/api/de/shopinfo/config?shop=16`)).json()) as { data: typeof config };
+  config = answer.data;
+});
+
+afterAll(async () => {
+  await opened?.close();
+  await browser?.close();
+});
+
+async function open(urlPath: string, setup?: (page: Page) => Promise<unknown>, locale?: string): Promise<Page> {
+  await opened?.close();
+  if (setup) {
+    // Routes must be in place before the first request: open a blank page, route, then navigate.
+    opened = await openPage(browser, baseUrl, '/static/favicon.svg', locale ? { locale } : {});
+    await setup(opened.page);
+    await opened.page.goto(urlPath, { waitUntil: 'load' });
+  } else {
+    opened = await openPage(browser, baseUrl, urlPath, locale ? { locale } : {});
+  }
+  return opened.page;
+}
+
+async function heading(page: Page): Promise<string> {
+  const h1 = page.locator('main h1');
+  await h1.waitFor({ timeout: 15_000 });
+  return (await h1.textContent())?.trim() ?? '';
+}
+
+describe('boot', () => {
+  for (const lang of LANGS) {
+    it(`boots in ${lang}: home heading, navigation and title in that language`, async () => {
+      const page = await open(`/${lang}`);
+      const siteName = config.site_name_translations[lang] ?? config.site_name;
+      expect(await heading(page)).toBe(text(lang, 'home.welcome', { siteName }));
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      expect(await page.title()).toBe(siteName);
+      const nav = page.getByRole('navigation', { name: text(lang, 'header.nav') });
+      await expect(nav.getByRole('link', { name: text(lang, 'nav.tickets') }).count()).resolves.toBe(1);
+      expect(opened?.errors).toEqual([]);
+    });
+  }
+
+  it('redirects a path without language to the default language', async () => {
+    const page = await open('/tickets');
+    expect(await heading(page)).toBe(text('de', 'title.tickets'));
+    expect(new URL(page.url()).pathname).toBe('/de/tickets');
+  });
+});
+
+describe('navigation', () => {
+  it('switches the language with the dropdown: same page, new first segment', async () => {
+    const page = await open('/de/tickets');
+    await heading(page);
+    await Promise.all([page.waitForURL('**/en/tickets'), page.selectOption('select', 'en')]);
+    expect(await heading(page)).toBe(text('en', 'title.tickets'));
+    expect(await page.title()).toBe(`${text('en', 'title.tickets')} - ${config.site_name_translations.en ?? config.site_name}`);
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const page = await open('/fr/this/does/not/exist');
+    expect(await heading(page)).toBe(text('fr', 'title.pageNotFound'));
+  });
+
+  it('moves focus to the new heading after a client-side navigation', async () => {
+    const page = await open('/en');
+    await heading(page);
+    await page.getByRole('navigation', { name: text('en', 'header.nav') }).getByRole('link', { name: text('en', 'nav.vouchers') }).click();
+    await page.waitForURL('**/en/vouchers');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 5000 });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text('en', 'title.voucherList'));
+  });
+});
+
+describe('HTTP error policy', () => {
+  it('a 500 shows the danger message with the support address', async () => {
+    const page = await open('/en/page/imprint', (p) =>
+      p.route('**/api/*/static/page/imprint', (route: Route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'INTERNAL', message: 'boom' }) }),
+      ),
+    );
+    const message = page.getByTestId('global-message');
+    await message.waitFor({ timeout: 15_000 });
+    expect(await message.getAttribute('class')).toContain('danger');
+    expect(await message.textContent()).toContain(config.support_email);
+  });
+
+  it('a 503 reloads the page once, and the shop comes up when the server is back', async () => {
+    let configCalls = 0;
+    const page = await open('/de', (p) =>
+      p.route('**/api/*/shopinfo/config*', async (route: Route) => {
+        configCalls += 1;
+        if (configCalls === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'UNAVAILABLE', message: 'busy' }) });
+        return route.continue();
+      }),
+    );
+    expect(await heading(page)).toBe(text('de', 'home.welcome', { siteName: config.site_name }));
+    expect(configCalls).toBe(2);
+  });
+
+  it('a second 503 within 30 s does not reload again but shows the retry screen', async () => {
+    let configCalls = 0;
+    const page = await open('/en', (p) =>
+      p.route('**/api/*/shopinfo/config*', (route: Route) => {
+        configCalls += 1;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'UNAVAILABLE', message: 'busy' }) });
+      }),
+    );
+    await page.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    expect(configCalls).toBe(2);
+  });
+});
+
+describe('cookie notice and sanitizing', () => {
+  it('stays accepted after a reload', async () => {
+    const page = await open('/de');
+    const notice = page.getByRole('region', { name: text('de', 'cookie.label') });
+    await notice.waitFor({ timeout: 15_000 });
+    await notice.getByRole('button', { name: text('de', 'cookie.accept') }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload({ waitUntil: 'load' });
+    await heading(page);
+    await page.waitForTimeout(500);
+    expect(await notice.count()).toBe(0);
+  });
+
+  it('renders the server HTML of the cookie notice without scripts or handlers', async () => {
+    const page = await open('/en', (p) =>
+      p.route('**/api/*/static/content', async (route: Route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Record<string, unknown> };
+        body.data.cookie_warning = '<p id="cw">Cookies<img src="/nope.png" onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">x</a></p>';
+        await route.fulfill({ response, body: JSON.stringify(body) });
+      }),
+    );
+    const notice = page.getByRole('region', { name: text('en', 'cookie.label') });
+    await notice.waitFor({ timeout: 15_000 });
+    const html = await notice.innerHTML();
+    expect(html).toContain('Cookies');
+    expect(html).not.toContain('onerror');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('javascript:');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+});
+
+describe('embedded mode', () => {
+  it('hides header and footer when the config says so', async () => {
+    const page = await open('/de/tickets', (p) =>
+      p.route('**/api/*/shopinfo/config*', async (route: Route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Record<string, unknown> };
+        body.data.show_header = false;
+        body.data.show_footer = false;
+        await route.fulfill({ response, body: JSON.stringify(body) });
+      }),
+    );
+    expect(await heading(page)).toBe(text('de', 'title.tickets'));
+    expect(await page.locator('header.site-header').count()).toBe(0);
+    expect(await page.locator('footer.site-footer').count()).toBe(0);
+  });
+});
+
+describe('keyboard only', () => {
+  async function tabTo(page: Page, matches: () => Promise<boolean>, max = 25): Promise<void> {
+    for (let i = 0; i < max; i += 1) {
+      await page.keyboard.press('Tab');
+      if (await matches()) return;
+    }
+    throw new Error('the element was not reached with Tab');
+  }
+
+  it('skip link first, then the header links and the language dropdown work with the keyboard', async () => {
+    const page = await open('/de');
+    await heading(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+
+    await tabTo(page, async () => (await page.evaluate(() => document.activeElement?.textContent)) === text('de', 'nav.tickets'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/de/tickets');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 5000 });
+
+    await tabTo(page, async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'SELECT');
+    await Promise.all([page.waitForURL('**/en/tickets'), page.keyboard.press('ArrowDown')]);
+    expect(await heading(page)).toBe(text('en', 'title.tickets'));
+  });
+});
