@@ -6,7 +6,7 @@
  * stores them with a 12-character id and session string, and answers the simulated provider's
  * URL. The provider's "pay" stores the provider transaction (`us`) on the cart and sends the
  * browser to url.continue?us&sessionUs&cartId. execPayment books the cart once, in one
- * transaction with reserveCart. A cart lives CART_TTL_MS from initPayment.
+ * transaction with reserveCart. A cart lives cartTtlMs() (20 minutes) from initPayment.
  */
 import type { Router, RequestContext } from './router.js';
 import type { Queryable } from '../db/index.js';
@@ -37,6 +37,17 @@ import { shippedItems, shippingCost, shippingCostForWeight } from '../shipping.j
 
 /** A cart can be paid and booked for 20 minutes after initPayment (§4, issue 2 item 6). */
 export const CART_TTL_MS = 20 * 60 * 1000;
+
+/**
+ * The cart lifetime in force: CART_TTL_MS, or `CART_TTL_SECONDS` from the environment (a positive
+ * integer) so browser tests against `npm start` can see a cart time out without waiting 20 minutes.
+ */
+export function cartTtlMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.CART_TTL_SECONDS?.trim();
+  if (!raw) return CART_TTL_MS;
+  const seconds = Number(raw);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds * 1000 : CART_TTL_MS;
+}
 /** Destination assumed for an express payment without a customer (the provider collects the address). */
 export const DEFAULT_SHIPPING_COUNTRY = 'CH';
 export const CURRENCY = 'CHF';
@@ -67,7 +78,7 @@ export const cartGone = () =>
 
 /** Open and younger than CART_TTL_MS. */
 export function cartIsLive(cart: Pick<CartRow, 'status' | 'created_at'>, now: Date): boolean {
-  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= CART_TTL_MS;
+  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= cartTtlMs();
 }
 
 export async function loadCart(q: Queryable, id: string, forUpdate = false): Promise<CartRow | null> {
@@ -202,7 +213,7 @@ async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
 async function cancel(ctx: RequestContext): Promise<true> {
   const { cartId } = parseInput(ExecPaymentBodySchema, { cartId: ctx.query.cartId ?? '' });
   const now = ctx.services.now();
-  const cutoff = new Date(now.getTime() - CART_TTL_MS).toISOString();
+  const cutoff = new Date(now.getTime() - cartTtlMs()).toISOString();
   const rows = await ctx.db.query(
     "UPDATE carts SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'open' AND created_at >= $3 RETURNING id",
     [cartId, now.toISOString(), cutoff],
