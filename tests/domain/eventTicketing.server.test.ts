@@ -51,7 +51,7 @@ function start(input: { eventId?: number } = {}) {
 }
 
 const settled = (s: SnapshotFrom<typeof eventTicketingMachine>) => !s.hasTag('loading');
-const inSelection = (s: SnapshotFrom<typeof eventTicketingMachine>, state: string) => s.matches({ 'Ticket page': { Booking: { Selection: state } } });
+const inSelection = (s: SnapshotFrom<typeof eventTicketingMachine>, state: 'Setting counts' | 'Added to cart' | 'Day sold out') => s.matches({ 'Ticket page': { Booking: { Selection: state } } });
 
 describe('event ticketing on the reference server', () => {
   it('buys two timed tickets and a family ticket at the server\'s price, then refuses to overbook', async () => {
