@@ -173,6 +173,7 @@ describe('customer/register and customer/validate', () => {
     await expect(api.validateCustomer({ fname: 'A', lname: 'B', street: 'S', zip: '1', city: 'C', country: 'DE' }, jwt)).resolves.toBe(true);
     const bad = await failure(api.validateCustomer({ fname: 'A', lname: 'B', street: 'S', zip: '1', city: 'C', country: 'DE', shipping: { name: 'n', street: '', zip: '1', city: 'c', country: 'CH' } }, jwt));
     expect(bad.fields['shipping.street']).toEqual(['Please fill in all fields for Shipping Address']);
+    expect((await failure(api.validateCustomer({ fname: 'A' }, 'stale-token'))).status).toBe(401);
   });
 });
 

@@ -322,6 +322,9 @@ describe('checkout on the demo data', () => {
       expect(booked.booking_id).toBeTruthy();
       const gone = await failure(api.initPaymentOrder({ payart: 161, id: old.cartId, url: returnUrls(server) }));
       expect(gone.status).toBe(410);
+      const malformed = await rawPost(server, 'checkout/initPaymentOrder', { payart: 161, id: '', url: { continue: 'ftp://x', cancel: '' } });
+      expect(malformed.status).toBe(422);
+      expect(Object.keys(malformed.json.fields ?? {})).toEqual(expect.arrayContaining(['id', 'url.continue', 'url.cancel']));
       const login = await failure(api.initPaymentOrder({ payart: 164, aux: { Accountholder: 'A', IBAN: VALID_IBAN }, id: old.cartId, url: returnUrls(server) }));
       expect(login.status).toBe(401);
     });
