@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useSearch } from '@tanstack/react-router';
+import { SCREENS } from '../screens/registry.js';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
@@ -26,6 +27,23 @@ function CookieNoticeSlot() {
   );
 }
 
+/**
+ * Flow viewer mount point: `?flows` on any route shows the registered `flows` screen
+ * (src/app/screens/registry.ts) under the page, next to the live app. /{lang}/__flows shows it alone.
+ */
+function FlowsSlot() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const FlowViewer = SCREENS.flows;
+  if (!FlowViewer || !('flows' in search)) return null;
+  return (
+    <aside className="flows-slot container" data-testid="flows-slot">
+      <Suspense fallback={null}>
+        <FlowViewer />
+      </Suspense>
+    </aside>
+  );
+}
+
 /** The shell around every route: skip link, header, global message, main, footer, toasts. */
 export function Layout() {
   const config = useConfig();
@@ -46,6 +64,7 @@ export function Layout() {
       <main id="main" className="site-main container" tabIndex={-1}>
         <Outlet />
       </main>
+      <FlowsSlot />
       {config.showFooter && <Footer />}
       <Toasts />
       <Spinner />

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { composeTitle, nextRedirectTarget, safeReturnTo, shouldRememberVisit, sizeClass, swapLanguage } from '../../src/app/navigation.js';
+import { restoreSession } from '../../src/app/session.js';
+import { countSavedCartLines } from '../../src/app/basket.js';
+
+afterEach(() => sessionStorage.clear());
+
+function jwt(claims: Record<string, unknown>): string {
+  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64(claims)}.sig`;
+}
+
+describe('navigation rules (§4)', () => {
+  it('remembers checkout when leaving it towards an auth screen, keeps it between auth screens, clears it elsewhere', () => {
+    const fromCheckout = { name: 'checkout' as const, href: '/de/checkout' };
+    expect(nextRedirectTarget(fromCheckout, 'login', null)).toBe('/de/checkout');
+    expect(nextRedirectTarget({ name: 'login', href: '/de/login' }, 'forgotPassword', '/de/checkout')).toBe('/de/checkout');
+    expect(nextRedirectTarget({ name: 'forgotPassword', href: '/de/forgot-password' }, 'forgotPasswordSuccess', '/de/checkout')).toBe('/de/checkout');
+    expect(nextRedirectTarget({ name: 'login', href: '/de/login' }, 'tickets', '/de/checkout')).toBeNull();
+    expect(nextRedirectTarget({ name: 'tickets', href: '/de/tickets' }, 'login', null)).toBeNull();
+    expect(nextRedirectTarget(fromCheckout, 'pageNotFound', '/de/checkout')).toBeNull();
+  });
+
+  it('stores visits except the root', () => {
+    expect(shouldRememberVisit('/')).toBe(false);
+    expect(shouldRememberVisit('/de')).toBe(true);
+  });
+
+  it('swaps or adds the language segment', () => {
+    expect(swapLanguage('/de/guided-tours/12', 'fr')).toBe('/fr/guided-tours/12');
+    expect(swapLanguage('/tickets', 'en')).toBe('/en/tickets');
+    expect(swapLanguage('/', 'it')).toBe('/it');
+  });
+
+  it('composes titles, home gives the site name alone', () => {
+    expect(composeTitle('Tickets', 'Museum')).toBe('Tickets - Museum');
+    expect(composeTitle(null, 'Museum')).toBe('Museum');
+  });
+
+  it('size classes at 544, 768, 992, 1200 px', () => {
+    expect([320, 544, 545, 768, 769, 992, 993, 1200, 1201].map(sizeClass)).toEqual([
+      'size-xs', 'size-xs', 'size-sm', 'size-sm', 'size-md', 'size-md', 'size-lg', 'size-lg', 'size-xl',
+    ]);
+  });
+
+  it('follows only same-site returnTo paths', () => {
+    expect(safeReturnTo('/de/tickets?x=1')).toBe('/de/tickets?x=1');
+    expect(safeReturnTo('//evil.example')).toBeNull();
+    expect(safeReturnTo('https://evil.example')).toBeNull();
+    expect(safeReturnTo(undefined)).toBeNull();
+  });
+});
+
+describe('session restore (§9 keys, validated)', () => {
+  it('restores a valid token and customer, and tells guests apart', () => {
+    sessionStorage.setItem('jwt', jwt({ guest: true, exp: 2_000_000_000 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'a@b.c', fname: 'A', lname: 'B' }));
+    const restored = restoreSession('', sessionStorage, 1_900_000_000_000);
+    expect(restored.jwt).not.toBeNull();
+    expect(restored.customer?.fname).toBe('A');
+    expect(restored.isGuest).toBe(true);
+  });
+
+  it('drops an expired token together with the customer', () => {
+    sessionStorage.setItem('jwt', jwt({ exp: 1_000 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'a@b.c', fname: 'A', lname: 'B' }));
+    const restored = restoreSession('', sessionStorage, 1_900_000_000_000);
+    expect(restored).toMatchObject({ jwt: null, customer: null });
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+    expect(sessionStorage.getItem('customer')).toBeNull();
+  });
+
+  it('drops a customer of the wrong shape but keeps the token', () => {
+    sessionStorage.setItem('jwt', jwt({ exp: 2_000_000_000 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 42 }));
+    const restored = restoreSession('', sessionStorage, 1_900_000_000_000);
+    expect(restored.jwt).not.toBeNull();
+    expect(restored.customer).toBeNull();
+  });
+
+  it('takes the partner from the URL over a stored one and rejects odd values', () => {
+    sessionStorage.setItem('partner', 'old');
+    expect(restoreSession('?partner=new-1', sessionStorage).partner).toBe('new-1');
+    expect(sessionStorage.getItem('partner')).toBe('new-1');
+    expect(restoreSession('?partner=%3Cscript%3E', sessionStorage).partner).toBe('new-1');
+  });
+
+  it('reads the cookie consent flag', () => {
+    expect(restoreSession('', sessionStorage).cookiesAccepted).toBe(false);
+    sessionStorage.setItem('cookiesAccepted', 'true');
+    expect(restoreSession('', sessionStorage).cookiesAccepted).toBe(true);
+  });
+
+  it('counts saved cart lines defensively', () => {
+    expect(countSavedCartLines(null)).toBe(0);
+    expect(countSavedCartLines('{oops')).toBe(0);
+    expect(countSavedCartLines('[1,2,3]')).toBe(3);
+    expect(countSavedCartLines('{"lines":[1]}')).toBe(1);
+  });
+});
