@@ -1,0 +1,115 @@
+/**
+ * What the cart view shows, derived from the cart snapshot with the domain rules (no arithmetic in
+ * the component): each line with its quantity, amount, VAT percent(s) and the VAT it contains (§9
+ * VAT per item), voucher codes with their discount and remaining value (§4), and the totals.
+ */
+import type { CartLine } from '../../../domain/cart-lines.js';
+import { lineQuantity, taxedItems } from '../../../domain/cart-lines.js';
+import { taxTotal, type Minor } from '../../../domain/money.js';
+import { allocateVouchers, withVoucherAllocation } from '../../../domain/vouchers.js';
+import type { CartContext } from '../../../../machines/cart.machine.js';
+
+export interface CartRowPart {
+  name: string;
+  count: number;
+  /** gross unit price, minor units */
+  price: Minor;
+}
+
+export interface CartRow {
+  /** index in the cart (REMOVE { index }) */
+  index: number;
+  type: CartLine['type'];
+  name: string;
+  /** ISO date of the visit (tickets, day tickets, tours) */
+  date: string | null;
+  /** HH:mm (timed tickets, tours) */
+  time: string | null;
+  quantity: number;
+  /** components of the line (subtickets, day tickets of a date) */
+  parts: CartRowPart[];
+  /** what the line adds to the cart, minor units (0 for voucher codes) */
+  amount: Minor;
+  /** distinct VAT percents of the line, ascending */
+  vatPercents: number[];
+  /** VAT contained in the line, minor units */
+  vat: Minor;
+  /** voucher code: its barcode, the discount (negative) and the value left after this cart */
+  barcode: string | null;
+  discount: Minor | null;
+  remaining: Minor | null;
+}
+
+export interface CartSummary {
+  rows: CartRow[];
+  subtotal: Minor;
+  /** null when shipping is not asked or unknown */
+  shipping: Minor | null;
+  shippingError: string | null;
+  /** sum of the voucher discounts, positive */
+  discount: Minor;
+  total: Minor;
+  /** VAT contained in the prices (sum of the VAT per item) */
+  taxTotal: Minor;
+}
+
+function dateAndTime(line: CartLine): { date: string | null; time: string | null } {
+  switch (line.type) {
+    case 'ticket': {
+      const [date = null, time = null] = line.datetime.split(' ');
+      return { date, time: time ? time.slice(0, 5) : null };
+    }
+    case 'dayTicket':
+      return { date: line.date, time: null };
+    case 'guidedTour':
+      return { date: line.date, time: line.time };
+    default:
+      return { date: null, time: null };
+  }
+}
+
+function partsOf(line: CartLine): CartRowPart[] {
+  if (line.type === 'ticket') return line.subtickets.filter((sub) => sub.count > 0).map((sub) => ({ name: sub.name, count: sub.count, price: sub.price }));
+  if (line.type === 'dayTicket') return line.dayTickets.map((entry) => ({ name: entry.name, count: entry.count, price: entry.price }));
+  return [];
+}
+
+function vatPercentsOf(line: CartLine): number[] {
+  const rates = new Set<number>();
+  for (const item of taxedItems([line])) if ((item.vatPercent ?? 0) > 0) rates.add(item.vatPercent ?? 0);
+  return [...rates].sort((a, b) => a - b);
+}
+
+export function cartRow(line: CartLine, index: number): CartRow {
+  const { date, time } = dateAndTime(line);
+  const voucher = line.type === 'voucherCode';
+  return {
+    index,
+    type: line.type,
+    name: line.name,
+    date,
+    time,
+    quantity: lineQuantity(line),
+    parts: partsOf(line),
+    amount: voucher ? 0 : line.totalPrice,
+    vatPercents: vatPercentsOf(line),
+    vat: taxTotal(taxedItems([line])),
+    barcode: voucher ? line.barcode : null,
+    discount: voucher ? (line.discount ?? 0) : null,
+    remaining: voucher ? (line.remaining ?? line.price) : null,
+  };
+}
+
+/** The whole cart as the view shows it. */
+export function cartSummary(context: Pick<CartContext, 'lines' | 'shippingCost' | 'shippingError'>): CartSummary {
+  const totals = allocateVouchers(context.lines, context.shippingCost);
+  return {
+    rows: withVoucherAllocation(context.lines, context.shippingCost).map(cartRow),
+    subtotal: totals.subtotal,
+    shipping: context.shippingCost,
+    shippingError: context.shippingError,
+    discount: totals.discount,
+    total: totals.total,
+    taxTotal: taxTotal(taxedItems(context.lines)),
+  };
+}
