@@ -3,6 +3,8 @@
  * the demo data, for API tests. `clock` moves the server's time.
  */
 import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import { createShopServer } from '../../src/server/app.js';
@@ -28,7 +30,10 @@ export async function startTestServer(options: { now?: Date } = {}): Promise<Tes
     log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
   };
-  const db = await openDb({ dataDir: undefined });
+  // The unit project's global setup seeds one database and dumps it; each file starts from that copy.
+  const snapshotPath = inject('pgliteSnapshot');
+  const snapshot = snapshotPath ? new Blob([await readFile(snapshotPath)]) : undefined;
+  const db = await openDb({ dataDir: undefined, snapshot });
   await seedIfEmpty(db, clock.now);
   const server = createShopServer({ db, services, providerHandler: createProviderHandler() });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

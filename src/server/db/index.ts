@@ -23,11 +23,13 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; undefined means in memory (tests). */
   dataDir?: string | undefined;
+  /** In-memory PGlite started from a dump of another one (`dumpPglite`): skips initdb, migrations and seeding. */
+  snapshot?: Blob | undefined;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Db & { dump(): Promise<Blob> }> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const pg = snapshot ? await PGlite.create({ loadDataDir: snapshot }) : dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   // PGlite has one connection: a queue keeps a transaction from interleaving with other statements.
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -46,6 +48,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       ),
     exec: (sql: string) => serial(async () => { await pg.exec(sql); }),
     close: () => pg.close(),
+    dump: () => serial(() => pg.dumpDataDir('none')),
   };
 }
 
@@ -76,7 +79,14 @@ async function openPostgres(url: string): Promise<Db> {
 
 /** Opens the database and brings its schema up to date (migrations are idempotent). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.snapshot);
   await runMigrations(db);
   return db;
+}
+
+/** A tarball of an in-memory PGlite database, to start others from (`snapshot`); PGlite only. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const dumpable = db as Db & { dump?: () => Promise<Blob> };
+  if (db.kind !== 'pglite' || !dumpable.dump) throw new Error('Only a PGlite database can be dumped.');
+  return dumpable.dump();
 }
