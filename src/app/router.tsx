@@ -30,7 +30,16 @@ function defaultLanguage(actor: AppActor): Language {
   return configuredLanguages(actor)[0] ?? actor.getSnapshot().context.lang;
 }
 
-export function createShopRouter({ history, actor }: { history: RouterHistory; actor: AppActor }) {
+export function createShopRouter({
+  history,
+  actor,
+  assign = (href) => window.location.assign(href),
+}: {
+  history: RouterHistory;
+  actor: AppActor;
+  /** Full page load (tests record it instead). */
+  assign?: (href: string) => void;
+}) {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: Layout,
     notFoundComponent: NotFoundScreen,
@@ -56,7 +65,12 @@ export function createShopRouter({ history, actor }: { history: RouterHistory; a
     path: '$lang',
     beforeLoad: ({ params, location }) => {
       const languages = configuredLanguages(actor);
-      if (isLanguage(params.lang) && languages.includes(params.lang)) return;
+      if (isLanguage(params.lang) && languages.includes(params.lang)) {
+        if (params.lang === actor.getSnapshot().context.lang) return;
+        // Another interface language means another catalogue: like the dropdown (§2), load the page anew.
+        assign(location.href);
+        return new Promise<never>(() => {});
+      }
       const fallback = defaultLanguage(actor);
       // A known language the shop does not offer: swap it; anything else: put the default in front.
       const pathname = isLanguage(params.lang) ? swapLanguage(location.pathname, fallback) : `/${fallback}${location.pathname}`;

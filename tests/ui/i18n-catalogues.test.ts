@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '../../src/api/languages.js';
 // @ts-expect-error plain ESM JS module without types
@@ -59,6 +59,24 @@ describe('message catalogues', () => {
       }
     });
   }
+
+  it('has every message id the app uses literally (id="…" or id: \'…\')', () => {
+    const used = new Map<string, string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name)) {
+          const source = readFileSync(full, 'utf8');
+          for (const m of source.matchAll(/\bid(?:=\{?|:\s*)['"]([a-zA-Z][\w.-]*\.[\w.-]+)['"]/g)) used.set(m[1]!, path.relative(process.cwd(), full));
+        }
+      }
+    };
+    walk(path.join(process.cwd(), 'src/app'));
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used].filter(([id]) => !(id in english)).map(([id, file]) => `${id} (${file})`);
+    expect(missing, 'message ids used in src/app but missing from the catalogues').toEqual([]);
+  });
 
   it('rejects a message that does not compile, naming the key', () => {
     expect(() => compile({ ok: 'fine', broken: 'Hello {name' }, 'xx')).toThrow(/xx: message "broken"/);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act, mountShell, ready, teardown, type Mounted } from './shell-harness.js';
+import { SCREENS } from '../../src/app/screens/registry.js';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -79,10 +80,18 @@ describe('routes', () => {
     expect(document.title).toBe('Page not found - Lakeside Museum');
   });
 
-  it('gives every placeholder journey its translated title and heading', async () => {
-    mounted = mountShell('/fr/checkout/accepted');
-    expect((await ready()).textContent).toBe('Paiement accepté');
-    expect(screen.getByText(/en préparation/)).toBeTruthy();
+  it('gives a route without a registered screen a placeholder with its translated title and heading', async () => {
+    // Journeys register their screens in the registry; take this one out to see the placeholder.
+    const registered = SCREENS.checkoutAccepted;
+    delete SCREENS.checkoutAccepted;
+    try {
+      mounted = mountShell('/fr/checkout/accepted');
+      expect((await ready()).textContent).toBe('Paiement accepté');
+      expect(screen.getByText(/en préparation/)).toBeTruthy();
+      expect(document.title).toBe('Paiement accepté - Musée du lac');
+    } finally {
+      if (registered) SCREENS.checkoutAccepted = registered;
+    }
   });
 
   // DOMPurify needs a real DOM to strip markup (happy-dom's is not enough): the sanitizing itself
@@ -143,6 +152,22 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/en/settings');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toMatch(/^\/logout\?returnTo=/);
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('logs out at /logout (no language): forgets the session and returns to returnTo', async () => {
+    sessionStorage.setItem('jwt', fakeJwt({ sub: 1, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'ada@example.org', fname: 'Ada', lname: 'Lovelace' }));
+    mounted = mountShell('/logout?returnTo=%2Fde%2Ftickets');
+    await screen.findByRole('heading', { level: 1, name: 'Eintrittskarten' }, { timeout: 5000 });
+    expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+    expect(sessionStorage.getItem('customer')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Anmelden' })).toBeTruthy();
+  });
+
+  it('loads the page anew when a navigation leads to another interface language', async () => {
+    mounted = mountShell('/logout?returnTo=%2Fen%2Ftickets');
+    await waitFor(() => expect(mounted!.assigned).toEqual(['/en/tickets']));
   });
 
   it('offers the languages in a native select that swaps the first path segment', async () => {
