@@ -7,10 +7,11 @@
 import { createActor, fromPromise } from 'xstate';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app.machine.js';
+import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer } from '../../machines/cart.machine.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadMessages } from '../i18n/load.js';
-import { sessionBasketCount, type BasketCountSource } from './basket.js';
+import { type BasketCountSource } from './basket.js';
 import { clearSession, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
@@ -30,6 +31,41 @@ export interface ShellOptions {
 
 export interface ShellInstance extends Shell {
   router: ShopRouter;
+}
+
+/** The app-lifetime cart (machines/cart.machine.ts): saved in session storage, shipping from the API. */
+function createCart(api: ShopApi, app: Shell['actor']): Shell['cart'] {
+  const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  const memory = new Map<string, string>();
+  const store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = storage ?? {
+    getItem: (k) => memory.get(k) ?? null,
+    setItem: (k, v) => void memory.set(k, v),
+    removeItem: (k) => void memory.delete(k),
+  };
+  const machine = cartMachine.provide({
+    actions: cartBrowserActions({
+      storage: store,
+      dataLayer: () => windowDataLayer(typeof window === 'undefined' ? {} : (window as unknown as { dataLayer?: unknown[] })),
+      warn: (message) => console.warn(message),
+    }),
+    actors: {
+      calculateShipping: fromPromise(({ input, signal }) =>
+        api.getShippingCosts(input.request, input.loggedIn ? (app.getSnapshot().context.jwt ?? undefined) : undefined, signal),
+      ),
+    },
+  });
+  return createActor(machine, { input: { savedCart: readSavedCart(store) } });
+}
+
+/** The basket count (§1) follows the cart actor. */
+function cartBasketCount(cart: Shell['cart']): BasketCountSource {
+  return {
+    subscribe: (listener) => {
+      const subscription = cart.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    getSnapshot: () => cart.getSnapshot().context.lines.length,
+  };
 }
 
 export function createShell(options: ShellOptions = {}): ShellInstance {
@@ -96,8 +132,10 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     input: { lang: languageFromPath(history.location.pathname), lastServiceUnavailableReloadAt: readServiceUnavailableReloadAt() },
   });
   send = (event) => actor.send(event);
-  router = createShopRouter({ history, actor });
-  const shell: ShellInstance = { actor, api, router, basket: options.basket ?? sessionBasketCount };
+  router = createShopRouter({ history, actor, assign });
+  const cart = createCart(api, actor);
+  const shell: ShellInstance = { actor, api, router, cart, basket: options.basket ?? cartBasketCount(cart) };
   actor.start();
+  cart.start();
   return shell;
 }

@@ -2,14 +2,18 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../../machines/app.machine.js';
+import type { cartMachine } from '../../machines/cart.machine.js';
 import type { ShopApi } from '../api/index.js';
 import type { BasketCountSource } from './basket.js';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
+export type CartActor = ActorRefFrom<typeof cartMachine>;
 
 export interface Shell {
   actor: AppActor;
   api: ShopApi;
+  /** the app-lifetime cart (created in src/app/services.ts) */
+  cart: CartActor;
   basket: BasketCountSource;
 }
 
