@@ -93,7 +93,7 @@ export function createShopRouter({
     routeTree,
     history,
     context: { actor },
-    scrollRestoration: true,
+    // Scroll handling of §4 (top, or restore with retries) lives in components/RouteEffects.tsx.
     notFoundMode: 'root',
     defaultPreload: 'intent',
   });

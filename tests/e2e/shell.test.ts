@@ -103,6 +103,26 @@ describe('navigation', () => {
   });
 });
 
+describe('scrolling', () => {
+  it('marks the header scrolled past 100 px, starts new pages at the top and restores the position on back', async () => {
+    const page = await open('/en');
+    await heading(page);
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.evaluate(() => window.scrollTo(0, 350));
+    await page.waitForFunction(() => document.documentElement.classList.contains('header-scrolled'));
+    // Follow a header link from where the visitor is (a pointer click in playwright would scroll it into view first).
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.site-header .nav__list a[href$="/tickets"]')?.focus({ preventScroll: true }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/en/tickets');
+    await heading(page);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.goBack();
+    await page.waitForURL(/\/en$/);
+    await page.waitForFunction(() => Math.abs(window.scrollY - 350) < 5, undefined, { timeout: 5000 });
+    expect(await page.evaluate(() => document.documentElement.className)).toMatch(/size-xl/);
+  });
+});
+
 describe('HTTP error policy', () => {
   it('a 500 shows the danger message with the support address', async () => {
     const page = await open('/en/page/imprint', (p) =>

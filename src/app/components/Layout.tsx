@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useSearch } from '@tanstack/react-router';
 import { SCREENS } from '../screens/registry.js';
 import { useSelector } from '@xstate/react';
@@ -8,7 +8,7 @@ import { useConfig, useLang } from '../hooks.js';
 import { Header } from './Header.js';
 import { Footer } from './Footer.js';
 import { DevStrip, GlobalMessageBanner, Spinner, Toasts } from './Messages.js';
-import { RouteEffects, useViewportClasses } from './RouteEffects.js';
+import { RouteEffects, ScrollRestoration, useViewportClasses } from './RouteEffects.js';
 
 const CookieNotice = lazy(() => import('./CookieNotice.js'));
 
@@ -47,6 +47,8 @@ function FlowsSlot() {
 /** The shell around every route: skip link, header, global message, main, footer, toasts. */
 export function Layout() {
   const config = useConfig();
+  const actor = useAppActor();
+  const waiting = useCallback(() => actor.getSnapshot().hasTag('waiting'), [actor]);
   const lang = useLang();
   useViewportClasses();
   useEffect(() => {
@@ -70,6 +72,7 @@ export function Layout() {
       <Spinner />
       <CookieNoticeSlot />
       <RouteEffects />
+      <ScrollRestoration waiting={waiting} />
     </div>
   );
 }

@@ -76,6 +76,76 @@ export function RouteEffects() {
   );
 }
 
+const SCROLL_KEY = 'scrollPositions';
+export const SCROLL_RETRY_MS = 500;
+const SCROLL_RETRIES = 10;
+
+function entryKey(state: unknown): string | null {
+  const s = state as { __TSR_key?: unknown; key?: unknown } | null;
+  const key = s?.__TSR_key ?? s?.key;
+  return typeof key === 'string' ? key : null;
+}
+
+function savedPositions(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(readItem(SCROLL_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * §4, §9: a route change scrolls to the top, or back to the position a history entry had when
+ * the visitor returns to it; while the page is still waiting for the server (too short to
+ * scroll that far), it tries again every 500 ms.
+ */
+export function ScrollRestoration({ waiting }: { waiting: () => boolean }) {
+  const router = useRouter();
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    let timer: ReturnType<typeof setInterval> | null = null;
+    const stop = () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+    };
+    const offBefore = router.subscribe('onBeforeNavigate', (event) => {
+      const key = event.fromLocation ? entryKey(event.fromLocation.state) : null;
+      if (!key) return;
+      const positions = savedPositions();
+      positions[key] = Math.round(window.scrollY);
+      const keys = Object.keys(positions);
+      for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete positions[old];
+      writeItem(SCROLL_KEY, JSON.stringify(positions));
+    });
+    const offResolved = router.subscribe('onResolved', (event) => {
+      if (!event.fromLocation || !event.pathChanged) return;
+      stop();
+      const key = entryKey(event.toLocation.state);
+      const target = key ? savedPositions()[key] : undefined;
+      if (target === undefined || target <= 0) {
+        window.scrollTo(0, 0);
+        return;
+      }
+      let tries = 0;
+      const attempt = () => {
+        tries += 1;
+        const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
+        if (reachable) window.scrollTo(0, target);
+        if ((reachable && !waiting()) || tries > SCROLL_RETRIES) stop();
+      };
+      attempt();
+      if (tries <= SCROLL_RETRIES) timer = setInterval(attempt, SCROLL_RETRY_MS);
+    });
+    return () => {
+      stop();
+      offBefore();
+      offResolved();
+    };
+  }, [router, waiting]);
+  return null;
+}
+
 /** §4, §9: `header-scrolled` past 100 px and the size class of the window width, on <html>. */
 export function useViewportClasses(): void {
   useEffect(() => {
