@@ -1,0 +1,474 @@
+/**
+ * Ticket selection of one event (route tickets/{id}, §2, §5, §8): the calendar of the month plus
+ * the following month, the times of the chosen date, counters with their limits and why, the
+ * price of the selection and adding to the cart; every state of the machine has its words here
+ * (loading, not found, expired, failed, sold-out day and time, no results, nothing chosen, family
+ * incomplete, overbooked with the available count, added to cart).
+ *
+ * Components render machine state and send events; counts, limits and prices come from the
+ * machine's selectors (src/domain rules).
+ */
+import { useEffect, useId, useRef } from 'react';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  selectLimitNotice,
+  selectMonthDays,
+  selectOverbooking,
+  selectSelectionPrice,
+  selectTicketRows,
+  selectTimeslots,
+  type TicketRow,
+} from '../../../../machines/eventTicketing.machine.js';
+import { formatDate, formatPrice } from '../../../i18n/format.js';
+import { useLang } from '../../hooks.js';
+import { DateGrid, type DayState } from '../../components/calendar/DateGrid.js';
+import { shiftMonth } from '../../components/calendar/dates.js';
+import { useCurrencySymbol } from '../../components/cart/use-cart.js';
+import { PageHeading } from '../PageHeading.js';
+import { Counter } from './Counter.js';
+import { useTicketingActor, type TicketingActor } from './use-ticketing.js';
+import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth } from './ticket-states.js';
+
+function BackToList() {
+  const lang = useLang();
+  return (
+    <p className="ticket-page__back">
+      <Link to={`/${lang}/tickets`}>
+        <FormattedMessage id="tickets.backToList" />
+      </Link>
+    </p>
+  );
+}
+
+function Calendar({ actor }: { actor: TicketingActor }) {
+  const intl = useIntl();
+  const labelId = useId();
+  const month = useSelector(actor, (s) => s.context.month);
+  const months = [month, shiftMonth(month, 1)];
+  const days = useSelector(actor, (s) => [...selectMonthDays(s, months[0] ?? month), ...selectMonthDays(s, months[1] ?? month)], shallowEqualDays);
+  const selected = useSelector(actor, (s) => s.context.date);
+  const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
+  const loadingMonth = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Loading month' } } }));
+  const monthFailed = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Month failed' } } }));
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  const allowed = (m: string) => canShowMonth(m, bounds.today, bounds.last);
+
+  const dayState = (date: string): DayState => byDate.get(date)?.availability ?? 'unavailable';
+  const dayStatus = (date: string): string => {
+    const day = byDate.get(date);
+    const state = day?.availability ?? 'unavailable';
+    const words =
+      state === 'available'
+        ? intl.formatMessage({ id: 'calendar.placesLeft' }, { count: day?.places ?? 0 })
+        : intl.formatMessage({ id: `calendar.${state}` });
+    return date === selected ? `${words}, ${intl.formatMessage({ id: 'calendar.selected' })}` : words;
+  };
+
+  return (
+    <section className="ticket-step ticket-calendar" aria-labelledby={labelId}>
+      <h2 id={labelId} className="ticket-step__title">
+        <FormattedMessage id="tickets.stepDate" />
+      </h2>
+      <div className="ticket-calendar__nav">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={!allowed(shiftMonth(month, -1))}
+          onClick={() => actor.send({ type: 'SHOW_MONTH', month: shiftMonth(month, -1) })}
+        >
+          <span aria-hidden="true">‹ </span>
+          <FormattedMessage id="calendar.previousMonth" />
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={!allowed(shiftMonth(month, 1))}
+          onClick={() => actor.send({ type: 'SHOW_MONTH', month: shiftMonth(month, 1) })}
+        >
+          <FormattedMessage id="calendar.nextMonth" />
+          <span aria-hidden="true"> ›</span>
+        </button>
+      </div>
+      <p className="visually-hidden" id={`${labelId}-help`}>
+        <FormattedMessage id="calendar.keyboardHelp" />
+      </p>
+      <DateGrid
+        months={months}
+        dayState={dayState}
+        dayStatus={dayStatus}
+        selected={selected}
+        labelledBy={labelId}
+        canShowMonth={allowed}
+        onShowMonths={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
+        onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
+      />
+      <ul className="calendar-legend" aria-label={intl.formatMessage({ id: 'calendar.legend' })}>
+        <li className="calendar-legend__item calendar-legend__item--available">
+          <FormattedMessage id="calendar.legendAvailable" />
+        </li>
+        <li className="calendar-legend__item calendar-legend__item--soldOut">
+          <FormattedMessage id="calendar.legendSoldOut" />
+        </li>
+        <li className="calendar-legend__item calendar-legend__item--unavailable">
+          <FormattedMessage id="calendar.legendUnavailable" />
+        </li>
+      </ul>
+      {loadingMonth && (
+        <p role="status" className="screen-loading">
+          <FormattedMessage id="calendar.loadingMonth" />
+        </p>
+      )}
+      {monthFailed && (
+        <div className="notice notice--warning" role="alert">
+          <p>
+            <FormattedMessage id="calendar.monthFailed" />
+          </p>
+          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'RETRY' })}>
+            <FormattedMessage id="page.retry" />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function shallowEqualDays(a: { date: string; availability: string; places: number }[], b: { date: string; availability: string; places: number }[]): boolean {
+  return a.length === b.length && a.every((day, i) => day.date === b[i]?.date && day.availability === b[i]?.availability && day.places === b[i]?.places);
+}
+
+function TimeSlots({ actor }: { actor: TicketingActor }) {
+  const intl = useIntl();
+  const labelId = useId();
+  const slots = useSelector(actor, selectTimeslots, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  if (slots.length === 0) return null;
+  return (
+    <section className="ticket-step" aria-labelledby={labelId}>
+      <fieldset className="time-slots">
+        <legend id={labelId} className="ticket-step__title">
+          <FormattedMessage id="tickets.stepTime" />
+        </legend>
+        <div className="time-slots__list">
+          {slots.map((slot) => (
+            <label key={slot.datetime} className={`time-slot${slot.soldOut ? ' time-slot--soldOut' : ''}${slot.selected ? ' is-selected' : ''}`}>
+              <input
+                type="radio"
+                name="timeslot"
+                value={slot.datetime}
+                checked={slot.selected}
+                disabled={slot.soldOut}
+                onChange={() => actor.send({ type: 'SELECT_TIME', datetime: slot.datetime })}
+              />
+              <span className="time-slot__time">{slot.time}</span>
+              <span className="time-slot__places">
+                {slot.soldOut ? intl.formatMessage({ id: 'calendar.soldOut' }) : intl.formatMessage({ id: 'calendar.placesLeft' }, { count: slot.available })}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </section>
+  );
+}
+
+function TicketRowView({ row, actor, price }: { row: TicketRow; actor: TicketingActor; price: (minor: number) => string }) {
+  const intl = useIntl();
+  const { ticket } = row;
+  if (row.subtickets.length === 0) {
+    return (
+      <li className="ticket-row">
+        <Counter
+          label={`${ticket.name} – ${price(ticket.price)}`}
+          count={row.count}
+          limit={row.limit}
+          onChange={(count) => actor.send({ type: 'SET_COUNT', ticketId: ticket.id, count })}
+          note={row.dayTicket ? intl.formatMessage({ id: 'tickets.dayTicketNote' }) : null}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="ticket-row ticket-row--group">
+      <fieldset className="ticket-group" aria-describedby={row.incompleteFamily ? `family-${ticket.id}` : undefined}>
+        <legend className="ticket-group__legend">
+          {ticket.name} – {price(ticket.price)}
+        </legend>
+        {ticket.family === 1 && (
+          <p className="ticket-group__note">
+            <FormattedMessage id="tickets.familyNote" />
+          </p>
+        )}
+        {row.subtickets.map((sub) =>
+          sub.fixed ? (
+            <div className="ticket-toggle" key={sub.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={sub.count > 0}
+                  onChange={() => actor.send({ type: 'TOGGLE_SUBTICKET', ticketId: ticket.id, subticketId: sub.id })}
+                />{' '}
+                {sub.name}
+                {sub.price > 0 && <> – {price(sub.price)}</>}
+              </label>
+              <p className="counter__hint">
+                <FormattedMessage id="tickets.fixedCount" values={{ count: ticket.subtickets.find((x) => x.id === sub.id)?.max_quantity ?? 0 }} />
+              </p>
+            </div>
+          ) : (
+            <Counter
+              key={sub.id}
+              label={sub.price > 0 ? `${sub.name} – ${price(sub.price)}` : sub.name}
+              count={sub.count}
+              limit={sub.limit}
+              onChange={(count) => actor.send({ type: 'SET_SUBTICKET_COUNT', ticketId: ticket.id, subticketId: sub.id, count })}
+            />
+          ),
+        )}
+        {row.incompleteFamily && (
+          <p className="field-error" id={`family-${ticket.id}`}>
+            <FormattedMessage id="tickets.familyIncompleteRow" />
+          </p>
+        )}
+      </fieldset>
+    </li>
+  );
+}
+
+function LimitNotice({ actor }: { actor: TicketingActor }) {
+  const notice = useSelector(actor, selectLimitNotice);
+  const name = useSelector(actor, (s) => {
+    const n = s.context.limitNotice;
+    if (!n) return '';
+    const ticket = s.context.tickets.find((t) => t.id === n.ticketId);
+    const sub = n.subticketId === null ? undefined : ticket?.subtickets.find((x) => x.id === n.subticketId);
+    return sub?.name ?? ticket?.name ?? '';
+  });
+  return (
+    <p role="status" className={notice ? 'notice notice--info' : 'visually-hidden'}>
+      {notice && notice.max !== null && (
+        <FormattedMessage id={notice.reason === 'subticket' ? 'tickets.limitedSubticket' : 'tickets.limitedTimeslot'} values={{ max: notice.max, name }} />
+      )}
+    </p>
+  );
+}
+
+function Tickets({ actor }: { actor: TicketingActor }) {
+  const labelId = useId();
+  const symbol = useCurrencySymbol();
+  const price = (minor: number) => formatPrice(minor, symbol);
+  const rows = useSelector(actor, selectTicketRows);
+  const total = useSelector(actor, selectSelectionPrice);
+  const counts = useSelector(actor, countsStateOf);
+  const overbooking = useSelector(actor, selectOverbooking);
+  const families = useSelector(actor, (s) => s.context.tickets.filter((t) => s.context.incompleteFamilies.includes(t.id)).map((t) => t.name).join(', '));
+  const datetime = useSelector(actor, (s) => s.context.datetime);
+  return (
+    <section className="ticket-step" aria-labelledby={labelId}>
+      <h2 id={labelId} className="ticket-step__title">
+        <FormattedMessage id="tickets.stepTickets" />
+      </h2>
+      <form
+        className="ticket-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'ADD_TO_CART' });
+        }}
+      >
+        <ul className="ticket-rows">
+          {rows.map((row) => (
+            <TicketRowView key={row.ticket.id} row={row} actor={actor} price={price} />
+          ))}
+        </ul>
+        <LimitNotice actor={actor} />
+        <p className="ticket-form__total" aria-live="polite">
+          <FormattedMessage id="tickets.selectionPrice" values={{ price: price(total) }} />
+        </p>
+        {counts === 'nothingChosen' && (
+          <p className="notice notice--warning" role="alert">
+            <FormattedMessage id="tickets.nothingChosen" />
+          </p>
+        )}
+        {counts === 'familyIncomplete' && (
+          <p className="notice notice--warning" role="alert">
+            <FormattedMessage id="tickets.familyIncomplete" values={{ names: families }} />
+          </p>
+        )}
+        {counts === 'overbooked' && overbooking && (
+          <p className="notice notice--warning" role="alert" data-testid="overbooked">
+            <FormattedMessage
+              id="tickets.overbooked"
+              values={{ available: overbooking.available, requested: overbooking.requested, time: datetime ? datetime.slice(11, 16) : '' }}
+            />
+          </p>
+        )}
+        <button type="submit" className="button ticket-form__add">
+          <FormattedMessage id="tickets.addToCart" />
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function AddedToCart({ actor }: { actor: TicketingActor }) {
+  const lang = useLang();
+  const count = useSelector(actor, (s) => s.context.addedLines.reduce((sum, line) => sum + ('totalCount' in line ? line.totalCount : 1), 0));
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="notice notice--success added-to-cart" data-testid="added-to-cart">
+      <h2 ref={heading} tabIndex={-1} className="added-to-cart__title">
+        <FormattedMessage id="tickets.added" values={{ count }} />
+      </h2>
+      <p className="added-to-cart__actions">
+        <Link className="button" to={`/${lang}/checkout`}>
+          <FormattedMessage id="tickets.goToCart" />
+        </Link>
+        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'BUY_MORE' })}>
+          <FormattedMessage id="tickets.buyMore" />
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function Selection({ actor }: { actor: TicketingActor }) {
+  const state = useSelector(actor, selectionStateOf);
+  const soldOut = useSelector(actor, (s) => s.context.soldOutChoice);
+  const date = useSelector(actor, (s) => s.context.date);
+  const showTimes = state === 'choosingTime' || state === 'timeSoldOut' || state === 'counts';
+  return (
+    <div className="ticket-selection">
+      {state === 'choosingDate' && (
+        <p className="ticket-selection__hint">
+          <FormattedMessage id="tickets.chooseDate" />
+        </p>
+      )}
+      {state === 'daySoldOut' && soldOut && (
+        <p className="notice notice--warning" role="alert" data-testid="day-sold-out">
+          <FormattedMessage id="tickets.daySoldOut" values={{ date: formatDate(soldOut) }} />
+        </p>
+      )}
+      {state === 'loadingTickets' && (
+        <p className="screen-loading" role="status">
+          <FormattedMessage id="tickets.loadingTickets" />
+        </p>
+      )}
+      {state === 'ticketsFailed' && (
+        <div className="notice notice--warning" role="alert">
+          <p>
+            <FormattedMessage id="tickets.ticketsFailed" />
+          </p>
+          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'RETRY' })}>
+            <FormattedMessage id="page.retry" />
+          </button>
+        </div>
+      )}
+      {state === 'noResults' && (
+        <p className="notice notice--info" role="status" data-testid="no-results">
+          <FormattedMessage id="tickets.noResults" />
+        </p>
+      )}
+      {date && state !== 'loadingTickets' && state !== 'choosingDate' && state !== 'daySoldOut' && (
+        <p className="ticket-selection__date">
+          <FormattedMessage id="tickets.chosenDate" values={{ date: formatDate(date) }} />
+        </p>
+      )}
+      {showTimes && <TimeSlots actor={actor} />}
+      {state === 'timeSoldOut' && soldOut && (
+        <p className="notice notice--warning" role="alert">
+          <FormattedMessage id="tickets.timeSoldOut" values={{ time: soldOut.slice(11, 16) }} />
+        </p>
+      )}
+      {state === 'choosingTime' && (
+        <p className="ticket-selection__hint">
+          <FormattedMessage id="tickets.chooseTime" />
+        </p>
+      )}
+      {state === 'counts' && <Tickets actor={actor} />}
+      {state === 'added' && <AddedToCart actor={actor} />}
+    </div>
+  );
+}
+
+export function TicketSelection({ actor }: { actor: TicketingActor }) {
+  const page = useSelector(actor, pageStateOf);
+  const eventName = useSelector(actor, (s) => s.context.event?.name ?? null);
+  const heading = eventName ?? <FormattedMessage id="title.ticket" />;
+
+  if (page === 'notFound') {
+    return (
+      <section className="ticket-page">
+        <PageHeading>
+          <FormattedMessage id="tickets.notFoundTitle" />
+        </PageHeading>
+        <p className="notice notice--warning" role="alert">
+          <FormattedMessage id="tickets.notFound" />
+        </p>
+        <BackToList />
+      </section>
+    );
+  }
+  return (
+    <section className="ticket-page">
+      <BackToList />
+      <PageHeading>{heading}</PageHeading>
+      {page === 'loading' && (
+        <p className="screen-loading" role="status">
+          <FormattedMessage id="tickets.loadingEvent" />
+        </p>
+      )}
+      {page === 'expired' && (
+        <p className="notice notice--warning" role="alert" data-testid="event-expired">
+          <FormattedMessage id="tickets.eventExpired" />
+        </p>
+      )}
+      {page === 'failed' && (
+        <div className="notice notice--warning" role="alert">
+          <p>
+            <FormattedMessage id="tickets.pageFailed" />
+          </p>
+          <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
+            <FormattedMessage id="page.retry" />
+          </button>
+        </div>
+      )}
+      {page === 'booking' && (
+        <div className="ticket-page__booking">
+          <Calendar actor={actor} />
+          <Selection actor={actor} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Route tickets/{id} (optional ?date=YYYY-MM-DD preselects a bookable date). */
+export default function TicketScreen() {
+  const params = useParams({ strict: false }) as { id?: string };
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const date = typeof search.date === 'string' ? search.date : null;
+  return <TicketPage key={`${id}-${date ?? ''}`} eventId={id} date={date} />;
+}
+
+function TicketPage({ eventId, date }: { eventId: number; date: string | null }) {
+  const actor = useTicketingActor({ eventId: eventId > 0 ? eventId : null, date });
+  const invalid = eventId <= 0;
+  if (invalid) return <TicketSelectionNotFound />;
+  return <TicketSelection actor={actor} />;
+}
+
+function TicketSelectionNotFound() {
+  return (
+    <section className="ticket-page">
+      <PageHeading>
+        <FormattedMessage id="tickets.notFoundTitle" />
+      </PageHeading>
+      <p className="notice notice--warning" role="alert">
+        <FormattedMessage id="tickets.notFound" />
+      </p>
+      <BackToList />
+    </section>
+  );
+}

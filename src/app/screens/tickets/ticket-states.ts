@@ -1,0 +1,68 @@
+/** Which part of the ticketing chart a screen is in, read from the machine's state (no rules here). */
+import type { SnapshotFrom } from 'xstate';
+import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
+import { monthOf, toIsoDate } from '../../../domain/tickets.js';
+
+type Snapshot = SnapshotFrom<typeof eventTicketingMachine>;
+
+export type PageState = 'loading' | 'notFound' | 'expired' | 'failed' | 'booking' | 'list';
+
+export function pageStateOf(s: Snapshot): PageState {
+  if (!s.matches('Ticket page')) return 'list';
+  if (s.matches({ 'Ticket page': 'Event not found' })) return 'notFound';
+  if (s.matches({ 'Ticket page': 'Event expired' })) return 'expired';
+  if (s.matches({ 'Ticket page': 'Page failed' })) return 'failed';
+  if (s.matches({ 'Ticket page': 'Booking' })) return 'booking';
+  return 'loading';
+}
+
+export type SelectionState =
+  | 'choosingDate'
+  | 'daySoldOut'
+  | 'loadingTickets'
+  | 'ticketsFailed'
+  | 'noResults'
+  | 'choosingTime'
+  | 'timeSoldOut'
+  | 'counts'
+  | 'added'
+  | 'none';
+
+const SELECTION_STATES: [string, SelectionState][] = [
+  ['Choosing date', 'choosingDate'],
+  ['Day sold out', 'daySoldOut'],
+  ['Loading tickets', 'loadingTickets'],
+  ['Checking offer', 'loadingTickets'],
+  ['Tickets failed', 'ticketsFailed'],
+  ['No results', 'noResults'],
+  ['Choosing time', 'choosingTime'],
+  ['Time sold out', 'timeSoldOut'],
+  ['Setting counts', 'counts'],
+  ['Added to cart', 'added'],
+];
+
+export function selectionStateOf(s: Snapshot): SelectionState {
+  for (const [name, state] of SELECTION_STATES) {
+    if (s.matches({ 'Ticket page': { Booking: { Selection: name as 'Choosing date' } } })) return state;
+  }
+  return 'none';
+}
+
+export type CountsState = 'editing' | 'nothingChosen' | 'familyIncomplete' | 'overbooked' | 'none';
+
+export function countsStateOf(s: Snapshot): CountsState {
+  const at = (name: 'Editing' | 'Nothing chosen' | 'Family incomplete' | 'Overbooked') =>
+    s.matches({ 'Ticket page': { Booking: { Selection: { 'Setting counts': name } } } });
+  if (at('Nothing chosen')) return 'nothingChosen';
+  if (at('Family incomplete')) return 'familyIncomplete';
+  if (at('Overbooked')) return 'overbooked';
+  if (at('Editing')) return 'editing';
+  return 'none';
+}
+
+/** Whether the calendar may start at this month: not before today's month, not after the event's last month. */
+export function canShowMonth(month: string, today: string, lastDay: string | null): boolean {
+  if (month < monthOf(today)) return false;
+  const last = lastDay ? toIsoDate(lastDay) : null;
+  return last === null || month <= monthOf(last);
+}
