@@ -17,6 +17,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Why the build or the server failed ('' when all is well); the e2e tests fail with it. */
     e2eSetupError: string;
+    /** File the running server's log (stdout and stderr) is copied to, e.g. for the recovery link. */
+    serverLogFile: string;
   }
 }
 
@@ -43,12 +45,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     server = await startServer({ DATA_DIR: dataDir });
+    const logFile = path.join(dataDir, 'server.log');
+    fs.writeFileSync(logFile, server.output());
+    const append = (chunk: Buffer) => fs.appendFileSync(logFile, chunk);
+    server.child.stdout?.on('data', append);
+    server.child.stderr?.on('data', append);
+    project.provide('serverLogFile', logFile);
     await waitUntilAnswering(`${server.url}/de`);
     project.provide('baseUrl', server.url);
     project.provide('e2eSetupError', '');
   } catch (error) {
     // Reported by every e2e test instead of aborting the whole run (unit and ui results still show).
     project.provide('baseUrl', '');
+    project.provide('serverLogFile', '');
     project.provide('e2eSetupError', error instanceof Error ? error.message : String(error));
   }
   return teardown;

@@ -1,0 +1,64 @@
+import { useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PageHeading } from '../PageHeading.js';
+import { useLang } from '../../hooks.js';
+import { FormAlert, TextField, useFocusFirstError } from './form.js';
+import { useAuthActor } from './use-auth.js';
+
+/** §2 forgot password: a valid e-mail; the recovery link goes to that address. */
+export default function ForgotPasswordScreen() {
+  const intl = useIntl();
+  const lang = useLang();
+  const actor = useAuthActor('forgotPassword');
+  const email = useSelector(actor, (s) => s.context.values.email);
+  const errors = useSelector(actor, (s) => s.context.fieldErrors.email);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, rejected);
+  return (
+    <section className="auth" aria-labelledby="forgot-title">
+      <PageHeading>
+        <span id="forgot-title">
+          <FormattedMessage id="title.forgotPassword" />
+        </span>
+      </PageHeading>
+      <form
+        ref={form}
+        className="auth__form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <p className="auth__intro">
+          <FormattedMessage id="auth.forgotIntro" />
+        </p>
+        <FormAlert message={formError} />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          label={intl.formatMessage({ id: 'auth.email' })}
+          value={email}
+          errors={errors}
+          onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'email', value })}
+        />
+        <button type="submit" className="button auth__submit" disabled={busy}>
+          <FormattedMessage id="auth.forgotSubmit" />
+        </button>
+      </form>
+      <p className="auth__links">
+        <Link to={`/${lang}/login`}>
+          <FormattedMessage id="auth.backToLogin" />
+        </Link>
+      </p>
+    </section>
+  );
+}

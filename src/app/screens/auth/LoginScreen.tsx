@@ -1,0 +1,92 @@
+import { useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PageHeading } from '../PageHeading.js';
+import { FromUnauthorizedNotice } from '../PlaceholderScreen.js';
+import { useConfig, useLang } from '../../hooks.js';
+import { FormAlert, TextField, useFocusFirstError } from './form.js';
+import { useAuthActor, useReturnTo } from './use-auth.js';
+
+/** §2 login: e-mail and password; a failure is the AUTH_LOGIN_FAILED toast and an announced alert. */
+export default function LoginScreen() {
+  const intl = useIntl();
+  const lang = useLang();
+  const config = useConfig();
+  const returnTo = useReturnTo();
+  const actor = useAuthActor('login');
+  const values = useSelector(actor, (s) => s.context.values);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, rejected);
+  const search = returnTo ? { returnTo } : {};
+  return (
+    <section className="auth" aria-labelledby="login-title">
+      <FromUnauthorizedNotice />
+      <PageHeading>
+        <span id="login-title">
+          <FormattedMessage id="title.login" />
+        </span>
+      </PageHeading>
+      <form
+        ref={form}
+        className="auth__form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <FormAlert message={formError} />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          label={intl.formatMessage({ id: 'auth.email' })}
+          value={values.email}
+          errors={fieldErrors.email}
+          onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'email', value })}
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          label={intl.formatMessage({ id: 'auth.password' })}
+          value={values.password}
+          errors={fieldErrors.password}
+          onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'password', value })}
+        />
+        <button type="submit" className="button auth__submit" disabled={busy}>
+          <FormattedMessage id="auth.loginSubmit" />
+        </button>
+      </form>
+      <ul className="auth__links">
+        <li>
+          <Link to={`/${lang}/forgot-password`} search={search}>
+            <FormattedMessage id="auth.forgotPasswordLink" />
+          </Link>
+        </li>
+        {config.hasUserRegistration && (
+          <li>
+            <Link to={`/${lang}/register`} search={search}>
+              <FormattedMessage id="auth.registerLink" />
+            </Link>
+          </li>
+        )}
+        {config.hasGuestRegistration && (
+          <li>
+            <Link to={`/${lang}/register-guest`} search={search}>
+              <FormattedMessage id="auth.guestLink" />
+            </Link>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

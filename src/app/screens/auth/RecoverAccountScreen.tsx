@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PageHeading } from '../PageHeading.js';
+import { useLang } from '../../hooks.js';
+import { FormAlert, TextField, useFocusFirstError } from './form.js';
+import { useAuthActor } from './use-auth.js';
+
+/** §2 recover/{guid}: the mailed link; a new password twice, then the visitor is logged in. */
+export default function RecoverAccountScreen() {
+  const intl = useIntl();
+  const lang = useLang();
+  const params = useParams({ strict: false }) as { guid?: string };
+  const actor = useAuthActor('recover', params.guid ?? '');
+  const values = useSelector(actor, (s) => s.context.values);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, rejected);
+  return (
+    <section className="auth" aria-labelledby="recover-title">
+      <PageHeading>
+        <span id="recover-title">
+          <FormattedMessage id="title.recoverAccount" />
+        </span>
+      </PageHeading>
+      <form
+        ref={form}
+        className="auth__form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <p className="auth__intro">
+          <FormattedMessage id="auth.recoverIntro" />
+        </p>
+        <FormAlert message={formError} />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={intl.formatMessage({ id: 'auth.newPassword' })}
+          hint={intl.formatMessage({ id: 'auth.passwordHint' })}
+          value={values.password}
+          errors={fieldErrors.password}
+          onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'password', value })}
+        />
+        <TextField
+          name="passwordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={intl.formatMessage({ id: 'auth.field.passwordConfirmation' })}
+          value={values.passwordConfirmation}
+          errors={fieldErrors.passwordConfirmation}
+          onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'passwordConfirmation', value })}
+        />
+        <button type="submit" className="button auth__submit" disabled={busy}>
+          <FormattedMessage id="auth.recoverSubmit" />
+        </button>
+      </form>
+      <p className="auth__links">
+        <Link to={`/${lang}/forgot-password`}>
+          <FormattedMessage id="auth.requestNewLink" />
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isRequiredField, visibleFields, type AuthField } from '../../../../machines/auth.machine.js';
+import { PageHeading } from '../PageHeading.js';
+import { useLang } from '../../hooks.js';
+import { FormAlert, SelectField, TextField, useFocusFirstError } from './form.js';
+import { useAuthActor, useReturnTo } from './use-auth.js';
+
+const INPUT: Partial<Record<AuthField, { type: 'text' | 'email' | 'password' | 'tel'; autoComplete: string }>> = {
+  email: { type: 'email', autoComplete: 'email' },
+  emailConfirmation: { type: 'email', autoComplete: 'email' },
+  password: { type: 'password', autoComplete: 'new-password' },
+  passwordConfirmation: { type: 'password', autoComplete: 'new-password' },
+  company: { type: 'text', autoComplete: 'organization' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  fname: { type: 'text', autoComplete: 'given-name' },
+  lname: { type: 'text', autoComplete: 'family-name' },
+  street: { type: 'text', autoComplete: 'street-address' },
+  zip: { type: 'text', autoComplete: 'postal-code' },
+  city: { type: 'text', autoComplete: 'address-level2' },
+};
+
+/**
+ * §2 register and guest register: the fields the server makes visible and required, countries and
+ * salutations from customer/attr, 422 errors next to their fields.
+ */
+export function RegistrationForm({ guest }: { guest: boolean }) {
+  const intl = useIntl();
+  const lang = useLang();
+  const returnTo = useReturnTo();
+  const actor = useAuthActor(guest ? 'guestRegister' : 'register');
+  const state = useSelector(actor, (s) =>
+    s.matches('Guest registration off') ? 'off' : s.hasTag('loading') ? 'loading' : s.matches({ Registration: 'Form fields failed' }) || s.matches({ 'Guest registration': 'Form fields failed' }) ? 'failed' : 'form',
+  );
+  const values = useSelector(actor, (s) => s.context.values);
+  const attr = useSelector(actor, (s) => s.context.attr);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, rejected);
+  const titleId = guest ? 'title.guestRegister' : 'title.register';
+  const search = returnTo ? { returnTo } : {};
+
+  const field = (name: AuthField) => {
+    const label = intl.formatMessage({ id: `auth.field.${name}` });
+    const common = {
+      name,
+      label,
+      value: values[name],
+      errors: fieldErrors[name],
+      required: isRequiredField(attr, name),
+      onChange: (value: string) => actor.send({ type: 'FIELD_CHANGED', field: name, value }),
+    };
+    if (name === 'salutation' || name === 'country') {
+      const map = name === 'salutation' ? (attr?.salutations ?? {}) : (attr?.countries ?? {});
+      const options = Object.entries(map).map(([value, text]) => ({ value, label: text }));
+      return <SelectField key={name} {...common} autoComplete={name === 'country' ? 'country' : 'honorific-prefix'} options={options} />;
+    }
+    const input = INPUT[name] ?? { type: 'text' as const, autoComplete: 'on' };
+    return <TextField key={name} {...common} type={input.type} autoComplete={input.autoComplete} />;
+  };
+
+  return (
+    <section className="auth auth--register" aria-labelledby="register-title">
+      <PageHeading>
+        <span id="register-title">
+          <FormattedMessage id={titleId} />
+        </span>
+      </PageHeading>
+      {state === 'off' && (
+        <div className="notice notice--info">
+          <p>
+            <FormattedMessage id="auth.guestOff" />
+          </p>
+          <p>
+            <Link to={`/${lang}/login`} search={search}>
+              <FormattedMessage id="auth.loginLink" />
+            </Link>
+          </p>
+        </div>
+      )}
+      {state === 'loading' && (
+        <p role="status" className="screen-loading">
+          <FormattedMessage id="page.loading" />
+        </p>
+      )}
+      {state === 'failed' && (
+        <div role="alert" className="notice notice--danger">
+          <p>
+            <FormattedMessage id="form.fieldsFailed" />
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'RETRY' })}>
+            <FormattedMessage id="form.retry" />
+          </button>
+        </div>
+      )}
+      {state === 'form' && (
+        <form
+          ref={form}
+          className="auth__form auth__form--wide"
+          noValidate
+          aria-busy={busy}
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'SUBMIT' });
+          }}
+        >
+          <p className="auth__intro">
+            <FormattedMessage id={guest ? 'auth.guestIntro' : 'auth.registerIntro'} />
+          </p>
+          <FormAlert message={formError} />
+          <div className="auth__grid">{visibleFields(attr, guest).map(field)}</div>
+          <button type="submit" className="button auth__submit" disabled={busy}>
+            <FormattedMessage id={guest ? 'auth.guestSubmit' : 'auth.registerSubmit'} />
+          </button>
+        </form>
+      )}
+      {!guest && (
+        <p className="auth__links">
+          <FormattedMessage id="auth.haveAccount" />{' '}
+          <Link to={`/${lang}/login`} search={search}>
+            <FormattedMessage id="auth.loginLink" />
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default function RegisterScreen() {
+  return <RegistrationForm guest={false} />;
+}

@@ -1,0 +1,453 @@
+import { useRef, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import {
+  PROGRESS_STEPS,
+  isDirectDebit,
+  progressStep,
+  type CheckoutEntry,
+  type checkoutMachine,
+} from '../../../../machines/checkout.machine.js';
+import { PAYART_EXPRESS } from '../../../api/schemas/checkout.js';
+import { formatPrice } from '../../../i18n/format.js';
+import { PageHeading } from '../PageHeading.js';
+import { useConfig, useLang } from '../../hooks.js';
+import { CheckboxField, TextField, useFocusFirstError } from '../auth/form.js';
+import { CartView } from '../../components/cart/CartView.js';
+import { useCheckoutActor, useJwt } from './use-checkout.js';
+
+type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+
+/** Error codes of initPayment/execPayment that have their own message; others show the server's text. */
+const KNOWN_CODES = new Set([
+  'PAYMENT_NOT_COMPLETED',
+  'PAYMENT_SESSION_INVALID',
+  'OVERBOOKED',
+  'ITEM_UNAVAILABLE',
+  'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY',
+  'PAYMENT_DETAILS_INVALID',
+  'PAYMENT_TYPE_UNKNOWN',
+]);
+
+function ErrorText({ code, message }: { code: string; message: string }) {
+  if (KNOWN_CODES.has(code)) return <FormattedMessage id={`checkout.error.${code}`} />;
+  return message ? <>{message}</> : <FormattedMessage id="checkout.cannotComplete" />;
+}
+
+export function ProgressBar({ actor }: { actor: CheckoutActor }) {
+  const intl = useIntl();
+  const step = useSelector(actor, progressStep);
+  const show = useConfig().showProgressBar;
+  if (!show || step === null) return null;
+  const current = PROGRESS_STEPS.indexOf(step);
+  return (
+    <nav className="progress" aria-label={intl.formatMessage({ id: 'checkout.progress' })}>
+      <ol className="progress__list">
+        {PROGRESS_STEPS.map((s, i) => (
+          <li key={s} className={i < current ? 'progress__step progress__step--done' : i === current ? 'progress__step progress__step--current' : 'progress__step'} aria-current={i === current ? 'step' : undefined}>
+            <span className="progress__number" aria-hidden="true">
+              {i + 1}
+            </span>
+            <FormattedMessage id={`checkout.step.${s}`} />
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function LoginRequired() {
+  const lang = useLang();
+  const config = useConfig();
+  const search = { returnTo: `/${lang}/checkout` };
+  return (
+    <div className="notice notice--info checkout__login" data-testid="login-required">
+      <p>
+        <FormattedMessage id="checkout.loginRequired" />
+      </p>
+      <p className="checkout__login-links">
+        <Link to={`/${lang}/login`} search={search} className="button button--small">
+          <FormattedMessage id="header.login" />
+        </Link>
+        {config.hasUserRegistration && (
+          <Link to={`/${lang}/register`} search={search} className="button button--secondary button--small">
+            <FormattedMessage id="header.register" />
+          </Link>
+        )}
+        {config.hasGuestRegistration && (
+          <Link to={`/${lang}/register-guest`} search={search} className="button button--secondary button--small">
+            <FormattedMessage id="auth.guestLink" />
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** What the checkout says about the flow's state: each §8 outcome has its own message. */
+function StatusNotices({ actor }: { actor: CheckoutActor }) {
+  const lang = useLang();
+  const view = useSelector(actor, (s) => {
+    if (s.matches({ 'Choosing payment': 'Payment not completed' })) return 'notCompleted';
+    if (s.matches({ 'Choosing payment': 'Login required' })) return 'login';
+    if (s.matches({ 'Choosing payment': 'Cart is empty' })) return 'empty';
+    if (s.matches({ 'Choosing payment': 'Details missing' })) return 'details';
+    if (s.matches({ 'Choosing payment': 'Payment refused' })) return 'refused';
+    if (s.matches({ 'Choosing payment': 'Payment could not start' })) return 'notStarted';
+    if (s.matches('Booking refused')) return 'bookingRefused';
+    if (s.matches('Booking request invalid')) return 'bookingInvalid';
+    if (s.matches('Booking failed')) return 'bookingFailed';
+    if (s.matches('Cart gone')) return 'gone';
+    if (s.matches('Booking')) return 'booking';
+    if (s.matches('Starting payment') || s.matches('Leaving for the payment provider')) return 'redirecting';
+    return null;
+  });
+  const error = useSelector(actor, (s) => s.context.paymentError);
+  const backToCart = (
+    <Link to={`/${lang}/checkout`} className="button button--secondary">
+      <FormattedMessage id="checkout.backToCart" />
+    </Link>
+  );
+  let content: ReactNode = null;
+  switch (view) {
+    case 'notCompleted':
+      content = (
+        <p className="notice notice--warning" data-testid="payment-not-completed">
+          <FormattedMessage id="checkout.paymentNotCompleted" />
+        </p>
+      );
+      break;
+    case 'login':
+      content = <LoginRequired />;
+      break;
+    case 'empty':
+      content = (
+        <p className="notice notice--danger">
+          <FormattedMessage id="checkout.cartEmpty" />
+        </p>
+      );
+      break;
+    case 'details':
+      content = (
+        <p className="notice notice--danger">
+          <FormattedMessage id="form.correctErrors" />
+        </p>
+      );
+      break;
+    case 'refused':
+      content = (
+        <p className="notice notice--danger" data-testid="payment-refused">
+          <ErrorText code={error?.code ?? ''} message={error?.message ?? ''} />
+        </p>
+      );
+      break;
+    case 'notStarted':
+      content = (
+        <p className="notice notice--danger">
+          <FormattedMessage id="checkout.cannotComplete" />
+        </p>
+      );
+      break;
+    case 'bookingRefused':
+      content = (
+        <div className="notice notice--danger" data-testid="booking-refused">
+          <p>
+            <ErrorText code={error?.code ?? ''} message={error?.message ?? ''} />
+          </p>
+          {backToCart}
+        </div>
+      );
+      break;
+    case 'bookingInvalid':
+      content = (
+        <div className="notice notice--danger" data-testid="booking-invalid">
+          <p>{error?.message || <FormattedMessage id="checkout.cannotComplete" />}</p>
+          {backToCart}
+        </div>
+      );
+      break;
+    case 'bookingFailed':
+      content = (
+        <div className="notice notice--danger">
+          <p>
+            <FormattedMessage id="checkout.bookingNoAnswer" />
+          </p>
+          <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
+            <FormattedMessage id="form.retry" />
+          </button>
+        </div>
+      );
+      break;
+    case 'gone':
+      content = (
+        <div className="notice notice--warning" data-testid="cart-gone">
+          <p>
+            <FormattedMessage id="checkout.cartGone" />
+          </p>
+          {backToCart}
+        </div>
+      );
+      break;
+    case 'booking':
+      content = (
+        <p className="notice notice--info">
+          <FormattedMessage id="checkout.booking" />
+        </p>
+      );
+      break;
+    case 'redirecting':
+      content = (
+        <p className="notice notice--info">
+          <FormattedMessage id="checkout.redirecting" />
+        </p>
+      );
+      break;
+    default:
+      content = null;
+  }
+  return (
+    <div role="alert" className="checkout__status">
+      {content}
+    </div>
+  );
+}
+
+function Suggestions({ actor }: { actor: CheckoutActor }) {
+  const suggestions = useSelector(actor, (s) => s.context.suggestions);
+  const symbol = useConfig().currencySymbol;
+  const intl = useIntl();
+  if (suggestions.length === 0) return null;
+  return (
+    <section className="suggestions" aria-labelledby="suggestions-title">
+      <h2 id="suggestions-title">
+        <FormattedMessage id="checkout.suggestions" />
+      </h2>
+      <ul className="suggestions__list">
+        {suggestions.map((s) => (
+          <li key={s.id} className="suggestions__item">
+            <span className="suggestions__name">{s.name}</span>
+            <span className="suggestions__price">{formatPrice(s.price, symbol)}</span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={intl.formatMessage({ id: 'checkout.addSuggestion' }, { name: s.name })}
+              onClick={() => actor.send({ type: 'ADD_SUGGESTION', id: s.id })}
+            >
+              <FormattedMessage id="checkout.add" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PaymentForm({ actor }: { actor: CheckoutActor }) {
+  const intl = useIntl();
+  const lang = useLang();
+  const types = useSelector(actor, (s) => s.context.paymentTypes);
+  const payart = useSelector(actor, (s) => s.context.payart);
+  const wallet = useSelector(actor, (s) => s.context.wallet);
+  const holder = useSelector(actor, (s) => s.context.accountHolder);
+  const iban = useSelector(actor, (s) => s.context.iban);
+  const terms = useSelector(actor, (s) => s.context.termsAccepted);
+  const privacy = useSelector(actor, (s) => s.context.privacyAccepted);
+  const errors = useSelector(actor, (s) => s.context.fieldErrors);
+  const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const loggedIn = useSelector(actor, (s) => s.context.jwt !== null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, rejected);
+  const offered = types.length > 0 ? types : [{ payartId: PAYART_EXPRESS, i18n: {} as Record<string, string> }];
+  const name = (t: { payartId: number; i18n: Record<string, string | undefined> }) =>
+    t.i18n[lang] ?? t.i18n.en ?? intl.formatMessage({ id: 'checkout.payart' }, { id: t.payartId });
+  return (
+    <form
+      ref={form}
+      className="checkout__payment"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'PAY' });
+      }}
+    >
+      <fieldset className="checkout__fieldset">
+        <legend>
+          <FormattedMessage id="checkout.paymentMethod" />
+        </legend>
+        {offered.map((t) => (
+          <div key={t.payartId} className="choice">
+            <label className="choice__label">
+              <input
+                type="radio"
+                name="payart"
+                value={t.payartId}
+                checked={payart === t.payartId}
+                onChange={() => actor.send({ type: 'SELECT_PAYMENT', payart: t.payartId })}
+              />
+              <span>{name(t)}</span>
+              {t.payartId === PAYART_EXPRESS ? (
+                <span className="choice__note">
+                  <FormattedMessage id="checkout.expressNote" />
+                </span>
+              ) : (
+                !loggedIn && (
+                  <span className="choice__note">
+                    <FormattedMessage id="checkout.needsLoginNote" />
+                  </span>
+                )
+              )}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {payart === PAYART_EXPRESS && (
+        <fieldset className="checkout__fieldset">
+          <legend>
+            <FormattedMessage id="checkout.wallet" />
+          </legend>
+          {([null, 'APPLEPAY', 'GOOGLEPAY'] as const).map((w) => (
+            <div key={w ?? 'card'} className="choice">
+              <label className="choice__label">
+                <input type="radio" name="wallet" checked={wallet === w} onChange={() => actor.send({ type: 'SELECT_WALLET', wallet: w })} />
+                <span>
+                  <FormattedMessage id={`checkout.wallet.${w ?? 'card'}`} />
+                </span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      {isDirectDebit(payart) && (
+        <fieldset className="checkout__fieldset">
+          <legend>
+            <FormattedMessage id="checkout.directDebit" />
+          </legend>
+          <TextField
+            name="accountHolder"
+            autoComplete="name"
+            required
+            label={intl.formatMessage({ id: 'checkout.accountHolder' })}
+            value={holder}
+            errors={errors.accountHolder}
+            onChange={(value) => actor.send({ type: 'SET_ACCOUNT_HOLDER', value })}
+          />
+          <TextField
+            name="iban"
+            required
+            label={intl.formatMessage({ id: 'checkout.iban' })}
+            hint={intl.formatMessage({ id: 'checkout.ibanHint' })}
+            value={iban}
+            errors={errors.iban}
+            onChange={(value) => actor.send({ type: 'SET_IBAN', value })}
+          />
+        </fieldset>
+      )}
+      <CheckboxField
+        name="terms"
+        checked={terms}
+        errors={errors.terms}
+        onChange={(accepted) => actor.send({ type: 'SET_TERMS', accepted })}
+        label={
+          <FormattedMessage
+            id="checkout.terms"
+            values={{
+              link: (chunks) => (
+                <Link to={`/${lang}/page/terms`} target="_blank">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
+        }
+      />
+      <CheckboxField
+        name="privacy"
+        checked={privacy}
+        errors={errors.privacy}
+        onChange={(accepted) => actor.send({ type: 'SET_PRIVACY', accepted })}
+        label={
+          <FormattedMessage
+            id="checkout.privacy"
+            values={{
+              link: (chunks) => (
+                <Link to={`/${lang}/page/data_protection`} target="_blank">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
+        }
+      />
+      <button type="submit" className="button checkout__pay" disabled={busy}>
+        <FormattedMessage id="checkout.pay" />
+      </button>
+    </form>
+  );
+}
+
+function ConfirmOrder({ actor }: { actor: CheckoutActor }) {
+  return (
+    <section className="checkout__confirm" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">
+        <FormattedMessage id="checkout.confirmTitle" />
+      </h2>
+      <p>
+        <FormattedMessage id="checkout.confirmText" />
+      </p>
+      <button type="button" className="button checkout__confirm-button" onClick={() => actor.send({ type: 'CONFIRM' })}>
+        <FormattedMessage id="checkout.confirm" />
+      </button>
+    </section>
+  );
+}
+
+function CheckoutFlow({ entry }: { entry: CheckoutEntry }) {
+  const actor = useCheckoutActor(entry);
+  const choosing = useSelector(actor, (s) => s.matches('Choosing payment') || s.matches('Loading suggestions'));
+  const confirming = useSelector(actor, (s) => s.matches('Confirming order'));
+  return (
+    <>
+      <ProgressBar actor={actor} />
+      <StatusNotices actor={actor} />
+      <CartView removable={choosing} />
+      {confirming && <ConfirmOrder actor={actor} />}
+      {choosing && <Suggestions actor={actor} />}
+      {choosing && <PaymentForm actor={actor} />}
+    </>
+  );
+}
+
+const TITLES: Record<'checkout' | 'accepted' | 'failed', string> = {
+  checkout: 'title.checkout',
+  accepted: 'title.checkoutAccepted',
+  failed: 'title.checkoutFailed',
+};
+
+/** §2 checkout, checkout/accepted (paymentAccepted) and checkout/failed (paymentFailed). */
+export function CheckoutScreen({ entry }: { entry: 'checkout' | 'accepted' | 'failed' }) {
+  const jwt = useJwt();
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <PageHeading>
+        <span id="checkout-title">
+          <FormattedMessage id={TITLES[entry]} />
+        </span>
+      </PageHeading>
+      <CheckoutFlow key={jwt ?? 'anonymous'} entry={entry} />
+    </section>
+  );
+}
+
+export default function CheckoutRouteScreen() {
+  return <CheckoutScreen entry="checkout" />;
+}
+export function CheckoutAcceptedScreen() {
+  return <CheckoutScreen entry="accepted" />;
+}
+export function CheckoutFailedScreen() {
+  return <CheckoutScreen entry="failed" />;
+}

@@ -1,0 +1,131 @@
+/**
+ * The login and recovery journey in real Chromium against the reference server (issue 6):
+ * a wrong password, registering a new account, and resetting a password through the recovery
+ * link the server writes to its log.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { logIn, serverLog, text } from './checkout-helpers.js';
+
+let baseUrl = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const unique = () => `visitor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@museum.example`;
+
+describe('login and recovery in a real browser', () => {
+  it('a wrong password shows the login-failed message and keeps the visitor logged out', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/login');
+    try {
+      await logIn(page, 'demo@museum.example', 'not-the-password');
+      await page.getByRole('alert').filter({ hasText: text('auth.loginFailed') }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBeNull();
+      expect(page.url()).toMatch(/\/de\/login$/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('registers a new account: mismatching e-mails are refused at the field, then the account is created and logged in', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de/register');
+    try {
+      await page.getByRole('heading', { level: 1, name: text('title.register') }).waitFor({ timeout: 15_000 });
+      const email = unique();
+      await page.getByLabel(text('auth.field.email'), { exact: false }).first().fill(email);
+      await page.getByLabel(text('auth.field.emailConfirmation')).fill(`x${email}`);
+      await page.getByLabel(text('auth.field.password')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.passwordConfirmation')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.fname')).fill('Lea');
+      await page.getByLabel(text('auth.field.lname')).fill('Beispiel');
+      await page.getByLabel(text('auth.field.street')).fill('Seestrasse 1');
+      await page.getByLabel(text('auth.field.zip')).fill('8002');
+      await page.getByLabel(text('auth.field.city')).fill('Zürich');
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      const confirmation = page.getByLabel(text('auth.field.emailConfirmation'));
+      await page.getByText(text('form.emailsMismatch')).waitFor();
+      expect(await confirmation.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('emailConfirmation');
+
+      await confirmation.fill(email);
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      await page.waitForURL(/\/de\/register\/success$/);
+      await page.getByText(text('auth.registerSuccessText')).waitFor();
+      // logged in: the header shows the new customer's name
+      await page.getByRole('button', { name: 'Lea Beispiel' }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).not.toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('resets a password through the link the server logs, which logs the visitor in; the old password no longer works', async () => {
+    // a fresh account, so the demo account's password stays as documented
+    const email = unique();
+    const created = await fetch(`${baseUrl}/api/de/customer/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ c: { email, password: 'Erstes-Passwort1', fname: 'Max', lname: 'Muster', street: 'Weg 3', zip: '3000', city: 'Bern', country: 'CH' } }),
+    });
+    expect(created.status).toBe(200);
+
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de/forgot-password');
+    try {
+      await page.getByRole('heading', { level: 1, name: text('title.forgotPassword') }).waitFor({ timeout: 15_000 });
+      await page.getByLabel(text('auth.email')).fill('not-an-address');
+      await page.getByRole('button', { name: text('auth.forgotSubmit') }).click();
+      await page.getByText(text('form.emailInvalid')).waitFor();
+
+      await page.getByLabel(text('auth.email')).fill(email);
+      await page.getByRole('button', { name: text('auth.forgotSubmit') }).click();
+      await page.waitForURL(/\/de\/password-reset-success$/);
+      await page.getByText(text('auth.forgotSuccessText')).waitFor();
+
+      let link: string | undefined;
+      for (let i = 0; i < 50 && !link; i++) {
+        link = new RegExp(`${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/de/recover/[\\w-]+`).exec(serverLog())?.[0];
+        if (!link) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(link, 'the recovery link in the server log').toBeDefined();
+      await page.goto(link ?? '');
+      await page.getByRole('heading', { level: 1, name: text('title.recoverAccount') }).waitFor();
+
+      // empty fields: the server's 400 'You must fill all fields'
+      await page.getByRole('button', { name: text('auth.recoverSubmit') }).click();
+      await page.getByText(text('auth.fillAllFields')).waitFor();
+
+      await page.locator('input[name="password"]').fill('Neues-Passwort2');
+      await page.locator('input[name="passwordConfirmation"]').fill('Neues-Passwort2');
+      await page.getByRole('button', { name: text('auth.recoverSubmit') }).click();
+      await page.waitForURL(/\/de\/recover-success$/);
+      await page.getByRole('button', { name: 'Max Muster' }).waitFor();
+
+      // the link worked once: using it again is refused (422)
+      await page.goto(link ?? '');
+      await page.locator('input[name="password"]').fill('Drittes-Passwort3');
+      await page.locator('input[name="passwordConfirmation"]').fill('Drittes-Passwort3');
+      await page.getByRole('button', { name: text('auth.recoverSubmit') }).click();
+      await page.getByText(text('auth.recoveryLinkInvalid')).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+
+    const oldLogin = await fetch(`${baseUrl}/api/de/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ _u: email, _p: (await import('js-md5')).md5('Erstes-Passwort1') }),
+    });
+    expect(oldLogin.status).toBe(422);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The checkout journey in real Chromium against the reference server (issue 6): express payment
+ * at the simulated provider, cancel (keep or clear), fail and retry, a gone cart, direct debit
+ * after login, and a 401 during checkout that goes through login and back.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import type { Page } from 'playwright-core';
+import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
+
+let baseUrl = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('checkout in a real browser', () => {
+  it('buys a ticket with express payment: provider, confirmation, success page with the booking id; a reload books nothing twice', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Bezahlen');
+      await page.waitForURL(/\/de\/checkout\/accepted\?/);
+      const acceptedUrl = page.url();
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      const bookingId = (await page.getByTestId('booking-id').innerText()).trim();
+      expect(bookingId).toMatch(/^[A-Z0-9]{12}$/);
+      await expect(page.getByText(text('checkout.ticketsByMail')).isVisible()).resolves.toBe(true);
+      expect(await page.getByTestId('basket-count').innerText()).toBe('0');
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toBeNull();
+
+      // the provider's return URL again (reload, back/forward): the same booking, no second confirmation
+      await page.goto(acceptedUrl);
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      await page.getByTestId('booking-id').waitFor();
+      expect((await page.getByTestId('booking-id').innerText()).trim()).toBe(bookingId);
+
+      // the order review shows what was paid
+      await page.goto(`/de/order-review/${bookingId}`);
+      await page.getByText(bookingId).first().waitFor();
+      await expect(page.getByText('Erwachsene').first().isVisible()).resolves.toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('cancel at the provider, then return to the cart: every line is still there and the payment cart is ended', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Abbrechen');
+      await page.waitForURL(/\/de\/checkout\/canceled\?cartId=/);
+      await page.getByText(text('checkout.canceledQuestion')).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('cartId'))).toBeNull();
+      await page.getByRole('button', { name: text('checkout.keepCart') }).click();
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      expect(await page.getByTestId('basket-count').innerText()).toBe('1');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('cancel at the provider, then clear the cart: the cart is empty', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Abbrechen');
+      await page.getByRole('button', { name: text('checkout.clearCart') }).click();
+      await page.getByTestId('cart-cleared').waitFor();
+      expect(await page.getByTestId('basket-count').innerText()).toBe('0');
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toBeNull();
+      await page.goto('/de/checkout');
+      await page.getByTestId('cart-empty').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a failed payment says so, keeps the cart, and the visitor can pay again', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Fehlgeschlagene Zahlung simulieren');
+      await page.waitForURL(/\/de\/checkout\/failed/);
+      await page.getByTestId('payment-not-completed').waitFor();
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Bezahlen');
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      expect((await page.getByTestId('booking-id').innerText()).trim()).toMatch(/^[A-Z0-9]{12}$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a cart that is gone by the time of the confirmation (paid, cancelled or timed out) says to check the e-mail', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Bezahlen');
+      await page.waitForURL(/\/de\/checkout\/accepted\?/);
+      const cartId = new URL(page.url()).searchParams.get('cartId') ?? '';
+      // The server ends a cart 20 minutes after initPayment; ending it now has the same effect (410 CART_GONE).
+      const ended = await fetch(`${baseUrl}/api/de/checkout/cancel?noRedirect=1&cartId=${cartId}`, { method: 'POST' });
+      expect(ended.status).toBe(200);
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.getByTestId('cart-gone').waitFor();
+      await expect(page.getByText(text('checkout.cartGone')).isVisible()).resolves.toBe(true);
+      // nothing is lost: the cart is still there to pay again
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).not.toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
+  it('direct debit needs a login: log in with the demo account, come back to the checkout and pay by direct debit', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await page.locator('input[name="payart"][value="74"]').check();
+      await acceptTermsAndPay(page);
+      await page.getByTestId('login-required').waitFor();
+      await expect(page.getByText(text('checkout.loginRequired')).isVisible()).resolves.toBe(true);
+      await page.getByTestId('login-required').getByRole('link', { name: text('header.login') }).click();
+      await page.waitForURL(/\/de\/login/);
+      await logIn(page, 'demo@museum.example', 'Museum2026!');
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+
+      await payByDirectDebit(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a 401 during checkout (expired session) lands on login, which brings the visitor back to the checkout', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/login');
+    try {
+      await logIn(page, 'demo@museum.example', 'Museum2026!');
+      await page.waitForURL(/\/de$/);
+      // the stored token goes bad (as after its 2 hours): same claims, broken signature
+      await page.evaluate(() => {
+        const jwt = sessionStorage.getItem('jwt') ?? '';
+        const [h, p] = jwt.split('.');
+        sessionStorage.setItem('jwt', `${h}.${p}.${'A'.repeat(43)}`);
+      });
+      await openCheckoutWithCart(page);
+      await page.locator('input[name="payart"][value="74"]').check();
+      await page.getByLabel(text('checkout.accountHolder')).fill('Anna Muster');
+      await page.getByLabel(text('checkout.iban')).fill('CH93 0076 2011 6238 5295 7');
+      await acceptTermsAndPay(page);
+      await page.waitForURL(/\/de\/login\?/);
+      await page.getByText(text('login.fromUnauthorized')).waitFor();
+      await logIn(page, 'demo@museum.example', 'Museum2026!');
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      await payByDirectDebit(page);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an unknown order id says the order is not available (406)', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/order-review/NOSUCHORDER1');
+    try {
+      await page.getByTestId('order-not-available').waitFor({ timeout: 15_000 });
+    } finally {
+      await close();
+    }
+  });
+});
+
+/** Direct debit: a wrong IBAN is refused at its field, a correct one goes through the provider to the booking. */
+async function payByDirectDebit(page: Page): Promise<void> {
+  await page.locator('input[name="payart"][value="74"]').check();
+  await page.getByLabel(text('checkout.accountHolder')).fill('Anna Muster');
+  await page.getByLabel(text('checkout.iban')).fill('CH93 0076 2011 6238 5295 8');
+  await acceptTermsAndPay(page);
+  const iban = page.getByLabel(text('checkout.iban'));
+  await page.getByText(text('checkout.ibanInvalid')).waitFor();
+  expect(await iban.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('iban');
+  await iban.fill('CH93 0076 2011 6238 5295 7');
+  await page.getByRole('button', { name: text('checkout.pay') }).click();
+  await atProvider(page, 'Bezahlen');
+  await page.getByRole('button', { name: text('checkout.confirm') }).click();
+  await page.waitForURL(/\/de\/checkout\/success$/);
+  expect((await page.getByTestId('booking-id').innerText()).trim()).toMatch(/^[A-Z0-9]{12}$/);
+}
