@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act, mountShell, ready, teardown, type Mounted } from './shell-harness.js';
 import { SCREENS } from '../../src/app/screens/registry.js';
@@ -199,6 +199,23 @@ describe('header', () => {
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(screen.getByRole('main')).toBeTruthy();
+  });
+});
+
+describe('development strip', () => {
+  it('shows build hash and time only in the development build', async () => {
+    mounted = mountShell('/en');
+    await ready();
+    expect(screen.queryByText(/Development build/)).toBeNull();
+    teardown(mounted);
+    vi.stubEnv('NODE_ENV', 'development');
+    try {
+      mounted = mountShell('/en');
+      await ready();
+      expect(screen.getByText(/Development build local/)).toBeTruthy();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

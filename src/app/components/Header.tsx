@@ -220,7 +220,7 @@ export function Header() {
           {collapsed && (
             <button type="button" className="burger" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((o) => !o)}>
               <span className="burger__lines" aria-hidden="true" />
-              <span>
+              <span className="burger__label">
                 <FormattedMessage id={menuOpen ? 'header.closeMenu' : 'header.menu'} />
               </span>
             </button>

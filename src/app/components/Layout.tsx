@@ -6,11 +6,12 @@ import { FormattedMessage } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
 import { useConfig, useLang } from '../hooks.js';
 import { Header } from './Header.js';
-import { Footer } from './Footer.js';
 import { DevStrip, GlobalMessageBanner, Spinner, Toasts } from './Messages.js';
 import { RouteEffects, ScrollRestoration, useViewportClasses } from './RouteEffects.js';
 
 const CookieNotice = lazy(() => import('./CookieNotice.js'));
+/** Below the fold: its own chunk keeps the home page's initial JavaScript small. */
+const Footer = lazy(() => import('./Footer.js').then((m) => ({ default: m.Footer })));
 
 function CookieNoticeSlot() {
   const config = useConfig();
@@ -67,7 +68,11 @@ export function Layout() {
         <Outlet />
       </main>
       <FlowsSlot />
-      {config.showFooter && <Footer />}
+      {config.showFooter && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <Toasts />
       <Spinner />
       <CookieNoticeSlot />
