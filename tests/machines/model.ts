@@ -1,0 +1,674 @@
+/**
+ * Model-based testing for XState 5 machines, built on `xstate/graph`.
+ *
+ * A machine's model (tests/machines/<name>.model.ts) says which events to try in which state,
+ * including the results of invoked services (`done:<service>` with an `output`,
+ * `error:<service>` with an `error`); delays (`xstate.after.*`) are tried on their own. From
+ * that, `TestModel` (not `createTestModel`, which refuses machines that invoke or delay)
+ * computes the shortest paths to every *transition*: states are serialized together with the
+ * event that led to them and the previous state, so two ways into a state are two vertices.
+ *
+ * Each path then runs against a REAL actor of the machine (`machine.provide(...)`) with
+ * controllable fake services (a service stays pending until the path resolves or rejects it)
+ * and a simulated clock (timers fire only when the path advances time). After every step the
+ * real snapshot must equal the model's (state value, status, context) and pass the state
+ * assertions of the test. The transitions the real actor took (from `@xstate.microstep`
+ * inspection events) are compared with every edge of `toDirectedGraph`: coverage.
+ *
+ * Framework-free on purpose (no vitest import): `src/tools/paths.ts` runs the same paths to
+ * write the coverage report. The vitest glue is in ./describe-model.ts.
+ */
+import {
+  SimulatedClock,
+  __unsafe_getAllOwnEventDescriptors,
+  createActor,
+  createEmptyActor,
+  fromPromise,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+} from 'xstate';
+import { TestModel, getAdjacencyMap, type StatePath, type TestPath } from 'xstate/graph';
+import {
+  activeNodes,
+  describeValue,
+  eventLabel,
+  invokeNames,
+  leafStates,
+  machineEdges,
+  statePath,
+  transitionKey,
+  countStates,
+  type MachineEdge,
+} from '../../src/tools/machine-graph.js';
+
+/** Extra fields of an event to try (its `type` comes from the key it is listed under). */
+export type EventPayload = Record<string, unknown>;
+export type EventSpec =
+  | EventPayload
+  | EventPayload[]
+  | ((snapshot: AnyMachineSnapshot) => EventPayload[]);
+
+export interface MachineModel {
+  /** File name of the machine without `.machine.ts` (e.g. `app`). */
+  name: string;
+  machine: AnyStateMachine;
+  input?: unknown;
+  /**
+   * Events to try, by key. A key is an event type (`SELECT_DATE`), `done:<service>` (the value
+   * carries `output`) or `error:<service>` (the value carries `error`); `<service>` is the
+   * invoke `id` or, for invokes without an id, the `src`. An event a state handles but that is
+   * not listed is tried as `{ type }`. Delays are tried automatically.
+   */
+  events?: Record<string, EventSpec>;
+  /** The part of a snapshot that tells states apart; default `{ value, context }`. */
+  stateKey?: (snapshot: AnyMachineSnapshot) => unknown;
+  /** Skip some events in some states (e.g. to keep a counter finite). */
+  filterEvents?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** Named actions the app provides (navigation, storage): replaced by recorders. */
+  fakeActions?: string[];
+  /** Own fakes for actors that are not promises (rare); others get a controllable promise. */
+  actors?: Record<string, AnyActorLogic>;
+  /** Compare the real context with the model's after each step (default true). */
+  compareContext?: boolean | ((context: unknown) => unknown);
+  /** Traversal limit (vertices); default 20000. */
+  limit?: number;
+}
+
+export function defineModel(model: MachineModel): MachineModel {
+  return model;
+}
+
+// ---------------------------------------------------------------------------------------------
+// serialization
+
+/** JSON that keeps what matters of Error objects (message, status …) instead of `{}`. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof Error) {
+      return { error: v.name, message: v.message, ...(v as unknown as Record<string, unknown>) };
+    }
+    if (typeof v === 'function') return `[function ${(v as { name?: string }).name ?? ''}]`;
+    if (v && typeof v === 'object' && 'sessionId' in v && 'send' in v) return `[actor ${(v as AnyActorRef).id}]`;
+    return v;
+  }) ?? 'undefined';
+}
+
+function serializeEvent(event: EventObject): string {
+  return stableJson(event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// events
+
+function matchesDescriptor(type: string, descriptor: string): boolean {
+  if (descriptor === '*') return true;
+  if (descriptor.endsWith('.*')) return type.startsWith(descriptor.slice(0, -1));
+  return type === descriptor;
+}
+
+interface ExpandedEvents {
+  /** concrete event type -> producer of candidate events */
+  byType: Map<string, (snapshot: AnyMachineSnapshot) => EventObject[]>;
+}
+
+function expandEvents(model: MachineModel): ExpandedEvents {
+  const byType = new Map<string, (snapshot: AnyMachineSnapshot) => EventObject[]>();
+  const names = invokeNames(model.machine);
+  for (const [key, spec] of Object.entries(model.events ?? {})) {
+    let types: string[];
+    const m = /^(done|error):(.+)$/.exec(key);
+    if (m) {
+      const [, kind, service] = m as unknown as [string, 'done' | 'error', string];
+      const ids = [...names].filter(([id, label]) => id === service || label === service).map(([id]) => id);
+      if (ids.length === 0) {
+        throw new Error(`Model ${model.name}: no invoked service "${service}" (key "${key}"); services: ${[...new Set(names.values())].join(', ')}`);
+      }
+      types = ids.map((id) => `xstate.${kind}.actor.${id}`);
+    } else {
+      types = [key];
+    }
+    const produce = (snapshot: AnyMachineSnapshot): EventPayload[] =>
+      typeof spec === 'function' ? spec(snapshot) : Array.isArray(spec) ? spec : [spec];
+    for (const type of types) {
+      const prev = byType.get(type);
+      byType.set(type, (s) => [...(prev ? prev(s) : []), ...produce(s).map((p) => ({ ...p, type }))]);
+    }
+  }
+  return { byType };
+}
+
+function eventsFor(model: MachineModel, expanded: ExpandedEvents) {
+  return (snapshot: AnyMachineSnapshot): EventObject[] => {
+    const descriptors = (__unsafe_getAllOwnEventDescriptors(snapshot) as string[]).filter(
+      // `done.state` events are raised by the machine itself when a region finishes.
+      (d) => !d.startsWith('xstate.done.state.'),
+    );
+    const out: EventObject[] = [];
+    for (const d of descriptors) {
+      const listed = [...expanded.byType].filter(([type]) => matchesDescriptor(type, d));
+      if (listed.length) {
+        for (const [, produce] of listed) out.push(...produce(snapshot));
+      } else if (d !== '*' && !d.endsWith('.*')) {
+        out.push({ type: d });
+      }
+    }
+    return model.filterEvents ? out.filter((e) => model.filterEvents!(snapshot, e)) : out;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// paths
+
+export type ModelPath = TestPath<AnyMachineSnapshot, EventObject>;
+
+function traversalOptions(model: MachineModel, level: 'transition' | 'value') {
+  const stateKey = model.stateKey ?? ((s: AnyMachineSnapshot) => ({ value: s.value, context: s.context }));
+  return {
+    input: model.input,
+    events: eventsFor(model, expandEvents(model)),
+    limit: model.limit ?? 20_000,
+    serializeEvent,
+    // Transition level: a state reached by another event or from another state is another
+    // vertex, so the shortest paths to all vertices take every transition. Value level: one
+    // vertex per state configuration, as a designer counts states.
+    serializeState: (state: AnyMachineSnapshot, event: EventObject | undefined, prev?: AnyMachineSnapshot) =>
+      level === 'transition'
+        ? `${stableJson(stateKey(state))}|${event ? serializeEvent(event) : ''}|${prev ? stableJson(prev.value) : ''}`
+        : stableJson(state.value),
+  };
+}
+
+function testModelOf(model: MachineModel, level: 'transition' | 'value'): TestModel<AnyMachineSnapshot, EventObject, unknown> {
+  return new TestModel<AnyMachineSnapshot, EventObject, unknown>(
+    model.machine as unknown as ConstructorParameters<typeof TestModel<AnyMachineSnapshot, EventObject, unknown>>[0],
+    traversalOptions(model, level),
+  );
+}
+
+/**
+ * The transitions a path takes, computed without running anything: each step is replayed with
+ * `machine.transition` and an actor scope that records the `@xstate.microstep` inspection
+ * events (eventless and raised-event transitions included).
+ */
+export function pathTransitions(model: MachineModel, path: StatePath<AnyMachineSnapshot, EventObject>): Set<string> {
+  const taken = new Set<string>();
+  const empty = createEmptyActor();
+  const system = Object.create(empty.system) as typeof empty.system & {
+    _sendInspectionEvent: (ev: InspectionEvent) => void;
+  };
+  system._sendInspectionEvent = (ev: InspectionEvent) => {
+    if (ev.type === '@xstate.microstep') for (const t of ev._transitions) taken.add(transitionKey(t));
+  };
+  const scope = {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'model',
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  const machine = model.machine as unknown as {
+    getInitialSnapshot: (scope: unknown, input: unknown) => AnyMachineSnapshot;
+    transition: (s: AnyMachineSnapshot, e: EventObject, scope: unknown) => AnyMachineSnapshot;
+  };
+  machine.getInitialSnapshot(scope, model.input);
+  for (let i = 1; i < path.steps.length; i++) {
+    machine.transition(path.steps[i - 1]!.state, path.steps[i]!.event, scope);
+  }
+  return taken;
+}
+
+/**
+ * Test paths: from the shortest paths to every transition-level vertex (which together take
+ * every transition the model's events can reach), the few that cover all those transitions
+ * (greedy set cover, longest first on ties; deterministic).
+ */
+export function transitionPaths(model: MachineModel): ModelPath[] {
+  const all = sortPaths(testModelOf(model, 'transition').getShortestPaths());
+  const withSets = all.map((p) => ({ p, t: pathTransitions(model, p) }));
+  const left = new Set(withSets.flatMap(({ t }) => [...t]));
+  const chosen: ModelPath[] = [];
+  while (left.size) {
+    let best: { p: ModelPath; t: Set<string> } | undefined;
+    let bestGain = 0;
+    for (const c of withSets) {
+      let gain = 0;
+      for (const k of c.t) if (left.has(k)) gain++;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best && c.p.steps.length > best.p.steps.length)) {
+        best = c;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best.p);
+    for (const k of best.t) left.delete(k);
+  }
+  return sortPaths(chosen);
+}
+
+/** All shortest transition-level paths (before selection): one per way into a state. */
+export function allTransitionPaths(model: MachineModel): ModelPath[] {
+  return sortPaths(testModelOf(model, 'transition').getShortestPaths());
+}
+
+/** Shortest path to every distinct state configuration (state value). */
+export function shortestStatePaths(model: MachineModel): ModelPath[] {
+  return sortPaths(testModelOf(model, 'value').getShortestPaths({ allowDuplicatePaths: true }));
+}
+
+export interface SimplePath {
+  states: AnyMachineSnapshot[];
+  events: EventObject[];
+}
+
+/**
+ * Simple paths (no state configuration twice) from the initial state to every state, by depth
+ * first search over the adjacency map of `xstate/graph`. Their number grows exponentially with
+ * parallel regions, so the search stops at `cap` and says so.
+ */
+export function simplePaths(model: MachineModel, cap = 2000): { paths: SimplePath[]; truncated: boolean } {
+  const options = traversalOptions(model, 'value');
+  const adjacency = getAdjacencyMap(
+    model.machine as unknown as Parameters<typeof getAdjacencyMap<AnyMachineSnapshot, EventObject, unknown>>[0],
+    options,
+  );
+  const keys = Object.keys(adjacency);
+  const start = keys[0];
+  const paths: SimplePath[] = [];
+  let truncated = false;
+  if (start === undefined) return { paths, truncated };
+  const onPath = new Set<string>();
+  const states: AnyMachineSnapshot[] = [];
+  const events: EventObject[] = [];
+  const visit = (key: string): void => {
+    if (truncated) return;
+    const entry = adjacency[key as keyof typeof adjacency]!;
+    onPath.add(key);
+    states.push(entry.state);
+    if (events.length) {
+      if (paths.length >= cap) {
+        truncated = true;
+      } else {
+        paths.push({ states: [...states], events: [...events] });
+      }
+    }
+    for (const { event, state } of Object.values(entry.transitions)) {
+      const next = options.serializeState(state, event, entry.state);
+      if (onPath.has(next) || !(next in adjacency)) continue;
+      events.push(event);
+      visit(next);
+      events.pop();
+      if (truncated) break;
+    }
+    states.pop();
+    onPath.delete(key);
+  };
+  visit(start);
+  return { paths, truncated };
+}
+
+/** "Choosing date → SELECT_DATE → Choosing time" for a simple path. */
+export function describeSimplePath(model: MachineModel, path: SimplePath): string {
+  const names = invokeNames(model.machine);
+  const parts: string[] = [describeValue(model.machine, path.states[0]!.value)];
+  path.events.forEach((e, i) => {
+    parts.push(eventLabel(e.type, names) + payloadHint(e));
+    parts.push(describeValue(model.machine, path.states[i + 1]!.value));
+  });
+  return parts.join(' → ');
+}
+
+function sortPaths(paths: ModelPath[]): ModelPath[] {
+  return paths
+    .map((p) => ({ p, key: p.steps.map((s) => serializeEvent(s.event)).join(' ') }))
+    .sort((a, b) => a.p.steps.length - b.p.steps.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ p }) => p);
+}
+
+/** "Choosing date → SELECT_DATE → Choosing time → …" */
+export function describePath(model: MachineModel, path: StatePath<AnyMachineSnapshot, EventObject>): string {
+  const names = invokeNames(model.machine);
+  const parts: string[] = [];
+  path.steps.forEach((step, i) => {
+    if (i > 0) parts.push(eventLabel(step.event.type, names) + payloadHint(step.event));
+    parts.push(describeValue(model.machine, step.state.value));
+  });
+  return parts.join(' → ');
+}
+
+function payloadHint(event: EventObject): string {
+  const { type: _type, ...rest } = event as EventObject & Record<string, unknown>;
+  void _type;
+  if (!Object.keys(rest).length) return '';
+  const text = stableJson('output' in rest ? rest.output : 'error' in rest ? rest.error : rest);
+  return text.length <= 60 ? ` ${text}` : ` ${text.slice(0, 57)}…`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// running a path against a real actor
+
+/** A simulated clock that knows when its next timer is due. */
+export class TestClock extends SimulatedClock {
+  private due = new Map<number, number>();
+  override setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
+    const id: number = super.setTimeout(() => {
+      this.due.delete(id);
+      fn();
+    }, timeout);
+    this.due.set(id, this.now() + timeout);
+    return id;
+  }
+  override clearTimeout(id: number): void {
+    this.due.delete(id);
+    super.clearTimeout(id);
+  }
+  nextDue(): number | undefined {
+    const times = [...this.due.values()];
+    return times.length ? Math.min(...times) : undefined;
+  }
+}
+
+export interface Invocation {
+  id: string;
+  src: string;
+  input: unknown;
+  settled: boolean;
+  aborted: boolean;
+  resolve: (output: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface ActionCall {
+  action: string;
+  params: unknown;
+  event: EventObject;
+}
+
+/** What a state assertion gets besides the real snapshot. */
+export interface RunContext {
+  /** Every service the machine invoked so far, with its input. */
+  invocations: Invocation[];
+  /** Every call of a faked (app-provided) action so far. */
+  actionCalls: ActionCall[];
+  /** The event of the step that led here. */
+  event: EventObject;
+  /** Simulated time in ms since the actor started. */
+  now: number;
+}
+
+export type StateAssertion = (snapshot: AnyMachineSnapshot, run: RunContext) => void | Promise<void>;
+
+/**
+ * Assertions keyed by state (`'Choosing date'`, `'Boot.Loading config'`, `'#app.Ready'`) or
+ * tag (`'tag:loading'`). Every assertion whose key matches the real snapshot runs on it.
+ */
+export type StateAssertions = Record<string, StateAssertion>;
+
+function keyMatches(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, key: string): boolean {
+  if (key.startsWith('tag:')) return snapshot.hasTag(key.slice(4));
+  if (key.startsWith('#')) {
+    const id = key.slice(1);
+    return activeNodes(machine, snapshot.value).some((n) => n.id === id);
+  }
+  return snapshot.matches(key as never);
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await tick();
+}
+
+export class PathRun {
+  readonly clock = new TestClock();
+  readonly invocations: Invocation[] = [];
+  readonly actionCalls: ActionCall[] = [];
+  /** transitionKey of every transition the real actor took */
+  readonly taken = new Set<string>();
+  /** state paths of leaves that had at least one matching assertion */
+  readonly asserted = new Set<string>();
+  /** state paths of leaves the real actor rested in */
+  readonly visited = new Set<string>();
+  private readonly provided: AnyStateMachine;
+  private actor: AnyActorRef | undefined;
+  private readonly errors: unknown[] = [];
+  private processed: string[] = [];
+
+  constructor(
+    private readonly model: MachineModel,
+    private readonly assertions: StateAssertions = {},
+  ) {
+    const actors: Record<string, AnyActorLogic> = {};
+    for (const src of Object.keys(model.machine.implementations.actors ?? {})) {
+      actors[src] = model.actors?.[src] ?? this.fakeService(src);
+    }
+    const actions: Record<string, (args: { event: EventObject }, params: unknown) => void> = {};
+    for (const name of model.fakeActions ?? []) {
+      actions[name] = ({ event }, params) => {
+        this.actionCalls.push({ action: name, params, event });
+      };
+    }
+    this.provided = model.machine.provide({ actors, actions } as never);
+  }
+
+  private fakeService(src: string): AnyActorLogic {
+    return fromPromise<unknown, unknown>(({ input, self, signal }) =>
+      new Promise((resolve, reject) => {
+        const inv: Invocation = { id: self.id, src, input, settled: false, aborted: false, resolve, reject };
+        signal.addEventListener('abort', () => {
+          inv.aborted = true;
+        });
+        this.invocations.push(inv);
+      }),
+    );
+  }
+
+  private start(): void {
+    const machine = this.provided;
+    this.actor = createActor(machine, {
+      input: this.model.input as never,
+      clock: this.clock,
+      inspect: (ev: InspectionEvent) => {
+        if (ev.type === '@xstate.microstep' && (ev.actorRef as unknown as { logic: unknown }).logic === machine) {
+          for (const t of ev._transitions) this.taken.add(transitionKey(t));
+        }
+        if (ev.type === '@xstate.event' && (ev.actorRef as unknown as { logic: unknown }).logic === machine) {
+          this.processed.push(ev.event.type);
+        }
+      },
+    });
+    this.actor.subscribe({ error: (err) => this.errors.push(err) });
+    this.actor.start();
+  }
+
+  stop(): void {
+    this.actor?.stop();
+  }
+
+  /** Make the real system do what the step's event stands for. */
+  async exec(event: EventObject): Promise<void> {
+    if (event.type === 'xstate.init') {
+      this.start();
+      await settle();
+      return;
+    }
+    const actor = this.actor;
+    if (!actor) throw new Error('actor not started');
+    const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (done) {
+      const [, kind, id] = done;
+      const inv = [...this.invocations].reverse().find((i) => i.id === id && !i.settled && !i.aborted);
+      if (!inv) {
+        throw new Error(`service "${id}" is not running, so it cannot ${kind === 'done' ? 'finish' : 'fail'}`);
+      }
+      inv.settled = true;
+      if (kind === 'done') inv.resolve((event as EventObject & { output?: unknown }).output);
+      else inv.reject((event as EventObject & { error?: unknown }).error);
+      await settle();
+      return;
+    }
+    const scheduled = Object.values(
+      (actor.system.getSnapshot() as { _scheduledEvents: Record<string, { target: AnyActorRef; event: EventObject }> })
+        ._scheduledEvents,
+    ).some((s) => s.target === actor && s.event.type === event.type);
+    if (scheduled) {
+      await this.advanceUntil(event.type);
+      return;
+    }
+    if (event.type.startsWith('xstate.after.')) {
+      throw new Error(`timer ${event.type} is not pending`);
+    }
+    actor.send(event);
+    await settle();
+  }
+
+  /** Let simulated time pass, timer by timer, until the machine has received `type`. */
+  private async advanceUntil(type: string): Promise<void> {
+    this.processed = [];
+    for (let i = 0; i < 1000 && !this.processed.includes(type); i++) {
+      const due = this.clock.nextDue();
+      if (due === undefined) throw new Error(`no timer pending for ${type}`);
+      this.clock.set(due);
+      await settle();
+    }
+    const before = this.processed.slice(0, this.processed.indexOf(type));
+    if (before.length) {
+      throw new Error(`before ${type}, timers fired that the model did not expect: ${before.join(', ')}`);
+    }
+  }
+
+  /** Compare the real snapshot with the model's and run the matching assertions. */
+  async check(expected: AnyMachineSnapshot, event: EventObject): Promise<void> {
+    if (this.errors.length) throw this.errors[0] instanceof Error ? this.errors[0] : new Error(String(this.errors[0]));
+    const real = this.actor!.getSnapshot() as AnyMachineSnapshot;
+    const machine = this.model.machine;
+    if (stableJson(real.value) !== stableJson(expected.value) || real.status !== expected.status) {
+      throw new Error(
+        `real actor is in ${stableJson(real.value)} (${real.status}), the model expected ${stableJson(expected.value)} (${expected.status})`,
+      );
+    }
+    const cmp = this.model.compareContext ?? true;
+    if (cmp) {
+      const project = typeof cmp === 'function' ? cmp : (c: unknown) => c;
+      const a = stableJson(project(real.context));
+      const b = stableJson(project(expected.context));
+      if (a !== b) throw new Error(`real context differs from the model's:\n  real:  ${a}\n  model: ${b}`);
+    }
+    const keys = Object.keys(this.assertions).filter((k) => keyMatches(machine, real, k));
+    const run: RunContext = {
+      invocations: this.invocations,
+      actionCalls: this.actionCalls,
+      event,
+      now: this.clock.now(),
+    };
+    for (const key of keys) await this.assertions[key]!(real, run);
+    // A leaf counts as asserted when an assertion about it (not only about a sibling region) ran.
+    for (const node of activeNodes(machine, real.value)) {
+      if (node.type !== 'atomic' && node.type !== 'final') continue;
+      this.visited.add(statePath(node));
+      const own = keys.some((k) => {
+        if (k.startsWith('tag:')) return node.tags.includes(k.slice(4));
+        if (k.startsWith('#')) return node.id === k.slice(1) || node.id.startsWith(`${k.slice(1)}.`);
+        const dotted = node.path.join('.');
+        return dotted === k || dotted.startsWith(`${k}.`);
+      });
+      if (own) this.asserted.add(statePath(node));
+    }
+  }
+}
+
+/** Runs one path against a real actor; throws (with the path printed) on the first mismatch. */
+export async function runPath(
+  model: MachineModel,
+  path: ModelPath,
+  assertions: StateAssertions = {},
+): Promise<PathRun> {
+  const run = new PathRun(model, assertions);
+  const types = new Set(path.steps.map((s) => s.event.type));
+  const events: Record<string, (step: { event: EventObject }) => Promise<void>> = {};
+  let lastEvent: EventObject = { type: 'xstate.init' };
+  for (const type of types) {
+    events[type] = (step) => {
+      lastEvent = step.event;
+      return run.exec(step.event);
+    };
+  }
+  try {
+    // TestModel.testPath runs the steps: event executor, then the state check, step by step.
+    await new TestModel<AnyMachineSnapshot, EventObject, unknown>(
+      model.machine as unknown as ConstructorParameters<typeof TestModel<AnyMachineSnapshot, EventObject, unknown>>[0],
+      { serializeState: (s) => stableJson(s.value), serializeEvent },
+    ).testPath(path, {
+      events: events as never,
+      states: {
+        '*': async (state: AnyMachineSnapshot) => {
+          await run.check(state, lastEvent);
+        },
+      },
+    });
+  } finally {
+    run.stop();
+  }
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------
+// coverage
+
+export interface Coverage {
+  machine: string;
+  states: number;
+  transitions: number;
+  paths: number;
+  covered: number;
+  missing: MachineEdge[];
+  edges: MachineEdge[];
+}
+
+export function coverageOf(model: MachineModel, taken: Set<string>, paths: number): Coverage {
+  const edges = machineEdges(model.machine);
+  const missing = edges.filter((e) => !taken.has(e.transitionKey));
+  return {
+    machine: model.name,
+    states: countStates(model.machine),
+    transitions: edges.length,
+    paths,
+    covered: edges.length - missing.length,
+    missing,
+    edges,
+  };
+}
+
+export function coverageMessage(c: Coverage): string {
+  return (
+    `${c.machine}: ${c.covered}/${c.transitions} transitions covered by ${c.paths} paths; not taken:\n` +
+    c.missing.map((e) => `  ${e.name}`).join('\n')
+  );
+}
+
+/**
+ * Leaves (atomic/final states) a path rested in but no assertion looked at. Transient leaves
+ * (left at once by an eventless transition or a parent's onDone) are not rested in.
+ */
+export function unassertedLeaves(model: MachineModel, visited: Set<string>, asserted: Set<string>): string[] {
+  return leafStates(model.machine)
+    .map((n) => statePath(n))
+    .filter((p) => visited.has(p) && !asserted.has(p));
+}
+
+/** Runs every transition path (no assertions) and returns the coverage: used by `npm run paths`. */
+export async function measure(model: MachineModel): Promise<{ coverage: Coverage; paths: ModelPath[] }> {
+  const paths = transitionPaths(model);
+  const taken = new Set<string>();
+  for (const path of paths) {
+    const run = await runPath(model, path);
+    for (const k of run.taken) taken.add(k);
+  }
+  return { coverage: coverageOf(model, taken, paths.length), paths };
+}
