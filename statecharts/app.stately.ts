@@ -1,0 +1,397 @@
+// Generated from machines/app.machine.ts by `npm run statecharts`. Do not edit.
+// To view or edit in the Stately editor: "Import" → "From code", paste this file.
+// Actions, guards, actors and delays are the names the machine gives them in setup().
+import { createMachine } from 'xstate';
+
+export const machine = createMachine({
+  "id": "app",
+  "description": "The shop shell: boots from the remote config, then hosts every journey and applies the HTTP error policy of §8.",
+  "type": "parallel",
+  "on": {
+    "HTTP_ERROR": [
+      {
+        "guard": "isUnauthorizedOutsideLogin",
+        "actions": [
+          "forgetSession",
+          "clearStoredSession",
+          "navigateToLogin"
+        ],
+        "description": "401/403: the login screen, with fromUnauthorized=true so it can say why."
+      },
+      {
+        "guard": "isFirstServiceUnavailable",
+        "actions": [
+          "rememberServiceUnavailableReload",
+          "storeServiceUnavailableReload",
+          "reloadPage"
+        ],
+        "description": "503: reload the page once (a second one within 30 s shows a message, see Global message)."
+      }
+    ],
+    "ACCEPT_COOKIES": {
+      "actions": [
+        "acceptCookies",
+        "storeCookiesAccepted"
+      ]
+    },
+    "CHANGE_LANGUAGE": {
+      "guard": "isDifferentLanguage",
+      "actions": [
+        "switchLanguage"
+      ]
+    },
+    "LOGGED_IN": {
+      "actions": [
+        "signIn",
+        "storeSession"
+      ]
+    },
+    "LOGOUT": {
+      "actions": [
+        "forgetSession",
+        "clearStoredSession",
+        "navigateAfterLogout"
+      ]
+    }
+  },
+  "states": {
+    "Boot": {
+      "initial": "Loading configuration",
+      "states": {
+        "Loading configuration": {
+          "description": "Nothing renders until the remote config has arrived.",
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "src": "loadConfig",
+            "onDone": {
+              "target": "Loading messages",
+              "actions": [
+                "assignConfig"
+              ]
+            },
+            "onError": {
+              "target": "Configuration failed"
+            }
+          }
+        },
+        "Configuration failed": {
+          "description": "Retry screen in the browser language; never a blank page.",
+          "on": {
+            "RETRY": {
+              "target": "Loading configuration"
+            }
+          }
+        },
+        "Loading messages": {
+          "description": "The message catalogue of the interface language (its own chunk).",
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "src": "loadMessages",
+            "onDone": {
+              "target": "Restoring session",
+              "actions": [
+                "assignMessages"
+              ]
+            },
+            "onError": {
+              "target": "Messages failed"
+            }
+          }
+        },
+        "Messages failed": {
+          "description": "The language chunk could not be loaded (offline): same retry screen.",
+          "on": {
+            "RETRY": {
+              "target": "Loading messages"
+            }
+          }
+        },
+        "Restoring session": {
+          "description": "Saved token, customer, partner and cookie consent, each validated; an invalid value is dropped.",
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "src": "restoreSession",
+            "onDone": {
+              "target": "Loading payment types",
+              "actions": [
+                "assignSession"
+              ]
+            },
+            "onError": {
+              "target": "Loading payment types"
+            }
+          }
+        },
+        "Loading payment types": {
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "src": "loadPaymentTypes",
+            "onDone": {
+              "target": "Loading shop information",
+              "actions": [
+                "assignPaymentTypes"
+              ]
+            },
+            "onError": {
+              "target": "Loading shop information"
+            }
+          }
+        },
+        "Loading shop information": {
+          "description": "Shop metadata and static content (banners, cookie text, social links); the shop works without them.",
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "src": "loadShopData",
+            "onDone": {
+              "target": "Ready",
+              "actions": [
+                "assignShopData"
+              ]
+            },
+            "onError": {
+              "target": "Ready"
+            }
+          }
+        },
+        "Ready": {
+          "description": "The shell is up; journeys run inside it.",
+          "tags": [
+            "ready"
+          ]
+        }
+      }
+    },
+    "Global message": {
+      "description": "The banner of §2/§8. A new message restarts its 15 s from Showing itself, so only this region re-enters.",
+      "initial": "Hidden",
+      "states": {
+        "Hidden": {
+          "on": {
+            "HTTP_ERROR": [
+              {
+                "target": "Showing",
+                "guard": "isServerError",
+                "actions": [
+                  "showSupportMessage"
+                ],
+                "description": "500: the danger message with the support address, for 15 s."
+              },
+              {
+                "target": "Showing",
+                "guard": "isRepeatedServiceUnavailable",
+                "actions": [
+                  "showUnavailableMessage"
+                ],
+                "description": "A second 503 within 30 s: say so instead of reloading forever."
+              },
+              {
+                "target": "Showing",
+                "guard": "isNetworkFailure",
+                "actions": [
+                  "showNetworkMessage"
+                ],
+                "description": "No answer or too late: tell the visitor; nothing they entered is touched."
+              }
+            ],
+            "SHOW_MESSAGE": {
+              "target": "Showing",
+              "actions": [
+                "assignGlobalMessage"
+              ]
+            }
+          }
+        },
+        "Showing": {
+          "on": {
+            "DISMISS_MESSAGE": {
+              "target": "Hidden",
+              "actions": [
+                "clearGlobalMessage"
+              ]
+            },
+            "HTTP_ERROR": [
+              {
+                "target": "Showing",
+                "guard": "isServerError",
+                "actions": [
+                  "showSupportMessage"
+                ],
+                "reenter": true
+              },
+              {
+                "target": "Showing",
+                "guard": "isRepeatedServiceUnavailable",
+                "actions": [
+                  "showUnavailableMessage"
+                ],
+                "reenter": true
+              },
+              {
+                "target": "Showing",
+                "guard": "isNetworkFailure",
+                "actions": [
+                  "showNetworkMessage"
+                ],
+                "reenter": true
+              }
+            ],
+            "SHOW_MESSAGE": {
+              "target": "Showing",
+              "actions": [
+                "assignGlobalMessage"
+              ],
+              "reenter": true
+            }
+          },
+          "after": {
+            "globalMessageDuration": {
+              "target": "Hidden",
+              "actions": [
+                "clearGlobalMessage"
+              ]
+            }
+          }
+        }
+      }
+    },
+    "Toasts": {
+      "initial": "No toast",
+      "states": {
+        "No toast": {
+          "on": {
+            "TOAST": {
+              "target": "Showing toast",
+              "actions": [
+                "enqueueToast"
+              ]
+            }
+          }
+        },
+        "Showing toast": {
+          "description": "The first toast of the queue, for 2 s or until swiped away.",
+          "on": {
+            "TOAST": {
+              "actions": [
+                "enqueueToast"
+              ]
+            },
+            "DISMISS_TOAST": [
+              {
+                "target": "Showing toast",
+                "guard": "hasMoreToasts",
+                "actions": [
+                  "dropShownToast"
+                ],
+                "reenter": true
+              },
+              {
+                "target": "No toast",
+                "actions": [
+                  "dropShownToast"
+                ]
+              }
+            ]
+          },
+          "after": {
+            "toastDuration": [
+              {
+                "target": "Showing toast",
+                "guard": "hasMoreToasts",
+                "actions": [
+                  "dropShownToast"
+                ],
+                "reenter": true
+              },
+              {
+                "target": "No toast",
+                "actions": [
+                  "dropShownToast"
+                ]
+              }
+            ]
+          }
+        }
+      }
+    },
+    "Server requests": {
+      "initial": "Idle",
+      "states": {
+        "Idle": {
+          "on": {
+            "REQUEST_STARTED": {
+              "target": "Request open",
+              "actions": [
+                "countRequestStarted"
+              ]
+            }
+          }
+        },
+        "Request open": {
+          "description": "A short wait shows no spinner, to avoid flicker.",
+          "on": {
+            "REQUEST_STARTED": {
+              "actions": [
+                "countRequestStarted"
+              ]
+            },
+            "REQUEST_FINISHED": [
+              {
+                "target": "Idle",
+                "guard": "isLastRequest",
+                "actions": [
+                  "countRequestFinished"
+                ]
+              },
+              {
+                "actions": [
+                  "countRequestFinished"
+                ]
+              }
+            ]
+          },
+          "after": {
+            "spinnerDelay": {
+              "target": "Waiting for server"
+            }
+          }
+        },
+        "Waiting for server": {
+          "tags": [
+            "waiting"
+          ],
+          "on": {
+            "REQUEST_STARTED": {
+              "actions": [
+                "countRequestStarted"
+              ]
+            },
+            "REQUEST_FINISHED": [
+              {
+                "target": "Idle",
+                "guard": "isLastRequest",
+                "actions": [
+                  "countRequestFinished"
+                ]
+              },
+              {
+                "actions": [
+                  "countRequestFinished"
+                ]
+              }
+            ]
+          }
+        }
+      }
+    }
+  }
+});
