@@ -1,0 +1,282 @@
+/**
+ * The checkout screens on the real shell (app machine, router, cart actor, checkout machine) with a
+ * fake shop API: express payment to the provider, login required for other methods, direct debit
+ * and terms checked at their fields, initPayment 422 in the cart, confirmation after the provider,
+ * every execPayment outcome, a finished booking never confirmed twice, cancel (keep or clear),
+ * failed, and order review.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import en from '../../src/i18n/messages/en.json';
+import { createShell, type ShellInstance } from '../../src/app/services.js';
+import { App } from '../../src/app/App.js';
+import { providerRedirect } from '../../src/app/screens/checkout/provide.js';
+import { fakeServer, type Reply } from './shell-harness.js';
+
+const catalogue = en as Record<string, string>;
+/** An English catalogue message (fails loudly for an unknown id). */
+function t(id: string): string {
+  const message = catalogue[id];
+  if (message === undefined) throw new Error(`en.json has no message ${id}`);
+  return message;
+}
+const ticket = {
+  type: 'ticket', id: 1011, eventId: 101, name: 'Adults', price: 1800, totalPrice: 3600, totalCount: 2,
+  datetime: '2026-12-05 11:00', vat_value: 8.1, single_ticketing: 0, subtickets: [],
+};
+const PAYMENTS = [
+  { payartId: 161, i18n: { en: 'Online payment (card, TWINT)' } },
+  { payartId: 74, i18n: { en: 'Direct debit' } },
+];
+const PROVIDER_URL = 'http://shop.test/provider/en/pay?cartId=CART12345678&session=SESS';
+const VALID_JWT = `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: '1', guest: false, exp: 4102444800 })).replace(/=+$/, '')}.c2ln`;
+
+interface Call {
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+type Api = (call: Call) => Reply | undefined;
+
+let shell: ShellInstance | null = null;
+let calls: Call[] = [];
+let redirects: string[] = [];
+
+function mount(path: string, api: Api = () => undefined) {
+  calls = [];
+  const server = fakeServer({
+    handler: (p, url) => {
+      if (p === 'checkout/payments') return { status: 200, body: { data: PAYMENTS } };
+      const call = calls.find((c) => c.path === p && c.query.toString() === url.searchParams.toString()) ?? { path: p, query: url.searchParams, body: null };
+      return api(call) ?? (p === 'checkout/suggest' ? { status: 200, body: { data: [] } } : undefined);
+    },
+  });
+  const recording: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const p = url.pathname.replace(/^\/api\/[a-z]{2}\//, '');
+    calls.push({ path: p, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
+    return server.fetch(input, init);
+  };
+  shell = createShell({
+    baseURL: 'http://shop.test/api',
+    history: createMemoryHistory({ initialEntries: [path] }),
+    fetch: recording,
+    reload: () => {},
+    assign: () => {},
+  });
+  render(<App shell={shell} />);
+  return shell;
+}
+
+const called = (p: string) => calls.filter((c) => c.path === p);
+const pathname = () => shell?.router.state.location.pathname;
+
+beforeEach(() => {
+  redirects = [];
+  providerRedirect.assign = (url) => void redirects.push(url);
+});
+
+afterEach(() => {
+  cleanup();
+  shell?.actor.stop();
+  shell = null;
+  sessionStorage.clear();
+});
+
+async function openCheckout(api?: Api) {
+  sessionStorage.setItem('cart', JSON.stringify([ticket]));
+  mount('/en/checkout', api);
+  await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
+  await screen.findAllByTestId('cart-line');
+}
+
+const acceptTerms = () => {
+  fireEvent.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+  fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+};
+const pay = () => fireEvent.click(screen.getByRole('button', { name: t('checkout.pay') }));
+
+describe('checkout: choosing and starting the payment', () => {
+  it('express payment (the default, 161) goes to the provider without login once terms and privacy are accepted', async () => {
+    await openCheckout((c) => (c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined));
+    expect(screen.getByRole('radio', { name: /Online payment/ })).toHaveProperty('checked', true);
+    const progress = screen.getByRole('navigation', { name: t('checkout.progress') });
+    expect(within(progress).getByText(t('checkout.step.cart')).closest('li')?.getAttribute('aria-current')).toBe('step');
+
+    pay();
+    const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
+    await waitFor(() => expect(terms.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(terms.getAttribute('aria-describedby') ?? '')?.textContent).toContain(t('checkout.acceptTerms'));
+    expect(document.activeElement).toBe(terms);
+    expect(called('checkout/initPayment')).toHaveLength(0);
+
+    acceptTerms();
+    pay();
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    const body = called('checkout/initPayment')[0]?.body as { payart: number; cart: { ver: number; items: unknown[] }; url: { continue: string; cancel: string } };
+    expect(body.payart).toBe(161);
+    expect(body.cart.ver).toBe(1);
+    expect(body.cart.items).toEqual([{ type: 'ticket', id: 1011, count: 2, datetime: '2026-12-05 11:00', subtickets: [] }]);
+    expect(body.url.continue).toMatch(/\/en\/checkout\/accepted$/);
+    expect(body.url.cancel).toMatch(/\/en\/checkout\/canceled$/);
+    expect(sessionStorage.getItem('cartId')).toBe('CART12345678');
+    expect(sessionStorage.getItem('cart')).not.toBeNull();
+  });
+
+  it("other methods need a login: 'You have to login before proceeding to payment' with login and register links back to the checkout", async () => {
+    await openCheckout();
+    fireEvent.click(screen.getByRole('radio', { name: /Direct debit/ }));
+    acceptTerms();
+    pay();
+    const notice = await screen.findByTestId('login-required');
+    expect(notice.textContent).toContain(t('checkout.loginRequired'));
+    const login = within(notice).getByRole('link', { name: t('header.login') });
+    expect(login.getAttribute('href')).toContain('/en/login');
+    expect(decodeURIComponent(login.getAttribute('href') ?? '')).toContain('/en/checkout');
+    const progress = screen.getByRole('navigation', { name: t('checkout.progress') });
+    expect(within(progress).getByText(t('checkout.step.signIn')).closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(called('checkout/initPayment')).toHaveLength(0);
+  });
+
+  it('direct debit when logged in: the account holder and a valid IBAN are required, then the token and the details go to initPayment', async () => {
+    sessionStorage.setItem('jwt', VALID_JWT);
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' }));
+    await openCheckout((c) => (c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined));
+    fireEvent.click(screen.getByRole('radio', { name: /Direct debit/ }));
+    acceptTerms();
+    fireEvent.change(screen.getByLabelText(/IBAN/), { target: { value: 'CH93 0076 2011 6238 5295 8' } });
+    pay();
+    const iban = screen.getByLabelText(/IBAN/);
+    await waitFor(() => expect(iban.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(t('checkout.ibanInvalid'))).toBeTruthy();
+    expect(screen.getByText(t('checkout.accountHolderMissing'))).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Account holder/));
+
+    fireEvent.change(screen.getByLabelText(/Account holder/), { target: { value: 'Anna Muster' } });
+    fireEvent.change(iban, { target: { value: 'CH93 0076 2011 6238 5295 7' } });
+    pay();
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    const call = called('checkout/initPayment')[0];
+    expect(call?.query.get('_')).toBe(VALID_JWT);
+    expect((call?.body as { payart: number; aux: unknown }).payart).toBe(74);
+    expect((call?.body as { aux: unknown }).aux).toEqual({ Accountholder: 'Anna Muster', IBAN: 'CH93 0076 2011 6238 5295 7' });
+  });
+
+  it('initPayment 422 shows its error in the cart and nothing leaves the page', async () => {
+    await openCheckout((c) =>
+      c.path === 'checkout/initPayment' ? { status: 422, body: { error: 'ITEM_UNAVAILABLE', message: 'Sold out.' } } : undefined,
+    );
+    acceptTerms();
+    pay();
+    const refused = await screen.findByTestId('payment-refused');
+    expect(refused.textContent).toBe(t('checkout.error.ITEM_UNAVAILABLE'));
+    expect(redirects).toEqual([]);
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+  });
+
+  it('upselling suggestions from checkout/suggest can be added to the cart', async () => {
+    await openCheckout((c) =>
+      c.path === 'checkout/suggest' ? { status: 200, body: { data: [{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900 }] } } : undefined,
+    );
+    const add = await screen.findByRole('button', { name: 'Add Catalogue to the cart' });
+    fireEvent.click(add);
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Add Catalogue to the cart' })).toBeNull();
+  });
+});
+
+describe('checkout: back from the provider', () => {
+  const acceptedPath = '/en/checkout/accepted?us=US1234567890&sessionUs=SESS&cartId=CART12345678';
+
+  async function openAccepted(api: Api) {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    sessionStorage.setItem('cartId', 'CART12345678');
+    mount(acceptedPath, api);
+    await screen.findByRole('heading', { level: 1, name: t('title.checkoutAccepted') }, { timeout: 5000 });
+  }
+
+  it('confirms the order, books it with us, sessionUs and the kept cart id, clears the cart and shows the booking id; a reload does not book again', async () => {
+    await openAccepted((c) => (c.path === 'checkout/execPayment' ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: true } } } : undefined));
+    expect(called('checkout/execPayment')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.confirm') }));
+    expect((await screen.findByTestId('booking-id', {}, { timeout: 5000 })).textContent).toBe('BOOKING12345');
+    expect(pathname()).toBe('/en/checkout/success');
+    expect(screen.getByText(t('checkout.ticketsByMail'))).toBeTruthy();
+    const exec = called('checkout/execPayment');
+    expect(exec).toHaveLength(1);
+    expect(exec[0]?.query.get('us')).toBe('US1234567890');
+    expect(exec[0]?.query.get('sessionUs')).toBe('SESS');
+    expect(exec[0]?.body).toEqual({ cartId: 'CART12345678' });
+    expect(sessionStorage.getItem('cart')).toBeNull();
+    expect(sessionStorage.getItem('cartId')).toBeNull();
+
+    // reload of the provider's return URL
+    cleanup();
+    shell?.actor.stop();
+    mount(acceptedPath, (c) => (c.path === 'checkout/execPayment' ? { status: 500, body: { error: 'MUST_NOT_BE_CALLED' } } : undefined));
+    expect((await screen.findByTestId('booking-id', {}, { timeout: 5000 })).textContent).toBe('BOOKING12345');
+    expect(called('checkout/execPayment')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: t('checkout.confirm') })).toBeNull();
+  });
+
+  it.each([
+    [410, { error: 'CART_GONE', message: 'gone' }, 'cart-gone', t('checkout.cartGone')],
+    [422, { error: 'PAYMENT_NOT_COMPLETED', message: 'not paid' }, 'booking-refused', t('checkout.error.PAYMENT_NOT_COMPLETED')],
+    [400, { error: 'BAD_REQUEST', message: 'The request is incomplete.' }, 'booking-invalid', 'The request is incomplete.'],
+  ])('execPayment %i shows its own message and keeps the cart', async (status, body, testId, message) => {
+    await openAccepted((c) => (c.path === 'checkout/execPayment' ? { status, body } : undefined));
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.confirm') }));
+    const notice = await screen.findByTestId(testId);
+    expect(notice.textContent).toContain(message);
+    expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toBeTruthy();
+    expect(sessionStorage.getItem('cart')).not.toBeNull();
+  });
+
+  it('cancelled: calls cancel with the cart id, then keeps the cart on request', async () => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    sessionStorage.setItem('cartId', 'CART12345678');
+    mount('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cancel' ? { status: 200, body: { data: true } } : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: t('checkout.keepCart') }, { timeout: 5000 }));
+    await waitFor(() => expect(pathname()).toBe('/en/checkout'));
+    expect(called('checkout/cancel')[0]?.query.get('cartId')).toBe('CART12345678');
+    expect(sessionStorage.getItem('cartId')).toBeNull();
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
+  });
+
+  it('cancelled: clearing empties the cart (also when cancel answers 410)', async () => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    mount('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cancel' ? { status: 410, body: { error: 'CART_GONE' } } : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: t('checkout.clearCart') }, { timeout: 5000 }));
+    await screen.findByTestId('cart-cleared');
+    expect(sessionStorage.getItem('cart')).toBeNull();
+    expect(shell?.cart.getSnapshot().context.lines).toEqual([]);
+  });
+
+  it("failed: 'payment not completed, try again' with the cart and the payment form", async () => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    mount('/en/checkout/failed?cartId=CART12345678');
+    expect((await screen.findByTestId('payment-not-completed', {}, { timeout: 5000 })).textContent).toBe(t('checkout.paymentNotCompleted'));
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: t('checkout.pay') })).toBeTruthy();
+  });
+});
+
+describe('order review', () => {
+  it('406 says the order is not available', async () => {
+    mount('/en/order-review/UNKNOWN', (c) => (c.path === 'order/review' ? { status: 406, body: { error: 'ORDER_NOT_AVAILABLE' } } : undefined));
+    expect((await screen.findByTestId('order-not-available', {}, { timeout: 5000 })).textContent).toBe(t('checkout.orderNotAvailable'));
+  });
+
+  it('shows the paid order', async () => {
+    const order = {
+      id: 'BOOKING12345', created_at: '2026-11-22T10:00:00.000Z', payart: 161, has_tickets: true, external_document_number: null,
+      lines: [{ type: 'ticket', name: 'Adults', amount: 3600, vat: 270 }], subtotal: 3600, discount: 0, shipping: 0, amount: 3600, currency: 'CHF',
+    };
+    mount('/en/order-review/BOOKING12345', (c) => (c.path === 'order/review' ? { status: 200, body: { data: order } } : undefined));
+    expect(await screen.findByText('Order BOOKING12345 of 22.11.2026', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByText('CHF 36.00').length).toBeGreaterThan(0);
+  });
+});
+
+export { act };
