@@ -1,0 +1,122 @@
+import { expect } from 'vitest';
+import type { AppContext } from '../../machines/app.machine.js';
+import { GLOBAL_MESSAGE_MS, SPINNER_DELAY_MS, TOAST_MS } from '../../machines/app.machine.js';
+import { describeModel } from './describe-model.js';
+import { appModel, config, messages, paymentTypes, session } from './app.model.js';
+import type { RunContext } from './model.js';
+
+const ctx = (s: { context: unknown }) => s.context as AppContext;
+const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
+
+describeModel(appModel, {
+  'Boot.Loading configuration': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(ctx(s).config).toBeNull();
+    expect(run.invocations.at(-1)?.src).toBe('loadConfig');
+  },
+  'Boot.Configuration failed': (s) => {
+    expect(s.hasTag('loading')).toBe(false);
+    expect(ctx(s).config).toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(true);
+  },
+  'Boot.Loading messages': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(ctx(s).config).toEqual(config);
+    // the language from the URL is one the shop offers, so it is kept
+    expect(run.invocations.at(-1)).toMatchObject({ src: 'loadMessages', input: { lang: 'fr' } });
+  },
+  'Boot.Messages failed': (s) => {
+    expect(ctx(s).messages).toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(true);
+  },
+  'Boot.Restoring session': (s, run) => {
+    expect(ctx(s).messages).toEqual(messages);
+    expect(run.invocations.at(-1)?.src).toBe('restoreSession');
+  },
+  'Boot.Loading payment types': (s, run) => {
+    const restored = run.event.type.startsWith('xstate.done.');
+    expect(ctx(s).jwt).toBe(restored ? session.jwt : null);
+    expect(ctx(s).partner).toBe(restored ? session.partner : null);
+  },
+  'Boot.Loading shop information': (s, run) => {
+    expect(ctx(s).paymentTypes).toEqual(run.event.type.startsWith('xstate.done.') ? paymentTypes : []);
+    expect(s.hasTag('ready')).toBe(false);
+  },
+  'Boot.Ready': (s) => {
+    expect(s.hasTag('ready')).toBe(true);
+    expect(s.hasTag('loading')).toBe(false);
+    expect(ctx(s).lang).toBe('fr');
+  },
+  'Global message.Hidden': (s, run) => {
+    expect(ctx(s).globalMessage).toBeNull();
+    const e = run.event as { type: string; status?: number; onLoginPage?: boolean; at?: number; lang?: string };
+    if (e.type === 'HTTP_ERROR' && (e.status === 401 || e.status === 403) && !e.onLoginPage) {
+      expect(calls(run, 'navigateToLogin')).toHaveLength(1);
+      expect(ctx(s).jwt).toBeNull();
+    }
+    if (e.type === 'HTTP_ERROR' && e.status === 401 && e.onLoginPage) expect(calls(run, 'navigateToLogin')).toHaveLength(0);
+    if (e.type === 'HTTP_ERROR' && e.status === 503) {
+      expect(calls(run, 'reloadPage')).toHaveLength(1);
+      expect(calls(run, 'storeServiceUnavailableReload').at(-1)?.params).toBe(e.at);
+      expect(ctx(s).lastServiceUnavailableReloadAt).toBe(e.at);
+    }
+    if (e.type === 'CHANGE_LANGUAGE') expect(calls(run, 'switchLanguage').map((c) => c.params)).toEqual(e.lang === 'fr' ? [] : [e.lang]);
+    if (e.type === 'ACCEPT_COOKIES') {
+      expect(ctx(s).cookiesAccepted).toBe(true);
+      expect(calls(run, 'storeCookiesAccepted')).toHaveLength(1);
+    }
+    if (e.type === 'LOGGED_IN') {
+      expect(ctx(s)).toMatchObject({ jwt: 'jwt-2', isGuest: true });
+      expect(calls(run, 'storeSession')).toHaveLength(1);
+    }
+    if (e.type === 'LOGOUT') {
+      expect(ctx(s).jwt).toBeNull();
+      expect(calls(run, 'navigateAfterLogout').at(-1)?.params).toBe('/fr/');
+    }
+    if (e.type.startsWith('xstate.after.globalMessageDuration')) expect(run.now).toBeGreaterThanOrEqual(GLOBAL_MESSAGE_MS);
+  },
+  'Global message.Showing': (s, run) => {
+    const e = run.event as { type: string; status?: number };
+    const message = ctx(s).globalMessage;
+    expect(message).not.toBeNull();
+    if (e.type === 'SHOW_MESSAGE') expect(message).toEqual({ id: 'cart.expired', className: 'warning' });
+    if (e.type === 'HTTP_ERROR' && e.status === 500) {
+      expect(message).toEqual({ id: 'error.server', values: { email: config.supportEmail }, className: 'danger' });
+    }
+    if (e.type === 'HTTP_ERROR' && e.status === 503) {
+      const reloads = calls(run, 'reloadPage');
+      if (message?.id === 'error.unavailable') {
+        // the second 503 within 30 s: a message, not another reload
+        expect(reloads).toHaveLength(1);
+        expect(reloads[0]!.event).not.toBe(run.event);
+      } else {
+        // the first 503 reloads the page even while another message shows
+        expect(reloads.at(-1)?.event).toEqual(run.event);
+      }
+    }
+    if (e.type === 'HTTP_ERROR' && e.status === 0) expect(message).toEqual({ id: 'error.network', className: 'warning' });
+  },
+  'Toasts.No toast': (s, run) => {
+    expect(ctx(s).toasts).toEqual([]);
+    if (run.event.type.startsWith('xstate.after.toastDuration')) expect(run.now % TOAST_MS).toBe(0);
+  },
+  'Toasts.Showing toast': (s) => {
+    expect(ctx(s).toasts.length).toBeGreaterThan(0);
+    expect(ctx(s).toasts[0]).toMatchObject({ id: 'cart.added', tone: 'success' });
+    const keys = ctx(s).toasts.map((t) => t.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  },
+  'Server requests.Idle': (s) => {
+    expect(ctx(s).pendingRequests).toBe(0);
+    expect(s.hasTag('waiting')).toBe(false);
+  },
+  'Server requests.Request open': (s, run) => {
+    expect(ctx(s).pendingRequests).toBeGreaterThan(0);
+    expect(s.hasTag('waiting')).toBe(false);
+    expect(run.now).toBeLessThan(SPINNER_DELAY_MS + GLOBAL_MESSAGE_MS * 10);
+  },
+  'Server requests.Waiting for server': (s) => {
+    expect(ctx(s).pendingRequests).toBeGreaterThan(0);
+    expect(s.hasTag('waiting')).toBe(true);
+  },
+});

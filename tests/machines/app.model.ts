@@ -1,0 +1,94 @@
+/**
+ * Model of the app shell machine. Four parallel regions multiply quickly, so the model keeps
+ * the walk finite and readable: during boot only boot events happen; once Ready, the visitor's
+ * session events (cookies, login, logout, language) happen while the shell is at rest, and
+ * each side region (global message, toasts, server requests) is walked on its own from rest,
+ * with the 503 guard reached both with and without an earlier reload.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { appMachine } from '../../machines/app.machine.js';
+import { defineModel } from './model.js';
+
+export const config = {
+  siteName: 'Museum Shop',
+  languages: ['de', 'en', 'fr'],
+  supportEmail: 'support@museum.example',
+};
+export const messages = { 'nav.home': 'Start' };
+export const session = { jwt: 'jwt-1', customer: null, isGuest: false, partner: 'p-7', cookiesAccepted: true };
+export const paymentTypes = [{ payartId: 1, i18n: { de: 'Karte' } }];
+export const shopData = { shopInfo: null, staticContent: null };
+
+const http = (status: number, code: string, at: number, onLoginPage = false) => ({ status, code, at, onLoginPage });
+
+const region = {
+  message: ['SHOW_MESSAGE', 'DISMISS_MESSAGE', 'xstate.after.globalMessageDuration'],
+  toast: ['TOAST', 'DISMISS_TOAST', 'xstate.after.toastDuration'],
+  request: ['REQUEST_STARTED', 'REQUEST_FINISHED', 'xstate.after.spinnerDelay'],
+};
+const inRegion = (type: string, names: string[]) => names.some((n) => type === n || type.startsWith(`${n}.`));
+
+function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
+  const ctx = s.context as { toasts: unknown[]; pendingRequests: number; jwt: string | null; cookiesAccepted: boolean };
+  if (!s.matches({ Boot: 'Ready' })) return /^xstate\.(done|error)\.actor\./.test(e.type) || e.type === 'RETRY';
+  const showingMessage = s.matches({ 'Global message': 'Showing' });
+  const showingToast = s.matches({ Toasts: 'Showing toast' });
+  const requestOpen = !s.matches({ 'Server requests': 'Idle' });
+  // one side region away from rest at a time
+  if (showingMessage) return inRegion(e.type, region.message) || e.type === 'HTTP_ERROR';
+  if (showingToast) return inRegion(e.type, region.toast) && !(e.type === 'TOAST' && ctx.toasts.length >= 2);
+  if (requestOpen) return inRegion(e.type, region.request) && !(e.type === 'REQUEST_STARTED' && ctx.pendingRequests >= 2);
+  // session events only from a fresh session, and side regions only start from it
+  const fresh = ctx.jwt === null && !ctx.cookiesAccepted;
+  if (e.type === 'LOGOUT') return ctx.jwt !== null;
+  if (e.type === 'LOGGED_IN' || e.type === 'ACCEPT_COOKIES') return fresh;
+  return fresh;
+}
+
+export const appModel = defineModel({
+  name: 'app',
+  machine: appMachine,
+  input: { lang: 'fr', lastServiceUnavailableReloadAt: null },
+  events: {
+    'done:loadConfig': { output: config },
+    'error:loadConfig': { error: new TypeError('Failed to fetch') },
+    'done:loadMessages': { output: messages },
+    'error:loadMessages': { error: new TypeError('Failed to fetch') },
+    'done:restoreSession': { output: session },
+    'error:restoreSession': { error: new Error('storage unavailable') },
+    'done:loadPaymentTypes': { output: paymentTypes },
+    'error:loadPaymentTypes': { error: new Error('500') },
+    'done:loadShopData': { output: shopData },
+    'error:loadShopData': { error: new Error('500') },
+    HTTP_ERROR: [
+      http(500, 'SERVER_ERROR', 1_000),
+      http(503, 'SERVICE_UNAVAILABLE', 1_000),
+      http(0, 'NETWORK_ERROR', 1_000),
+      http(401, 'UNAUTHORIZED', 1_000),
+      http(401, 'UNAUTHORIZED', 1_000, true),
+      http(404, 'NOT_FOUND', 1_000),
+    ],
+    SHOW_MESSAGE: { message: { id: 'cart.expired', className: 'warning' } },
+    TOAST: { toast: { id: 'cart.added', tone: 'success' } },
+    LOGGED_IN: { jwt: 'jwt-2', customer: null, isGuest: true },
+    LOGOUT: { returnTo: '/fr/' },
+    CHANGE_LANGUAGE: [{ lang: 'fr' }, { lang: 'de' }],
+  },
+  filterEvents: allowed,
+  // the toast counter only numbers toasts; leave it out so the walk stays finite
+  stateKey: (s) => {
+    const { nextToastKey: _n, toasts, ...rest } = s.context as { nextToastKey: number; toasts: { id: string }[] };
+    void _n;
+    return { value: s.value, ...rest, toasts: toasts.map((t) => t.id) };
+  },
+  fakeActions: [
+    'navigateToLogin',
+    'reloadPage',
+    'storeServiceUnavailableReload',
+    'storeCookiesAccepted',
+    'storeSession',
+    'clearStoredSession',
+    'switchLanguage',
+    'navigateAfterLogout',
+  ],
+});
