@@ -116,7 +116,8 @@ describe('login and recovery in a real browser', () => {
       await page.locator('input[name="passwordConfirmation"]').fill('Drittes-Passwort3');
       await page.getByRole('button', { name: text('auth.recoverSubmit') }).click();
       await page.getByText(text('auth.recoveryLinkInvalid')).first().waitFor();
-      expect(errors).toEqual([]);
+      // the 400 and 422 answers above are expected; Chromium logs every failed request
+      expect(errors.filter((e) => !/status of (400|422)\b.*customer\/pwdconfirm/.test(e))).toEqual([]);
     } finally {
       await close();
     }

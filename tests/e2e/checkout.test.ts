@@ -9,6 +9,7 @@ import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import type { Page } from 'playwright-core';
 import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
+import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
 
 let baseUrl = '';
 let browser: Browser;
@@ -49,6 +50,32 @@ describe('checkout in a real browser', () => {
       await page.goto(`/de/order-review/${bookingId}`);
       await page.getByText(bookingId).first().waitFor();
       await expect(page.getByText('Erwachsene').first().isVisible()).resolves.toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('from the ticket page to the booking: choose a slot, add a ticket, pay express at the provider', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, `/de/tickets/${DEMO.events.collection}`);
+    try {
+      const { date } = demoTenPlacesSlot(new Date());
+      await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+      await page.getByRole('radio', { name: /^11:00/ }).check();
+      await page.getByRole('spinbutton').first().fill('2');
+      await page.getByRole('button', { name: text('tickets.addToCart') }).click();
+      await page.getByTestId('added-to-cart').waitFor();
+      await page.getByTestId('basket-count').click();
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Bezahlen');
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      const bookingId = (await page.getByTestId('booking-id').innerText()).trim();
+      await page.goto(`/de/order-review/${bookingId}`);
+      await page.getByText(bookingId).first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await close();
