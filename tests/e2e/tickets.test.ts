@@ -81,7 +81,10 @@ async function open(urlPath: string): Promise<Page> {
 
 /** The ticket page of the permanent collection with `date` chosen and the time `time` picked. */
 async function chooseDateAndTime(page: Page, date: string, time: string): Promise<void> {
+  await page.locator('button[data-date]').first().waitFor();
   const day = page.locator(`button[data-date="${date}"]`);
+  // one month is shown at a time: the date may be in the next one
+  if ((await day.count()) === 0) await page.getByRole('button', { name: text('calendar.nextMonth') }).click();
   await day.click();
   await page.getByText(text('tickets.chosenDate', { date: formatDate(date) })).waitFor();
   await page.getByRole('radio', { name: new RegExp(`^${time}`) }).check();

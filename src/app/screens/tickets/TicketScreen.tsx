@@ -45,9 +45,10 @@ function BackToList() {
 function Calendar({ actor }: { actor: TicketingActor }) {
   const intl = useIntl();
   const labelId = useId();
+  // One month is shown; the machine has already fetched it together with the following one (§9).
   const month = useSelector(actor, (s) => s.context.month);
-  const months = [month, shiftMonth(month, 1)];
-  const days = useSelector(actor, (s) => [...selectMonthDays(s, months[0] ?? month), ...selectMonthDays(s, months[1] ?? month)], shallowEqualDays);
+  const months = [month];
+  const days = useSelector(actor, (s) => selectMonthDays(s, month), shallowEqualDays);
   const selected = useSelector(actor, (s) => s.context.date);
   const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
   const loadingMonth = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Loading month' } } }));
