@@ -168,7 +168,7 @@ function eventsFor(model: MachineModel, expanded: ExpandedEvents) {
 
 export type ModelPath = TestPath<AnyMachineSnapshot, EventObject>;
 
-function traversalOptions(model: MachineModel, level: 'transition' | 'value') {
+function traversalOptions(model: MachineModel, level: 'transition' | 'state') {
   const stateKey = model.stateKey ?? ((s: AnyMachineSnapshot) => ({ value: s.value, context: s.context }));
   return {
     input: model.input,
@@ -176,16 +176,16 @@ function traversalOptions(model: MachineModel, level: 'transition' | 'value') {
     limit: model.limit ?? 20_000,
     serializeEvent,
     // Transition level: a state reached by another event or from another state is another
-    // vertex, so the shortest paths to all vertices take every transition. Value level: one
-    // vertex per state configuration, as a designer counts states.
+    // vertex, so the shortest paths to all vertices take every transition. State level: one
+    // vertex per state (value and the data the model's stateKey keeps).
     serializeState: (state: AnyMachineSnapshot, event: EventObject | undefined, prev?: AnyMachineSnapshot) =>
       level === 'transition'
         ? `${stableJson(stateKey(state))}|${event ? serializeEvent(event) : ''}|${prev ? stableJson(prev.value) : ''}`
-        : stableJson(state.value),
+        : stableJson(stateKey(state)),
   };
 }
 
-function testModelOf(model: MachineModel, level: 'transition' | 'value'): TestModel<AnyMachineSnapshot, EventObject, unknown> {
+function testModelOf(model: MachineModel, level: 'transition' | 'state'): TestModel<AnyMachineSnapshot, EventObject, unknown> {
   return new TestModel<AnyMachineSnapshot, EventObject, unknown>(
     model.machine as unknown as ConstructorParameters<typeof TestModel<AnyMachineSnapshot, EventObject, unknown>>[0],
     traversalOptions(model, level),
@@ -263,7 +263,14 @@ export function allTransitionPaths(model: MachineModel): ModelPath[] {
 
 /** Shortest path to every distinct state configuration (state value). */
 export function shortestStatePaths(model: MachineModel): ModelPath[] {
-  return sortPaths(testModelOf(model, 'value').getShortestPaths({ allowDuplicatePaths: true }));
+  const all = sortPaths(testModelOf(model, 'state').getShortestPaths({ allowDuplicatePaths: true }));
+  const seen = new Set<string>();
+  return all.filter((p) => {
+    const key = stableJson(p.state.value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export interface SimplePath {
@@ -277,7 +284,7 @@ export interface SimplePath {
  * parallel regions, so the search stops at `cap` and says so.
  */
 export function simplePaths(model: MachineModel, cap = 2000): { paths: SimplePath[]; truncated: boolean } {
-  const options = traversalOptions(model, 'value');
+  const options = traversalOptions(model, 'state');
   const adjacency = getAdjacencyMap(
     model.machine as unknown as Parameters<typeof getAdjacencyMap<AnyMachineSnapshot, EventObject, unknown>>[0],
     options,
