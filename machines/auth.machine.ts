@@ -105,6 +105,11 @@ export interface ReturnParams {
   returnTo: string | null;
   redirectTarget: string | null;
 }
+export interface NavigateParams {
+  route: AuthRoute;
+  /** kept so the success page can continue to where the visitor came from */
+  returnTo: string | null;
+}
 export interface ToastParams {
   id: string;
   tone: 'danger' | 'success' | 'info';
@@ -341,7 +346,7 @@ export const authMachine = setup({
     notifyLoggedIn: (_, _params: LoggedInParams) => notProvided('notifyLoggedIn'),
     showToast: (_, _params: ToastParams) => notProvided('showToast'),
     navigateBack: (_, _params: ReturnParams) => notProvided('navigateBack'),
-    navigateTo: (_, _route: AuthRoute) => notProvided('navigateTo'),
+    navigateTo: (_, _params: NavigateParams) => notProvided('navigateTo'),
   },
   guards: {
     entersLogin: ({ context }) => context.entry === 'login',
@@ -493,7 +498,7 @@ export const authMachine = setup({
       description: 'Registration logs in; the register success page follows.',
       entry: [
         { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },
-        { type: 'navigateTo', params: 'registerSuccess' },
+        { type: 'navigateTo', params: ({ context }) => ({ route: 'registerSuccess' as const, returnTo: context.returnTo }) },
       ],
     },
 
@@ -615,7 +620,7 @@ export const authMachine = setup({
     'Reset requested': {
       type: 'final',
       description: 'The recovery link was sent (if the account exists): the success page.',
-      entry: { type: 'navigateTo', params: 'forgotPasswordSuccess' },
+      entry: { type: 'navigateTo', params: ({ context }) => ({ route: 'forgotPasswordSuccess' as const, returnTo: context.returnTo }) },
     },
 
     Recovery: {
@@ -672,7 +677,7 @@ export const authMachine = setup({
       description: 'The new password is set and the visitor is logged in (§4).',
       entry: [
         { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },
-        { type: 'navigateTo', params: 'recoverPasswordSuccess' },
+        { type: 'navigateTo', params: ({ context }) => ({ route: 'recoverPasswordSuccess' as const, returnTo: context.returnTo }) },
       ],
     },
   },

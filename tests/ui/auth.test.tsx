@@ -164,7 +164,7 @@ describe('registration', () => {
   });
 
   it('success logs the new customer in and shows the register success page', async () => {
-    mount('/en/register', (c) =>
+    mount('/en/register?returnTo=%2Fen%2Ftickets', (c) =>
       c.path === 'customer/attr'
         ? { status: 200, body: { data: ATTR } }
         : c.path === 'customer/register'
@@ -179,6 +179,8 @@ describe('registration', () => {
     expect(await screen.findByText(t('auth.registerSuccessText'), {}, { timeout: 5000 })).toBeTruthy();
     expect(location()?.pathname).toBe('/en/register/success');
     expect(sessionStorage.getItem('jwt')).toBe(JWT);
+    // "Continue" goes back to where the register link was clicked
+    expect(screen.getByRole('link', { name: t('auth.continue') }).getAttribute('href')).toBe('/en/tickets');
   });
 });
 
@@ -230,6 +232,18 @@ describe('guest registration', () => {
     await waitFor(() => expect(input('zip').getAttribute('aria-invalid')).toBe('true'));
     expect(errorOf(input('zip'))).toContain('At most 16 characters.');
     expect(called('auth/guest')).toHaveLength(0);
+  });
+});
+
+describe('logout', () => {
+  it('/logout clears jwt and customer and honours returnTo', async () => {
+    sessionStorage.setItem('jwt', JWT);
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster' }));
+    mount('/logout?returnTo=%2Fen%2Ftickets', () => undefined);
+    await waitFor(() => expect(location()?.pathname).toBe('/en/tickets'), { timeout: 5000 });
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+    expect(sessionStorage.getItem('customer')).toBeNull();
+    expect(shell?.actor.getSnapshot().context.customer).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
 import { returnDestination } from './provide.js';
+import { useReturnTo } from './use-auth.js';
 
 function SuccessPage({ titleId, textId, next }: { titleId: string; textId: string; next: { href: string; labelId: string } }) {
   return (
@@ -27,7 +28,8 @@ function SuccessPage({ titleId, textId, next }: { titleId: string; textId: strin
 /** §2 register/success: the new account is logged in; continue where the visitor came from. */
 export function RegisterSuccessScreen() {
   const lang = useLang();
-  return <SuccessPage titleId="title.registerSuccess" textId="auth.registerSuccessText" next={{ href: returnDestination(null, null, lang), labelId: 'auth.continue' }} />;
+  const returnTo = useReturnTo();
+  return <SuccessPage titleId="title.registerSuccess" textId="auth.registerSuccessText" next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
 }
 
 /** §2 password-reset-success: the recovery link is on its way. */
@@ -39,5 +41,6 @@ export function ForgotPasswordSuccessScreen() {
 /** §2 recover-success: the new password is set and the visitor is logged in. */
 export function RecoverPasswordSuccessScreen() {
   const lang = useLang();
-  return <SuccessPage titleId="title.recoverPasswordSuccess" textId="auth.recoverSuccessText" next={{ href: returnDestination(null, null, lang), labelId: 'auth.continue' }} />;
+  const returnTo = useReturnTo();
+  return <SuccessPage titleId="title.recoverPasswordSuccess" textId="auth.recoverSuccessText" next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
 }

@@ -58,7 +58,10 @@ export function provideAuth({ api, app, navigate, origin }: AuthDeps) {
         }),
       showToast: (_, { id, tone }) => app.send({ type: 'TOAST', toast: { id, tone } }),
       navigateBack: (_, { returnTo, redirectTarget }) => navigate(returnDestination(returnTo, redirectTarget, lang()), { replace: true }),
-      navigateTo: (_, route) => navigate(routeHref(lang(), route)),
+      navigateTo: (_, { route, returnTo }) => {
+        const back = safeReturnTo(returnTo);
+        navigate(`${routeHref(lang(), route)}${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`);
+      },
     },
   });
 }
