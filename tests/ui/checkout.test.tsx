@@ -13,6 +13,7 @@ import { createShell, type ShellInstance } from '../../src/app/services.js';
 import { App } from '../../src/app/App.js';
 import { providerRedirect } from '../../src/app/screens/checkout/provide.js';
 import { fakeServer, type Reply } from './shell-harness.js';
+import type { RemoteConfig } from '../../src/api/schemas/config.js';
 
 const catalogue = en as Record<string, string>;
 /** An English catalogue message (fails loudly for an unknown id). */
@@ -43,9 +44,10 @@ let shell: ShellInstance | null = null;
 let calls: Call[] = [];
 let redirects: string[] = [];
 
-function mount(path: string, api: Api = () => undefined) {
+function mount(path: string, api: Api = () => undefined, config: Partial<RemoteConfig> = {}) {
   calls = [];
   const server = fakeServer({
+    config,
     handler: (p, url) => {
       if (p === 'checkout/payments') return { status: 200, body: { data: PAYMENTS } };
       const call = calls.find((c) => c.path === p && c.query.toString() === url.searchParams.toString()) ?? { path: p, query: url.searchParams, body: null };
@@ -84,9 +86,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-async function openCheckout(api?: Api) {
+async function openCheckout(api?: Api, config: Partial<RemoteConfig> = {}) {
   sessionStorage.setItem('cart', JSON.stringify([ticket]));
-  mount('/en/checkout', api);
+  mount('/en/checkout', api, config);
   await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
   await screen.findAllByTestId('cart-line');
 }
@@ -161,6 +163,24 @@ describe('checkout: choosing and starting the payment', () => {
     expect(call?.query.get('_')).toBe(VALID_JWT);
     expect((call?.body as { payart: number; aux: unknown }).payart).toBe(74);
     expect((call?.body as { aux: unknown }).aux).toEqual({ Accountholder: 'Anna Muster', IBAN: 'CH93 0076 2011 6238 5295 7' });
+  });
+
+  it('a wallet chosen for express payment goes with initPayment', async () => {
+    await openCheckout((c) => (c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined));
+    fireEvent.click(screen.getByRole('radio', { name: t('checkout.wallet.GOOGLEPAY') }));
+    acceptTerms();
+    pay();
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    expect((called('checkout/initPayment')[0]?.body as { aux: unknown }).aux).toEqual({ wallet: 'GOOGLEPAY' });
+  });
+
+  it('with guest registration on, the login notice also offers to continue as a guest', async () => {
+    await openCheckout(undefined, { has_guest_registration: true });
+    fireEvent.click(screen.getByRole('radio', { name: /Direct debit/ }));
+    acceptTerms();
+    pay();
+    const notice = await screen.findByTestId('login-required');
+    expect(within(notice).getByRole('link', { name: t('auth.guestLink') }).getAttribute('href')).toContain('/en/register-guest');
   });
 
   it('initPayment 422 shows its error in the cart and nothing leaves the page', async () => {
