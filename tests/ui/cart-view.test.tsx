@@ -58,7 +58,7 @@ describe('CartView', () => {
     expect(within(lines[0] as HTMLElement).getByTestId('cart-line-amount').textContent).toBe('CHF 40.00');
     // 2000 incl. 8.1 % VAT contains 149.86 -> 1.50 per ticket, two tickets
     expect(within(lines[0] as HTMLElement).getByTestId('cart-line-vat').textContent).toBe('incl. 8.1 % VAT: CHF 3.00');
-    expect(lines[1]?.textContent).toContain('3 × Children at CHF 0.00');
+    expect(lines[1]?.textContent).toContain('3 × Children, included');
     // 4500 contains 337.19 -> 3.37
     expect(within(lines[1] as HTMLElement).getByTestId('cart-line-vat').textContent).toBe('incl. 8.1 % VAT: CHF 3.37');
     expect(lines[2]?.textContent).toContain('Voucher code GIFT-30');

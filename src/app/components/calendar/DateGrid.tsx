@@ -31,6 +31,8 @@ export interface DateGridProps {
   canShowMonth: (month: string) => boolean;
   /** id of the element that names the whole calendar */
   labelledBy?: string;
+  /** id of a text that explains the keys */
+  describedBy?: string;
 }
 
 const NAV_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -58,7 +60,7 @@ function targetOf(key: string, date: string, shift: boolean): string {
   }
 }
 
-export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onShowMonths, canShowMonth, labelledBy }: DateGridProps) {
+export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onShowMonths, canShowMonth, labelledBy, describedBy }: DateGridProps) {
   const intl = useIntl();
   const first = months[0] ?? '';
   const last = months[months.length - 1] ?? first;
@@ -125,7 +127,7 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
             <h3 className="date-grid__title" id={titleId}>
               {intl.formatDate(dateForNames(`${month}-01`), { month: 'long', year: 'numeric', timeZone: 'UTC' })}
             </h3>
-            <table role="grid" className="date-grid__table" aria-labelledby={labelledBy ? `${labelledBy} ${titleId}` : titleId}>
+            <table role="grid" className="date-grid__table" aria-labelledby={labelledBy ? `${labelledBy} ${titleId}` : titleId} aria-describedby={describedBy}>
               <thead>
                 <tr>
                   {weekdays.map((day) => (

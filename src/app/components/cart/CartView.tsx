@@ -60,7 +60,11 @@ function LineRow({ row, removable, onRemove, price }: { row: CartRow; removable:
           <ul className="cart-view__parts">
             {row.parts.map((part, i) => (
               <li key={i}>
-                <FormattedMessage id="cart.part" values={{ count: part.count, name: part.name, price: price(part.price) }} />
+                {part.price > 0 ? (
+                  <FormattedMessage id="cart.part" values={{ count: part.count, name: part.name, price: price(part.price) }} />
+                ) : (
+                  <FormattedMessage id="cart.partIncluded" values={{ count: part.count, name: part.name }} />
+                )}
               </li>
             ))}
           </ul>

@@ -101,6 +101,7 @@ function Calendar({ actor }: { actor: TicketingActor }) {
         dayStatus={dayStatus}
         selected={selected}
         labelledBy={labelId}
+        describedBy={`${labelId}-help`}
         canShowMonth={allowed}
         onShowMonths={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
         onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
@@ -450,13 +451,12 @@ export default function TicketScreen() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
   const date = typeof search.date === 'string' ? search.date : null;
+  if (id <= 0) return <TicketSelectionNotFound />;
   return <TicketPage key={`${id}-${date ?? ''}`} eventId={id} date={date} />;
 }
 
 function TicketPage({ eventId, date }: { eventId: number; date: string | null }) {
-  const actor = useTicketingActor({ eventId: eventId > 0 ? eventId : null, date });
-  const invalid = eventId <= 0;
-  if (invalid) return <TicketSelectionNotFound />;
+  const actor = useTicketingActor({ eventId, date });
   return <TicketSelection actor={actor} />;
 }
 
