@@ -1,9 +1,10 @@
 /** Starts the auth journey for a screen with the real services (one actor per screen visit). */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { AuthEntry } from '../../../../machines/auth.machine.js';
 import { useShell } from '../../shell-context.js';
+import { registerLiveActor } from '../../flows/registry.js';
 import { useConfig } from '../../hooks.js';
 import { safeReturnTo } from '../../navigation.js';
 import { provideAuth } from './provide.js';
@@ -33,7 +34,7 @@ export function useAuthActor(entry: AuthEntry, recoveryToken?: string) {
       }),
     [api, actor, router],
   );
-  return useActorRef(machine, {
+  const ref = useActorRef(machine, {
     input: {
       entry,
       recoveryToken: recoveryToken ?? null,
@@ -42,4 +43,7 @@ export function useAuthActor(entry: AuthEntry, recoveryToken?: string) {
       defaultCountry: config.defaultUserCountryKey,
     },
   });
+  // the flow viewer (?flows) follows this journey live
+  useEffect(() => registerLiveActor('auth', ref), [ref]);
+  return ref;
 }

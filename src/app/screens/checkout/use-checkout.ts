@@ -1,9 +1,10 @@
 /** Starts the checkout journey for a screen with the real services (one actor per screen visit). */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { CheckoutEntry, ProviderReturn } from '../../../../machines/checkout.machine.js';
 import { useShell } from '../../shell-context.js';
+import { registerLiveActor } from '../../flows/registry.js';
 import { useConfig } from '../../hooks.js';
 import { provideCheckout, readFinishedBooking, readStoredCartId } from './provide.js';
 
@@ -26,7 +27,7 @@ export function useCheckoutActor(entry: CheckoutEntry, orderId?: string) {
   );
   const session = app.getSnapshot().context;
   const providerReturn: ProviderReturn = { us: text(search.us), sessionUs: text(search.sessionUs), cartId: text(search.cartId) };
-  return useActorRef(machine, {
+  const ref = useActorRef(machine, {
     input: {
       entry,
       cart,
@@ -41,6 +42,9 @@ export function useCheckoutActor(entry: CheckoutEntry, orderId?: string) {
       orderId: orderId ?? null,
     },
   });
+  // the flow viewer (?flows) follows this journey live
+  useEffect(() => registerLiveActor('checkout', ref), [ref]);
+  return ref;
 }
 
 /** The session token: the checkout actor starts again when it changes (login, logout, 401). */
