@@ -265,10 +265,11 @@ function Tickets({ actor }: { actor: TicketingActor }) {
   const overbooking = useSelector(actor, selectOverbooking);
   const families = useSelector(actor, (s) => s.context.tickets.filter((t) => s.context.incompleteFamilies.includes(t.id)).map((t) => t.name).join(', '));
   const datetime = useSelector(actor, (s) => s.context.datetime);
+  const hasTimes = useSelector(actor, (s) => s.context.timeslots.length > 0);
   return (
     <section className="ticket-step" aria-labelledby={labelId}>
       <h2 id={labelId} className="ticket-step__title">
-        <FormattedMessage id="tickets.stepTickets" />
+        <FormattedMessage id="tickets.stepTickets" values={{ step: hasTimes ? 3 : 2 }} />
       </h2>
       <form
         className="ticket-form"
