@@ -144,7 +144,7 @@ describe('event list', () => {
 describe('ticket page', () => {
   it('says an unknown event is not found', async () => {
     mounted = mountShell('/en/tickets/99', { handler: catalogue().handler });
-    expect((await screen.findByRole('heading', { level: 1, name: 'Event not found' })).textContent).toBe('Event not found');
+    expect((await screen.findByRole('heading', { level: 1, name: 'Event not found' }, { timeout: 5000 })).textContent).toBe('Event not found');
   });
 
   it('says an event whose last day is past has ended', async () => {
