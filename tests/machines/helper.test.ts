@@ -102,9 +102,11 @@ describe('model helper', () => {
     const words = transitionPaths(bookingModel).map((p) => describePath(bookingModel, p));
     for (const w of words) expect(w.startsWith('Choosing date + Hidden → ')).toBe(true);
     expect(words.join('\n')).toContain('SELECT_DATE {"date":"2025-06-02"} → Museum closed + Shown → after 1500ms → Choosing date + Shown');
-    const simple = simplePaths(bookingModel, 100_000);
+    // by state value only, the booking flow has a countable number of simple paths
+    const byValue = defineModel({ ...bookingModel, stateKey: (s) => s.value });
+    const simple = simplePaths(byValue, 100_000);
     expect(simple.truncated).toBe(false);
-    expect(simple.paths.length).toBeGreaterThan(shortestStatePaths(bookingModel).length);
+    expect(simple.paths.length).toBeGreaterThan(shortestStatePaths(byValue).length);
     expect(simplePaths(bookingModel, 10)).toMatchObject({ truncated: true });
     expect(simplePaths(bookingModel, 10).paths).toHaveLength(10);
   });

@@ -28,6 +28,7 @@ import {
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type AnyTransitionDefinition,
   type EventObject,
   type InspectionEvent,
 } from 'xstate';
@@ -57,6 +58,8 @@ export interface MachineModel {
   name: string;
   machine: AnyStateMachine;
   input?: unknown;
+  /** Several inputs (e.g. a saved cart that is fine and one that is corrupt): each starts a walk. */
+  inputs?: unknown[];
   /**
    * Events to try, by key. A key is an event type (`SELECT_DATE`), `done:<service>` (the value
    * carries `output`) or `error:<service>` (the value carries `error`); `<service>` is the
@@ -166,7 +169,16 @@ function eventsFor(model: MachineModel, expanded: ExpandedEvents) {
 // ---------------------------------------------------------------------------------------------
 // paths
 
-export type ModelPath = TestPath<AnyMachineSnapshot, EventObject>;
+export type ModelPath = TestPath<AnyMachineSnapshot, EventObject> & { input?: unknown };
+
+/** One model per input the machine starts with. */
+function variants(model: MachineModel): MachineModel[] {
+  return (model.inputs ?? [model.input]).map((input) => ({ ...model, input, inputs: undefined }));
+}
+
+function withInput(paths: ModelPath[], input: unknown): ModelPath[] {
+  return paths.map((p) => Object.assign(p, { input }));
+}
 
 function traversalOptions(model: MachineModel, level: 'transition' | 'state') {
   const stateKey = model.stateKey ?? ((s: AnyMachineSnapshot) => ({ value: s.value, context: s.context }));
@@ -175,14 +187,23 @@ function traversalOptions(model: MachineModel, level: 'transition' | 'state') {
     events: eventsFor(model, expandEvents(model)),
     limit: model.limit ?? 20_000,
     serializeEvent,
-    // Transition level: a state reached by another event or from another state is another
+    // Transition level: a state reached by another event or by other transitions is another
     // vertex, so the shortest paths to all vertices take every transition. State level: one
     // vertex per state (value and the data the model's stateKey keeps).
     serializeState: (state: AnyMachineSnapshot, event: EventObject | undefined, prev?: AnyMachineSnapshot) =>
       level === 'transition'
-        ? `${stableJson(stateKey(state))}|${event ? serializeEvent(event) : ''}|${prev ? stableJson(prev.value) : ''}`
+        ? `${stableJson(stateKey(state))}|${event ? serializeEvent(event) : ''}|${prev && event ? selected(model.machine, prev, event) : ''}`
         : stableJson(stateKey(state)),
   };
+}
+
+/** Keys of the transitions `event` selects in `snapshot` (before eventless ones). */
+function selected(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string {
+  const m = machine as unknown as { getTransitionData: (s: AnyMachineSnapshot, e: EventObject) => AnyTransitionDefinition[] };
+  return m
+    .getTransitionData(snapshot, event)
+    .map((t) => transitionKey(t))
+    .join(',');
 }
 
 function testModelOf(model: MachineModel, level: 'transition' | 'state'): TestModel<AnyMachineSnapshot, EventObject, unknown> {
@@ -221,7 +242,7 @@ export function pathTransitions(model: MachineModel, path: StatePath<AnyMachineS
     getInitialSnapshot: (scope: unknown, input: unknown) => AnyMachineSnapshot;
     transition: (s: AnyMachineSnapshot, e: EventObject, scope: unknown) => AnyMachineSnapshot;
   };
-  machine.getInitialSnapshot(scope, model.input);
+  machine.getInitialSnapshot(scope, 'input' in path ? (path as ModelPath).input : model.input);
   for (let i = 1; i < path.steps.length; i++) {
     machine.transition(path.steps[i - 1]!.state, path.steps[i]!.event, scope);
   }
@@ -234,7 +255,7 @@ export function pathTransitions(model: MachineModel, path: StatePath<AnyMachineS
  * (greedy set cover, longest first on ties; deterministic).
  */
 export function transitionPaths(model: MachineModel): ModelPath[] {
-  const all = sortPaths(testModelOf(model, 'transition').getShortestPaths());
+  const all = allTransitionPaths(model);
   const withSets = all.map((p) => ({ p, t: pathTransitions(model, p) }));
   const left = new Set(withSets.flatMap(({ t }) => [...t]));
   const chosen: ModelPath[] = [];
@@ -258,12 +279,14 @@ export function transitionPaths(model: MachineModel): ModelPath[] {
 
 /** All shortest transition-level paths (before selection): one per way into a state. */
 export function allTransitionPaths(model: MachineModel): ModelPath[] {
-  return sortPaths(testModelOf(model, 'transition').getShortestPaths());
+  return variants(model).flatMap((v) => withInput(sortPaths(testModelOf(v, 'transition').getShortestPaths()), v.input));
 }
 
 /** Shortest path to every distinct state configuration (state value). */
 export function shortestStatePaths(model: MachineModel): ModelPath[] {
-  const all = sortPaths(testModelOf(model, 'state').getShortestPaths({ allowDuplicatePaths: true }));
+  const all = sortPaths(
+    variants(model).flatMap((v) => withInput(testModelOf(v, 'state').getShortestPaths({ allowDuplicatePaths: true }), v.input)),
+  );
   const seen = new Set<string>();
   return all.filter((p) => {
     const key = stableJson(p.state.value);
@@ -284,6 +307,16 @@ export interface SimplePath {
  * parallel regions, so the search stops at `cap` and says so.
  */
 export function simplePaths(model: MachineModel, cap = 2000): { paths: SimplePath[]; truncated: boolean } {
+  const paths: SimplePath[] = [];
+  for (const v of variants(model)) {
+    const r = simplePathsOf(v, cap - paths.length);
+    paths.push(...r.paths);
+    if (r.truncated) return { paths, truncated: true };
+  }
+  return { paths, truncated: false };
+}
+
+function simplePathsOf(model: MachineModel, cap: number): { paths: SimplePath[]; truncated: boolean } {
   const options = traversalOptions(model, 'state');
   const adjacency = getAdjacencyMap(
     model.machine as unknown as Parameters<typeof getAdjacencyMap<AnyMachineSnapshot, EventObject, unknown>>[0],
@@ -603,7 +636,8 @@ export async function runPath(
   path: ModelPath,
   assertions: StateAssertions = {},
 ): Promise<PathRun> {
-  const run = new PathRun(model, assertions);
+  const input = 'input' in path ? path.input : model.input;
+  const run = new PathRun({ ...model, input }, assertions);
   const types = new Set(path.steps.map((s) => s.event.type));
   const events: Record<string, (step: { event: EventObject }) => Promise<void>> = {};
   let lastEvent: EventObject = { type: 'xstate.init' };

@@ -85,7 +85,7 @@ function Charts({ only }: { only?: string[] }) {
 }
 
 /** Every machine's chart, live states highlighted. `machines` limits it to some machine names. */
-export function FlowViewer({ machines }: { machines?: string[] } = {}) {
+export function FlowViewer({ machines }: { machines?: string[] }) {
   return (
     <Suspense fallback={<p role="status">Loading statecharts…</p>}>
       <Charts {...(machines ? { only: machines } : {})} />

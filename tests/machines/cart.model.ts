@@ -1,0 +1,44 @@
+/**
+ * Model of the cart machine: started with no saved cart and with a corrupt one; lines are a
+ * ticket, a catalogue (merchandise, so shipping is asked once a destination is known) and a
+ * voucher code (added twice to hit the duplicate guard). At most two lines, one destination
+ * change and one invoice toggle keep the walk finite.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { cartMachine, type CartContext } from '../../machines/cart.machine.js';
+import type { CartLine } from '../../src/domain/cart-lines.js';
+import { defineModel } from './model.js';
+
+export const ticket: CartLine = {
+  type: 'ticket', id: 11, eventId: 3, name: 'Adult', price: 2000, totalPrice: 4000, totalCount: 2,
+  datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0, subtickets: [],
+};
+export const catalogue: CartLine = { type: 'merchandise', id: 21, name: 'Catalogue', price: 3900, totalPrice: 7800, count: 2, vat_value: 2.6 };
+export const voucherCode: CartLine = { type: 'voucherCode', barcode: 'ABC123', name: 'Voucher ABC123', price: 3000 };
+
+function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
+  const ctx = s.context as CartContext;
+  if (e.type === 'ADD') return ctx.lines.length < 2;
+  if (e.type === 'SET_DESTINATION') return ctx.destination.chosenCountry === null;
+  if (e.type === 'SET_REQUEST_INVOICE') return ctx.requestInvoice;
+  if (e.type === 'CLEAR') return ctx.lines.length > 0;
+  return true;
+}
+
+export const cartModel = defineModel({
+  name: 'cart',
+  machine: cartMachine,
+  inputs: [{ savedCart: null }, { savedCart: '{"not": "a cart"' }],
+  events: {
+    ADD: [{ lines: [ticket] }, { lines: [catalogue] }, { lines: [voucherCode] }, { lines: [] }],
+    REMOVE: [{ index: 0 }, { index: 5 }],
+    CLEAR: {},
+    SET_DESTINATION: { destination: { chosenCountry: 'ch' } },
+    SET_REQUEST_INVOICE: { requestInvoice: false },
+    'done:calculateShipping': { output: 900 },
+    'error:calculateShipping': { error: Object.assign(new Error('422'), { code: 'NO_SHIPPING_TO_COUNTRY' }) },
+    RETRY_SHIPPING: {},
+  },
+  filterEvents: allowed,
+  fakeActions: ['saveCart', 'removeSavedCart', 'warnCorruptCart', 'trackRemoveFromCart'],
+});
