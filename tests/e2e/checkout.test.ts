@@ -3,6 +3,9 @@
  * at the simulated provider, cancel (keep or clear), fail and retry, a gone cart, direct debit
  * after login, and a 401 during checkout that goes through login and back.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
@@ -10,6 +13,7 @@ import { e2eBaseUrl } from './context.js';
 import type { Page } from 'playwright-core';
 import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
 import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
+import { startServer, type ServerProcess } from './server-process.js';
 
 let baseUrl = '';
 let browser: Browser;
@@ -140,7 +144,7 @@ describe('checkout in a real browser', () => {
     }
   });
 
-  it('a cart that is gone by the time of the confirmation (paid, cancelled or timed out) says to check the e-mail', async () => {
+  it('a payment cart ended before the confirmation (here: cancelled meanwhile) says it is gone: check your e-mail', async () => {
     const { page, close } = await openPage(browser, baseUrl, '/de');
     try {
       await openCheckoutWithCart(page);
@@ -148,7 +152,6 @@ describe('checkout in a real browser', () => {
       await atProvider(page, 'Bezahlen');
       await page.waitForURL(/\/de\/checkout\/accepted\?/);
       const cartId = new URL(page.url()).searchParams.get('cartId') ?? '';
-      // The server ends a cart 20 minutes after initPayment; ending it now has the same effect (410 CART_GONE).
       const ended = await fetch(`${baseUrl}/api/de/checkout/cancel?noRedirect=1&cartId=${cartId}`, { method: 'POST' });
       expect(ended.status).toBe(200);
       await page.getByRole('button', { name: text('checkout.confirm') }).click();
@@ -213,6 +216,49 @@ describe('checkout in a real browser', () => {
     const { page, close } = await openPage(browser, baseUrl, '/de/order-review/NOSUCHORDER1');
     try {
       await page.getByTestId('order-not-available').waitFor({ timeout: 15_000 });
+    } finally {
+      await close();
+    }
+  });
+});
+
+
+describe('an expired payment cart, on a server whose carts live 10 seconds (CART_TTL_SECONDS)', () => {
+  const TTL_SECONDS = 10;
+  let shortServer: ServerProcess | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-cart-ttl-'));
+
+  beforeAll(async () => {
+    e2eBaseUrl(); // the build exists
+    shortServer = await startServer({ DATA_DIR: dataDir, CART_TTL_SECONDS: String(TTL_SECONDS) });
+  });
+
+  afterAll(async () => {
+    await shortServer?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('paid at the provider but confirmed after the cart timed out: the gone message (check your e-mail), the cart is kept', async () => {
+    const { page, close } = await openPage(browser, shortServer?.url ?? '', '/de');
+    try {
+      await openCheckoutWithCart(page);
+      const startedAt = Date.now();
+      await acceptTermsAndPay(page);
+      await atProvider(page, 'Bezahlen');
+      await page.waitForURL(/\/de\/checkout\/accepted\?/);
+      const confirm = page.getByRole('button', { name: text('checkout.confirm') });
+      await confirm.waitFor();
+      await new Promise((r) => setTimeout(r, Math.max(0, startedAt + (TTL_SECONDS + 2) * 1000 - Date.now())));
+      await confirm.click();
+      await page.getByTestId('cart-gone').waitFor();
+      await expect(page.getByText(text('checkout.cartGone')).isVisible()).resolves.toBe(true);
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).not.toBeNull();
+      expect(await page.evaluate(() => sessionStorage.getItem('cartId'))).toBeNull();
+      // back to the cart: the lines are there to pay again
+      await page.getByRole('link', { name: text('checkout.backToCart') }).click();
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
     } finally {
       await close();
     }
