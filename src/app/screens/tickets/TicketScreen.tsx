@@ -273,6 +273,7 @@ function Tickets({ actor }: { actor: TicketingActor }) {
       </h2>
       <form
         className="ticket-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'ADD_TO_CART' });
