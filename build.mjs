@@ -122,6 +122,21 @@ function indexHtml({ entry, preloads, css }) {
   return lines.join('\n');
 }
 
+/** `--analyze`: what the home page's initial JavaScript is made of, by package or source folder (minified bytes). */
+function analyze(outputs, initial) {
+  const byOwner = new Map();
+  for (const file of initial) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[file].inputs ?? {})) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const owner = m ? m[1] : input.split('/').slice(0, 2).join('/');
+      byOwner.set(owner, (byOwner.get(owner) ?? 0) + bytesInOutput);
+    }
+  }
+  const rows = [...byOwner.entries()].sort((a, b) => b[1] - a[1]);
+  console.log('\nInitial JavaScript by package or folder (minified, before gzip)');
+  for (const [owner, bytes] of rows) console.log(`  ${owner.padEnd(44)} ${kb(bytes).padStart(10)}`);
+}
+
 async function buildApp() {
   fs.rmSync(publicDir, { recursive: true, force: true });
   fs.mkdirSync(assetsDir, { recursive: true });
@@ -177,6 +192,7 @@ async function buildApp() {
 
   const files = [...Object.keys(outputs).map((f) => path.join(root, f)), path.join(publicDir, 'index.html')];
   report('Browser app (dist/public)', files);
+  if (args.has('--analyze')) analyze(outputs, initial);
   const initialGzip = initial.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(root, f)), { level: 9 }).length, 0);
   return { initial, initialGzip };
 }

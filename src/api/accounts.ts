@@ -3,7 +3,6 @@
  * except the new password at registration, which the server needs once to check its length.
  * The jwt goes in the query parameter `_` (§6).
  */
-import { md5 } from 'js-md5';
 import type { Http } from './http.js';
 import {
   CustomerAttrSchema,
@@ -35,16 +34,20 @@ export interface GuestRegisterInput extends CustomerDataInput {
   send_invoice?: boolean;
 }
 
-/** The MD5 hex digest of a password, as every password field of §7 but registration sends it. */
-export function passwordDigest(password: string): string {
+/**
+ * The MD5 hex digest of a password, as every password field of §7 but registration sends it.
+ * js-md5 is loaded on first use, so it weighs on the account pages only, not on the home page.
+ */
+export async function passwordDigest(password: string): Promise<string> {
+  const { md5 } = await import('js-md5');
   return md5(password);
 }
 
 export function accountApi(http: Http) {
   return {
     /** POST auth/login {_u, _p}. Wrong e-mail or password: 422 AUTH_LOGIN_FAILED. */
-    login: (email: string, password: string, signal?: AbortSignal) =>
-      http.request('POST', 'auth/login', { schema: JwtResultSchema, body: { _u: email, _p: passwordDigest(password) }, signal }),
+    login: async (email: string, password: string, signal?: AbortSignal) =>
+      http.request('POST', 'auth/login', { schema: JwtResultSchema, body: { _u: email, _p: await passwordDigest(password) }, signal }),
     /** POST auth/guest {c}: a guest customer with billing data; answers a jwt. */
     registerGuest: (c: GuestRegisterInput, signal?: AbortSignal) =>
       http.request('POST', 'auth/guest', { schema: JwtResultSchema, body: { c }, signal }),
@@ -63,24 +66,24 @@ export function accountApi(http: Http) {
     requestPasswordReset: (email: string, backlink: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdreset', { schema: OkSchema, body: { email, backlink }, signal }),
     /** POST customer/pwdconfirm {token, _p}: sets the new password from the mailed link and logs in. */
-    confirmPasswordReset: (token: string, password: string, signal?: AbortSignal) =>
+    confirmPasswordReset: async (token: string, password: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdconfirm', {
         schema: JwtResultSchema,
         // empty fields stay empty so the server answers 400 (§8 'You must fill all fields')
-        body: { token, _p: password === '' ? '' : passwordDigest(password) },
+        body: { token, _p: password === '' ? '' : await passwordDigest(password) },
         signal,
       }),
     /** POST customer/pwdchange?_=token {_po, _pn} */
-    changePassword: (token: string, oldPassword: string, newPassword: string, signal?: AbortSignal) =>
+    changePassword: async (token: string, oldPassword: string, newPassword: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdchange', {
         schema: OkSchema,
         query: { _: token },
-        body: { _po: passwordDigest(oldPassword), _pn: passwordDigest(newPassword) },
+        body: { _po: await passwordDigest(oldPassword), _pn: await passwordDigest(newPassword) },
         signal,
       }),
     /** POST customer/emailchange?_=token {_po, email}: answers the updated customer. */
-    changeEmail: (token: string, password: string, email: string, signal?: AbortSignal) =>
-      http.request('POST', 'customer/emailchange', { schema: CustomerSchema, query: { _: token }, body: { _po: passwordDigest(password), email }, signal }),
+    changeEmail: async (token: string, password: string, email: string, signal?: AbortSignal) =>
+      http.request('POST', 'customer/emailchange', { schema: CustomerSchema, query: { _: token }, body: { _po: await passwordDigest(password), email }, signal }),
     /** POST customer/update?_=token {c}: answers the updated customer. */
     updateCustomer: (token: string, c: CustomerDataInput, signal?: AbortSignal) =>
       http.request('POST', 'customer/update', { schema: CustomerSchema, query: { _: token }, body: { c }, signal }),
