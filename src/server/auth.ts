@@ -1,5 +1,5 @@
 /**
- * Passwords and tokens of the reference server (docs/api-accounts.md "Auth").
+ * Passwords and tokens of the reference server (docs/api.md "Auth").
  *
  * The client sends the MD5 hex digest of a password (§7). That digest is hashed again with scrypt
  * and a random per-user salt; only the scrypt hash and salt are stored. Comparison is constant

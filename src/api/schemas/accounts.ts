@@ -1,6 +1,6 @@
 /**
  * Account calls of spec §7 (auth/*, customer/*): request bodies and answers, shared by the client
- * (src/api/accounts.ts) and the reference server (src/server/api/accounts.ts). docs/api-accounts.md.
+ * (src/api/accounts.ts) and the reference server (src/server/api/accounts.ts). docs/api.md.
  */
 import * as v from 'valibot';
 

@@ -1,7 +1,7 @@
 /**
  * Checkout, payment and shipping calls of spec §7, shared by the client (src/api/checkout.ts) and
  * the reference server (src/server/api/checkout.ts). The cart itself is src/domain/cart-payload.ts.
- * Shapes, statuses and codes: docs/api-accounts.md.
+ * Shapes, statuses and codes: docs/api.md.
  */
 import * as v from 'valibot';
 import { CartPayloadSchema } from '../../domain/cart-payload.js';

@@ -1,5 +1,5 @@
 /**
- * Account routes of spec §7 (auth/*, customer/*). Shapes, statuses and codes: docs/api-accounts.md.
+ * Account routes of spec §7 (auth/*, customer/*). Shapes, statuses and codes: docs/api.md.
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 /**
  * Checkout routes of spec §7: payment types, upselling, payment init/exec/cancel, order review and
- * shipping costs. Shapes, statuses and codes: docs/api-accounts.md.
+ * shipping costs. Shapes, statuses and codes: docs/api.md.
  *
  * A cart (table `carts`) is one payment attempt: initPayment prices the items with priceCart,
  * stores them with a 12-character id and session string, and answers the simulated provider's
