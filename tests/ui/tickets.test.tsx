@@ -131,6 +131,22 @@ describe('event list', () => {
     expect(titles()).toEqual(['Collection']);
   });
 
+  it('opens an event from the list under its name and keeps the list and its filters on the way back', async () => {
+    const { handler, calls } = catalogue();
+    mounted = mountShell('/en/tickets', { handler });
+    await ready();
+    await screen.findByText('Highlights');
+    fireEvent.change(screen.getByLabelText('Venue'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('link', { name: /^Choose tickets\s*:\s*Collection$/ }));
+    expect((await screen.findByRole('heading', { level: 1, name: 'Collection' }, { timeout: 5000 })).textContent).toBe('Collection');
+    await screen.findAllByRole('grid');
+    fireEvent.click(screen.getByRole('link', { name: 'All events' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+    expect([...document.querySelectorAll('.event-card__title')].map((h) => h.textContent)).toEqual(['Highlights', 'Collection']);
+    expect((screen.getByLabelText('Venue') as HTMLSelectElement).value).toBe('1');
+    expect(calls.filter((c) => c === 'event/select')).toHaveLength(1);
+  });
+
   it('says when the events could not be loaded and loads them on retry', async () => {
     mounted = mountShell('/en/tickets', { handler: catalogue({ failEvents: 1 }).handler });
     await ready();

@@ -12,7 +12,7 @@ import type { ShopEvent } from '../../../api/schemas/catalog.js';
 import { formatDate } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
 import { PageHeading } from '../PageHeading.js';
-import { useTicketingActor, type TicketingActor } from './use-ticketing.js';
+import { useEventListJourney, type TicketingActor } from './use-ticketing.js';
 
 function Filter({ label, all, value, options, onChange }: { label: string; all: string; value: number | null; options: { id: number; name: string }[]; onChange: (id: number | null) => void }) {
   const id = useId();
@@ -143,6 +143,6 @@ export function EventList({ actor }: { actor: TicketingActor }) {
 
 /** Route tickets: the event list. */
 export default function EventListScreen() {
-  const actor = useTicketingActor({});
+  const actor = useEventListJourney();
   return <EventList actor={actor} />;
 }

@@ -28,7 +28,7 @@ import { shiftMonth } from '../../components/calendar/dates.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
 import { Counter } from './Counter.js';
-import { useTicketingActor, type TicketingActor } from './use-ticketing.js';
+import { useTicketPageJourney, type TicketingActor } from './use-ticketing.js';
 import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth } from './ticket-states.js';
 
 function BackToList() {
@@ -458,7 +458,7 @@ export default function TicketScreen() {
 }
 
 function TicketPage({ eventId, date }: { eventId: number; date: string | null }) {
-  const actor = useTicketingActor({ eventId, date });
+  const actor = useTicketPageJourney(eventId, date);
   return <TicketSelection actor={actor} />;
 }
 
