@@ -5,6 +5,7 @@
  * memory history.
  */
 import { createActor, fromPromise } from 'xstate';
+import { registerLiveActor } from './flows/registry.js';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app.machine.js';
 import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer } from '../../machines/cart.machine.js';
@@ -137,5 +138,8 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const shell: ShellInstance = { actor, api, router, cart, basket: options.basket ?? cartBasketCount(cart) };
   actor.start();
   cart.start();
+  // The flow viewer (?flows) shows these app-lifetime actors live.
+  registerLiveActor('app', actor);
+  registerLiveActor('cart', cart);
   return shell;
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useSearch } from '@tanstack/react-router';
-import { SCREENS } from '../screens/registry.js';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
@@ -10,6 +9,8 @@ import { DevStrip, GlobalMessageBanner, Spinner, Toasts } from './Messages.js';
 import { RouteEffects, ScrollRestoration, useViewportClasses } from './RouteEffects.js';
 
 const CookieNotice = lazy(() => import('./CookieNotice.js'));
+/** The flow viewer under any page with `?flows` (its charts load only then). */
+const FlowViewer = lazy(() => import('../flows/FlowViewer.js'));
 /** Below the fold: its own chunk keeps the home page's initial JavaScript small. */
 const Footer = lazy(() => import('./Footer.js').then((m) => ({ default: m.Footer })));
 
@@ -34,8 +35,7 @@ function CookieNoticeSlot() {
  */
 function FlowsSlot() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const FlowViewer = SCREENS.flows;
-  if (!FlowViewer || !('flows' in search)) return null;
+  if (!('flows' in search)) return null;
   return (
     <aside className="flows-slot container" data-testid="flows-slot">
       <Suspense fallback={null}>

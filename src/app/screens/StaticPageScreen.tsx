@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,6 +6,7 @@ import DOMPurify from 'dompurify';
 import { FormattedMessage } from 'react-intl';
 import { staticPageMachine } from '../../../machines/static-page.machine.js';
 import { useShell } from '../shell-context.js';
+import { registerLiveActor } from '../flows/registry.js';
 import { PageHeading } from './PageHeading.js';
 import { NotFoundScreen } from './NotFoundScreen.js';
 
@@ -15,7 +16,8 @@ function StaticPage({ id }: { id: string }) {
     () => staticPageMachine.provide({ actors: { loadStaticPage: fromPromise(({ input, signal }) => api.getStaticPage(input.id, signal)) } }),
     [api],
   );
-  const [snapshot, send] = useMachine(machine, { input: { id } });
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { id } });
+  useEffect(() => registerLiveActor('static-page', actorRef), [actorRef]);
   const html = useMemo(() => (snapshot.context.page ? DOMPurify.sanitize(snapshot.context.page.html) : ''), [snapshot.context.page]);
 
   if (snapshot.matches('Page not found')) return <NotFoundScreen />;

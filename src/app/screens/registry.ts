@@ -29,6 +29,6 @@ export const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   // Event ticketing journey (machines/eventTicketing.machine.ts)
   tickets: lazy(() => import('./tickets/EventListScreen.js')),
   ticket: lazy(() => import('./tickets/TicketScreen.js')),
-  // Flow viewer mount point (/{lang}/__flows and ?flows on any route): once src/app/flows exists,
-  // register it here, e.g. flows: lazy(() => import('../flows/FlowViewer.js')),
+  // Flow viewer (/{lang}/__flows, and ?flows under any page): every machine's chart with the live state
+  flows: lazy(() => import('./FlowsScreen.js')),
 };

@@ -9,6 +9,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import { useShell, type Shell } from '../../shell-context.js';
 import { provideEventTicketing } from './provide.js';
+import { registerLiveActor } from '../../flows/registry.js';
 
 export type TicketingActor = ActorRefFrom<typeof eventTicketingMachine>;
 
@@ -20,6 +21,7 @@ function journeyOf(shell: Shell, input: { eventId: number | null; date: string |
   const actor = createActor(provideEventTicketing(shell.api), { input: { cart: shell.cart, ...input } });
   actor.start();
   journeys.set(shell, actor);
+  registerLiveActor('eventTicketing', actor);
   return { actor, created: true };
 }
 
