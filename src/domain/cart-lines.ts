@@ -44,6 +44,8 @@ export const TicketLineSchema = v.object({
   type: v.literal('ticket'),
   id: Id,
   eventId: v.optional(Id),
+  /** the event the ticket admits to, as the cart shows it ('Adult' alone says too little) */
+  eventName: v.optional(v.pipe(v.string(), v.maxLength(300))),
   name: Name,
   /** unit price of the ticket itself, minor units */
   price: Price,

@@ -467,6 +467,7 @@ export function selectionToCartLines(input: CartLinesFor): (TicketLine | DayTick
       type: 'ticket',
       id: ticket.id,
       eventId: event.id,
+      ...(event.name ? { eventName: event.name } : {}),
       name: ticket.name,
       price: ticket.price,
       totalPrice: ticket.price * count + subtickets.reduce((sum, sub) => sum + sub.price * sub.count, 0),

@@ -158,13 +158,13 @@ describe('price and cart lines of a selection', () => {
   it('makes ticket lines for the slot and one day-ticket line for the date', () => {
     const lines = selectionToCartLines({ event: { id: 9, name: 'Winter' }, tickets, selection: sel, date: '2026-12-05', datetime: '2026-12-05 10:00:00' });
     expect(lines).toEqual([
-      { type: 'ticket', id: 1, eventId: 9, name: 'Adult', price: 2000, totalPrice: 4000, totalCount: 2, datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0, subtickets: [] },
+      { type: 'ticket', id: 1, eventId: 9, eventName: 'Winter', name: 'Adult', price: 2000, totalPrice: 4000, totalCount: 2, datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0, subtickets: [] },
       {
-        type: 'ticket', id: 3, eventId: 9, name: 'Family', price: 4500, totalPrice: 4500, totalCount: 1, datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0,
+        type: 'ticket', id: 3, eventId: 9, eventName: 'Winter', name: 'Family', price: 4500, totalPrice: 4500, totalCount: 1, datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0,
         subtickets: [{ id: 31, name: 'Adults', count: 2, price: 0, vat_value: 0 }, { id: 32, name: 'Children', count: 2, price: 0, vat_value: 0 }],
       },
       {
-        type: 'ticket', id: 4, eventId: 9, name: 'With audio guide', price: 2500, totalPrice: 3500, totalCount: 1, datetime: '2026-12-05 10:00', vat_value: 0, single_ticketing: 0,
+        type: 'ticket', id: 4, eventId: 9, eventName: 'Winter', name: 'With audio guide', price: 2500, totalPrice: 3500, totalCount: 1, datetime: '2026-12-05 10:00', vat_value: 0, single_ticketing: 0,
         subtickets: [{ id: 41, name: 'Audio guide pack', count: 2, price: 500, vat_value: 0 }],
       },
       { type: 'dayTicket', id: 9, name: 'Winter', price: 0, totalPrice: 1500, totalCount: 1, date: '2026-12-05', dayTickets: [{ id: 6, count: 1, name: 'Day pass', price: 1500, vat_value: 8.1 }] },

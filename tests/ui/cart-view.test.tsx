@@ -82,6 +82,13 @@ describe('CartView', () => {
     expect(screen.getByTestId('cart-total').textContent).toBe('CHF 45.00');
   });
 
+  it('names the event a ticket admits to, on the line and on its remove button', () => {
+    mount(JSON.stringify([{ ...adult, eventName: 'The Lakeside Collection' }]));
+    const [line] = screen.getAllByTestId('cart-line');
+    expect(line?.textContent).toContain('The Lakeside Collection');
+    expect(screen.getByRole('button', { name: 'Remove The Lakeside Collection: Adult, 05.12.2026 10:00 from the cart' })).toBeTruthy();
+  });
+
   it('says the cart is empty once the last line is gone', () => {
     mount(JSON.stringify([adult]));
     act(() => screen.getByRole('button', { name: /^Remove Adult/ }).click());

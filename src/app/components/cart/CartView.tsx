@@ -31,7 +31,8 @@ function useRowText() {
     describe(row: CartRow): string {
       if (row.barcode !== null) return intl.formatMessage({ id: 'cart.voucherCode' }, { code: row.barcode });
       const when = [row.date ? formatDate(row.date) : '', row.time ?? ''].filter(Boolean).join(' ');
-      return when ? `${row.name}, ${when}` : row.name;
+      const what = row.context ? `${row.context}: ${row.name}` : row.name;
+      return when ? `${what}, ${when}` : what;
     },
     percent(rate: number): string {
       return intl.formatNumber(rate, { maximumFractionDigits: 2 });
@@ -47,6 +48,7 @@ function LineRow({ row, removable, onRemove, price }: { row: CartRow; removable:
       <div className="cart-view__main">
         <p className="cart-view__name">{voucher ? <FormattedMessage id="cart.voucherCode" values={{ code: row.barcode }} /> : row.name}</p>
         {voucher && row.name && <p className="cart-view__detail">{row.name}</p>}
+        {row.context && <p className="cart-view__detail cart-view__context">{row.context}</p>}
         {row.date && (
           <p className="cart-view__detail">
             {row.time ? (

@@ -21,6 +21,8 @@ export interface CartRow {
   index: number;
   type: CartLine['type'];
   name: string;
+  /** what the line belongs to, e.g. the event of a ticket; null when the name says it all */
+  context: string | null;
   /** ISO date of the visit (tickets, day tickets, tours) */
   date: string | null;
   /** HH:mm (timed tickets, tours) */
@@ -87,6 +89,7 @@ export function cartRow(line: CartLine, index: number): CartRow {
     index,
     type: line.type,
     name: line.name,
+    context: line.type === 'ticket' ? (line.eventName ?? null) : null,
     date,
     time,
     quantity: lineQuantity(line),
