@@ -179,7 +179,7 @@ export function paymentDetailErrors(context: CheckoutContext): Record<string, st
 
 /** The cart line a suggestion becomes when the visitor adds it (one piece). */
 export function suggestionLine(s: Suggestion): MerchandiseLine {
-  return { type: 'merchandise', id: s.id, name: s.name, price: s.price, totalPrice: s.price, count: 1, vat_value: 0 };
+  return { type: 'merchandise', id: s.id, name: s.name, price: s.price, totalPrice: s.price, count: 1, vat_value: s.vat_value };
 }
 
 const status = (event: { error?: unknown }) => asErrorLike(event.error).status;

@@ -144,6 +144,8 @@ describe('checkout on the demo data', () => {
       for (const s of suggestions) {
         expect(s.name).not.toBe('');
         expect(s.price).toBeGreaterThan(0);
+        // the article's own VAT rate (books 2.6 %, other goods 8.1 % in the demo data)
+        expect(s.vat_value).toBe((await api.getArticle(s.id)).vat_value);
       }
       const malformed = await rawPost(server, 'checkout/suggest', { cart: { ver: 2, items: [] } });
       expect(malformed.status).toBe(422);

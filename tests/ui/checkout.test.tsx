@@ -197,12 +197,15 @@ describe('checkout: choosing and starting the payment', () => {
 
   it('upselling suggestions from checkout/suggest can be added to the cart', async () => {
     await openCheckout((c) =>
-      c.path === 'checkout/suggest' ? { status: 200, body: { data: [{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900 }] } } : undefined,
+      c.path === 'checkout/suggest' ? { status: 200, body: { data: [{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, vat_value: 2.6 }] } } : undefined,
     );
     const add = await screen.findByRole('button', { name: 'Add Catalogue to the cart' });
     fireEvent.click(add);
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Add Catalogue to the cart' })).toBeNull();
+    // the added line is taxed at the suggestion's rate: 3900 contains 98.83 at 2.6 % -> CHF 0.99
+    const added = screen.getAllByTestId('cart-line')[1] as HTMLElement;
+    expect(within(added).getByTestId('cart-line-vat').textContent).toBe('incl. 2.6 % VAT: CHF 0.99');
   });
 });
 

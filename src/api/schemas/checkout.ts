@@ -89,6 +89,8 @@ export const SuggestionSchema = v.object({
   name: v.string(),
   /** unit price, minor units */
   price: v.number(),
+  /** VAT percent contained in the price (§9), so an added suggestion is taxed like any line */
+  vat_value: v.number(),
 });
 export const SuggestionsSchema = v.array(SuggestionSchema);
 export type Suggestion = v.InferOutput<typeof SuggestionSchema>;

@@ -254,7 +254,7 @@ async function suggest(ctx: RequestContext): Promise<Suggestion[]> {
     try {
       const priced = await priceCart(ctx.db, ctx.lang, [item], ctx.services.now());
       const line = priced.lines[0];
-      if (line) out.push({ type: 'merchandise', id: item.id, name: line.name, price: Math.round(line.amount / item.count) });
+      if (line) out.push({ type: 'merchandise', id: item.id, name: line.name, price: Math.round(line.amount / item.count), vat_value: line.vat });
     } catch (error) {
       // sold out or withdrawn: not suggested
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
