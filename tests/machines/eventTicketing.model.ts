@@ -197,15 +197,15 @@ export const eventTicketingModel = defineModel({
     'done:loadTickets': Object.values(offers).map((output) => ({ output })),
     'error:loadTickets': { error: httpError(500) },
     SELECT_TIME: [{ datetime: at10 }, { datetime: at11 }, { datetime: at14 }],
-    // a count that fits, one above the timeslot's places, one that is not a number
+    // timed tickets: more than the timeslot has (the counter stops at its places) or not a number;
+    // day tickets: a count (no timeslot caps them). Few choices, so the walked paths are these.
     SET_COUNT: (s) =>
       ctx(s).tickets
         .filter((t) => t.subtickets.length === 0)
-        .flatMap((t) => [{ ticketId: t.id, count: 3 }, { ticketId: t.id, count: '9' }, { ticketId: t.id, count: 'two' }]),
+        .flatMap((t) => (t.mode === 3 ? [{ ticketId: t.id, count: 3 as unknown }] : [{ ticketId: t.id, count: '9' }, { ticketId: t.id, count: 'two' }])),
+    // more parents than the family ticket allows (max_quantity 2)
     SET_SUBTICKET_COUNT: (s) =>
-      ctx(s).tickets.flatMap((t) =>
-        t.subtickets.filter((sub) => !isFixedSubticket(sub)).flatMap((sub) => [{ ticketId: t.id, subticketId: sub.id, count: 1 }, { ticketId: t.id, subticketId: sub.id, count: 5 }]),
-      ),
+      ctx(s).tickets.flatMap((t) => t.subtickets.filter((sub) => !isFixedSubticket(sub)).map((sub) => ({ ticketId: t.id, subticketId: sub.id, count: 5 }))),
     TOGGLE_SUBTICKET: (s) =>
       ctx(s).tickets.flatMap((t) => t.subtickets.filter((sub) => isFixedSubticket(sub)).map((sub) => ({ ticketId: t.id, subticketId: sub.id }))),
     ADD_TO_CART: {},
