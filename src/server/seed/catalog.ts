@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { DEMO } from './demo.js';
 import { REMOTE_CONFIG, SHOP_INFO, STATIC_CONTENT } from './settings.js';
 import { STATIC_PAGES } from './pages.js';
-import { LANGUAGE_NAMES } from '../catalog-model.js';
+import { LANGUAGE_NAMES, type TourRow } from '../catalog-model.js';
 
 export { DEMO, demoTenPlacesSlot, nextWeekday } from './demo.js';
 
@@ -251,23 +251,11 @@ async function seedEvents(q: Queryable): Promise<void> {
   await rule(q, 'ticket', K.workshopMaterialKit, { weekdays: [6], times: ['14:00'], duration_min: 180, capacity: 4, prebooked: 4 });
 }
 
-interface TourSeed {
-  id: number;
+/** A demo tour: a row of the tours table less what every demo tour shares (museum, start, end). */
+type TourSeed = Omit<TourRow, 'event_id' | 'museum_id' | 'start_date' | 'start_rel_days' | 'end_date' | 'end_rel_days'> & {
   event_id?: number;
-  name: Texts;
-  description: Texts;
-  sequence_no: number;
-  duration_min: number;
-  max_participants: number;
-  min_participants: number;
-  single_ticketing: number;
-  book_complete_tour: number;
-  booking_without_tickets: number;
-  lang_identifier: string;
-  venue_id: number;
-  custom_groups: number[];
   end_rel_days?: number;
-}
+};
 
 async function seedTours(q: Queryable): Promise<void> {
   const R = DEMO.tours;
