@@ -331,10 +331,11 @@ export const checkoutMachine = setup({
     'Choosing payment': {
       initial: 'Editing',
       on: {
-        SELECT_PAYMENT: [
-          { guard: 'isExpressPayment', target: '.Editing', actions: 'assignPayart' },
-          { actions: 'assignPayart' },
-        ],
+        SELECT_PAYMENT: {
+          target: '.Editing',
+          actions: ['assignPayart', 'clearPaymentErrors'],
+          description: 'Another method: a refusal or missing details of the previous one no longer apply.',
+        },
         SELECT_WALLET: { actions: 'assignWallet' },
         SET_ACCOUNT_HOLDER: { actions: 'assignAccountHolder' },
         SET_IBAN: { actions: 'assignIban' },
@@ -358,6 +359,12 @@ export const checkoutMachine = setup({
         'Login required': {
           tags: 'step-signIn',
           description: 'Every method but express payment needs a login or a guest registration.',
+          on: {
+            SELECT_PAYMENT: [
+              { guard: 'isExpressPayment', target: 'Editing', actions: ['assignPayart', 'clearPaymentErrors'] },
+              { actions: 'assignPayart', description: 'Another method that needs a login too: the notice stays.' },
+            ],
+          },
         },
         'Details missing': {
           tags: 'step-cart',

@@ -66,20 +66,14 @@ export const machine = createMachine({
     "Choosing payment": {
       "initial": "Editing",
       "on": {
-        "SELECT_PAYMENT": [
-          {
-            "target": ".Editing",
-            "guard": "isExpressPayment",
-            "actions": [
-              "assignPayart"
-            ]
-          },
-          {
-            "actions": [
-              "assignPayart"
-            ]
-          }
-        ],
+        "SELECT_PAYMENT": {
+          "target": ".Editing",
+          "actions": [
+            "assignPayart",
+            "clearPaymentErrors"
+          ],
+          "description": "Another method: a refusal or missing details of the previous one no longer apply."
+        },
         "SELECT_WALLET": {
           "actions": [
             "assignWallet"
@@ -156,7 +150,25 @@ export const machine = createMachine({
           "description": "Every method but express payment needs a login or a guest registration.",
           "tags": [
             "step-signIn"
-          ]
+          ],
+          "on": {
+            "SELECT_PAYMENT": [
+              {
+                "target": "Editing",
+                "guard": "isExpressPayment",
+                "actions": [
+                  "assignPayart",
+                  "clearPaymentErrors"
+                ]
+              },
+              {
+                "actions": [
+                  "assignPayart"
+                ],
+                "description": "Another method that needs a login too: the notice stays."
+              }
+            ]
+          }
         },
         "Details missing": {
           "description": "Terms or privacy not accepted, or the direct debit details are incomplete.",

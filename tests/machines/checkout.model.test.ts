@@ -114,7 +114,9 @@ describeModel(checkoutModel, {
     const e = ev(run);
     const answer = suggestionsAnswer(e);
     if (answer) expect(ctx(s).suggestions).toEqual(answer === 'done' ? suggestionsOutput(run) : []);
-    expect(ctx(s).fieldErrors).toEqual(e.type === 'SELECT_PAYMENT' ? ctx(s).fieldErrors : {});
+    expect(ctx(s).fieldErrors).toEqual({});
+    // choosing another method drops the refusal or missing details of the previous one
+    if (e.type === 'SELECT_PAYMENT') expect(ctx(s).paymentError).toBeNull();
   },
   'Choosing payment.Payment not completed': (s, run) => {
     markCart(run);
@@ -144,6 +146,10 @@ describeModel(checkoutModel, {
       expect(ctx(s).payart).not.toBe(PAYART_EXPRESS);
       expect(ctx(s).jwt).toBeNull();
       expect(invoked(run, 'initPayment')).toEqual([]);
+    } else if (e.type === 'SELECT_PAYMENT') {
+      // another method that needs a login as well: the notice stays
+      expect(ctx(s).payart).toBe(e.payart);
+      expect(e.payart).not.toBe(PAYART_EXPRESS);
     } else {
       expect(e.error?.status).toBe(401);
     }

@@ -193,6 +193,9 @@ describe('checkout: choosing and starting the payment', () => {
     expect(refused.textContent).toBe(t('checkout.error.ITEM_UNAVAILABLE'));
     expect(redirects).toEqual([]);
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    // the refusal belonged to that attempt: choosing another method clears it
+    fireEvent.click(screen.getByRole('radio', { name: /Direct debit/ }));
+    await waitFor(() => expect(screen.queryByTestId('payment-refused')).toBeNull());
   });
 
   it('upselling suggestions from checkout/suggest can be added to the cart', async () => {
