@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { RetryNotice } from '../../components/RetryNotice.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { selectCustomGroups, selectVenues, selectVisibleEvents } from '../../../../machines/eventTicketing.machine.js';
 import type { ShopEvent } from '../../../api/schemas/catalog.js';
@@ -88,14 +89,7 @@ export function EventList({ actor }: { actor: TicketingActor }) {
         </p>
       )}
       {failed && (
-        <div className="notice notice--warning" role="alert">
-          <p>
-            <FormattedMessage id="tickets.eventsFailed" />
-          </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
-            <FormattedMessage id="page.retry" />
-          </button>
-        </div>
+        <RetryNotice messageId="tickets.eventsFailed" onRetry={() => actor.send({ type: 'RETRY' })} />
       )}
       {!loading && !failed && (
         <>

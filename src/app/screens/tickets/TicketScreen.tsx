@@ -11,6 +11,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { RetryNotice } from '../../components/RetryNotice.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   selectLimitNotice,
@@ -123,14 +124,7 @@ function Calendar({ actor }: { actor: TicketingActor }) {
         </p>
       )}
       {monthFailed && (
-        <div className="notice notice--warning" role="alert">
-          <p>
-            <FormattedMessage id="calendar.monthFailed" />
-          </p>
-          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'RETRY' })}>
-            <FormattedMessage id="page.retry" />
-          </button>
-        </div>
+        <RetryNotice messageId="calendar.monthFailed" onRetry={() => actor.send({ type: 'RETRY' })} small />
       )}
     </section>
   );
@@ -359,14 +353,7 @@ function Selection({ actor }: { actor: TicketingActor }) {
         </p>
       )}
       {state === 'ticketsFailed' && (
-        <div className="notice notice--warning" role="alert">
-          <p>
-            <FormattedMessage id="tickets.ticketsFailed" />
-          </p>
-          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'RETRY' })}>
-            <FormattedMessage id="page.retry" />
-          </button>
-        </div>
+        <RetryNotice messageId="tickets.ticketsFailed" onRetry={() => actor.send({ type: 'RETRY' })} small />
       )}
       {state === 'noResults' && (
         <p className="notice notice--info" role="status" data-testid="no-results">
@@ -428,14 +415,7 @@ export function TicketSelection({ actor }: { actor: TicketingActor }) {
         </p>
       )}
       {page === 'failed' && (
-        <div className="notice notice--warning" role="alert">
-          <p>
-            <FormattedMessage id="tickets.pageFailed" />
-          </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
-            <FormattedMessage id="page.retry" />
-          </button>
-        </div>
+        <RetryNotice messageId="tickets.pageFailed" onRetry={() => actor.send({ type: 'RETRY' })} />
       )}
       {page === 'booking' && (
         <div className="ticket-page__booking">
