@@ -257,6 +257,9 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
   const errors = useSelector(actor, (s) => s.context.fieldErrors);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  // The checkout takes the form's input once the suggestions have loaded (a moment): until then the
+  // fields are disabled rather than silently ignoring a click or a keystroke.
+  const ready = useSelector(actor, (s) => !s.hasTag('busy') && !s.hasTag('loading'));
   const loggedIn = useSelector(actor, (s) => s.context.jwt !== null);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, rejected);
@@ -274,6 +277,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
         actor.send({ type: 'PAY' });
       }}
     >
+      <fieldset className="checkout__form" disabled={!ready}>
       <fieldset className="checkout__fieldset">
         <legend>
           <FormattedMessage id="checkout.paymentMethod" />
@@ -382,9 +386,10 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
           />
         }
       />
-      <button type="submit" className="button checkout__pay" disabled={busy}>
+      <button type="submit" className="button checkout__pay" disabled={!ready}>
         <FormattedMessage id="checkout.pay" />
       </button>
+      </fieldset>
     </form>
   );
 }
