@@ -17,6 +17,7 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { AppConfig, PaymentType, ShopInfo, StaticContent } from '../src/api/schemas/config.js';
 import type { StoredCustomer } from '../src/api/schemas/session.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/api/languages.js';
+import { notProvided } from './support.js';
 
 /** Compiled (AST) in the build, plain ICU strings in tests. */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
@@ -110,9 +111,6 @@ export const GLOBAL_MESSAGE_MS = 15_000;
 export const TOAST_MS = 2_000;
 export const SPINNER_DELAY_MS = 250;
 
-function notProvided(name: string): never {
-  throw new Error(`${name} not provided`);
-}
 
 export const appMachine = setup({
   types: {

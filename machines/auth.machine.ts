@@ -27,6 +27,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import { EmailSchema, type Customer, type CustomerAttr, type JwtResult } from '../src/api/schemas/accounts.js';
 import type { CustomerDataInput, GuestRegisterInput, RegisterInput } from '../src/api/accounts.js';
+import { asErrorLike, errorOf, notProvided, type ErrorLike } from './support.js';
 
 export type AuthEntry = 'login' | 'register' | 'guestRegister' | 'forgotPassword' | 'recover';
 
@@ -113,30 +114,6 @@ export interface NavigateParams {
 export interface ToastParams {
   id: string;
   tone: 'danger' | 'success' | 'info';
-}
-
-/** The error shape of src/api (ApiError), read structurally: machines do not import the client. */
-export interface ErrorLike {
-  status: number;
-  code: string;
-  message: string;
-  fields: Record<string, string[]>;
-}
-
-export function asErrorLike(error: unknown): ErrorLike {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as Partial<Record<keyof ErrorLike, unknown>>;
-  const fields: Record<string, string[]> = {};
-  if (typeof e.fields === 'object' && e.fields !== null) {
-    for (const [key, list] of Object.entries(e.fields as Record<string, unknown>)) {
-      if (Array.isArray(list)) fields[key] = list.filter((m): m is string => typeof m === 'string');
-    }
-  }
-  return {
-    status: typeof e.status === 'number' ? e.status : 0,
-    code: typeof e.code === 'string' ? e.code : '',
-    message: typeof e.message === 'string' ? e.message : '',
-    fields,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,11 +249,7 @@ export function onlyPasswordErrors(error: ErrorLike): boolean {
   return keys.length > 0 && keys.every((key) => key === 'password' || key === 'c.password');
 }
 
-function notProvided(name: string): never {
-  throw new Error(`${name} not provided`);
-}
 
-const errorOf = (event: { error?: unknown }) => asErrorLike(event.error);
 
 export const authMachine = setup({
   types: {
@@ -359,9 +332,9 @@ export const authMachine = setup({
     guestFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, true)),
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
-    isValidationError: ({ event }) => asErrorLike((event as { error?: unknown }).error).status === 422,
-    isMissingFields: ({ event }) => asErrorLike((event as { error?: unknown }).error).status === 400,
-    onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(asErrorLike((event as { error?: unknown }).error)),
+    isValidationError: ({ event }) => errorOf(event).status === 422,
+    isMissingFields: ({ event }) => errorOf(event).status === 400,
+    onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
   },
 }).createMachine({
   id: 'auth',

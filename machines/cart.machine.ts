@@ -23,6 +23,7 @@ import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
 import type { ShippingRequest } from '../src/domain/shipping-payload.js';
 import { shippingDestination, shippingErrorCode, shouldAskShipping, toShippingRequest, type DestinationSources } from '../src/domain/shipping.js';
 import { allocateVouchers, hasVoucherCode, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
+import { notProvided } from './support.js';
 
 /** Where the shipping destination comes from (§4) and whether the visitor is logged in (§6). */
 export interface CartDestination extends DestinationSources {
@@ -105,9 +106,6 @@ export function newLinesOf(current: readonly CartLine[], added: readonly CartLin
   return out;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`${name} not provided`);
-}
 
 const NO_DESTINATION: CartDestination = { loggedIn: false, tokenCountry: null, chosenCountry: null, customerCountry: null };
 

@@ -37,7 +37,7 @@ import {
 } from '../src/api/schemas/checkout.js';
 import type { PaymentType } from '../src/api/schemas/config.js';
 import type { cartMachine } from './cart.machine.js';
-import { asErrorLike, type ErrorLike } from './auth.machine.js';
+import { asErrorLike, notProvided, statusOf, type ErrorLike } from './support.js';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 export type CheckoutEntry = 'checkout' | 'accepted' | 'canceled' | 'failed' | 'success' | 'orderReview';
@@ -136,9 +136,6 @@ export type CheckoutRoute = 'checkout' | 'checkoutSuccess' | 'home';
 export type ProgressStep = 'cart' | 'signIn' | 'payment' | 'complete';
 export const PROGRESS_STEPS: readonly ProgressStep[] = ['cart', 'signIn', 'payment', 'complete'];
 
-function notProvided(name: string): never {
-  throw new Error(`${name} not provided`);
-}
 
 /** §9: the configured default if offered, else 161 if offered, else the first offered type. */
 export function defaultPayart(types: readonly PaymentType[], preferred: number | undefined): number {
@@ -182,7 +179,6 @@ export function suggestionLine(s: Suggestion): MerchandiseLine {
   return { type: 'merchandise', id: s.id, name: s.name, price: s.price, totalPrice: s.price, count: 1, vat_value: s.vat_value };
 }
 
-const status = (event: { error?: unknown }) => asErrorLike(event.error).status;
 
 export const checkoutMachine = setup({
   types: {
@@ -264,11 +260,11 @@ export const checkoutMachine = setup({
     confirmationRequired: ({ context }) => context.confirmPayment,
     hasCartId: ({ context }) => context.cartId !== null,
     hasBooking: ({ context }) => context.booking !== null,
-    isUnprocessable: ({ event }) => status(event as { error?: unknown }) === 422,
-    isBadRequest: ({ event }) => status(event as { error?: unknown }) === 400,
-    isUnauthorized: ({ event }) => [401, 403].includes(status(event as { error?: unknown })),
-    isGone: ({ event }) => status(event as { error?: unknown }) === 410,
-    isNotAvailable: ({ event }) => status(event as { error?: unknown }) === 406,
+    isUnprocessable: ({ event }) => statusOf(event) === 422,
+    isBadRequest: ({ event }) => statusOf(event) === 400,
+    isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),
+    isGone: ({ event }) => statusOf(event) === 410,
+    isNotAvailable: ({ event }) => statusOf(event) === 406,
   },
 }).createMachine({
   id: 'checkout',

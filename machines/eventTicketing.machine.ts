@@ -67,6 +67,7 @@ import {
   type TicketSelection,
 } from '../src/domain/tickets.js';
 import type { cartMachine } from './cart.machine.js';
+import { asErrorLike, notProvided } from './support.js';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -152,16 +153,7 @@ export interface CalendarInput {
   end: string;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`${name} not provided`);
-}
 
-/** An HTTP answer other than 2xx (an ApiError with a status); network failures have status 0. */
-function isHttpFailure(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
-  const status = (error as { status: unknown }).status;
-  return typeof status === 'number' && status > 0;
-}
 
 function cartLinesOf(context: EventTicketingContext): readonly CartLine[] {
   return context.cart?.getSnapshot().context.lines ?? [];
@@ -340,7 +332,8 @@ export const eventTicketingMachine = setup({
     hasEventToOpen: ({ context }) => context.eventId !== null,
     hasEvents: ({ context }) => context.events.length > 0,
     isLifetimeOver: ({ context }, lifetime: Lifetime) => isEventExpired(lifetime, null, context.today),
-    isHttpFailure: (_, error: unknown) => isHttpFailure(error),
+    /** An HTTP answer other than 2xx; a network failure (status 0) is not. */
+    isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
     isRequestedDateBookable: ({ context }) => context.requestedDate !== null && dayAvailability(context.calendar, context.requestedDate, context.today) === 'available',
     isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month) && context.calendarMonths.includes(event.month),
     isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month),

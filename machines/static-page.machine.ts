@@ -4,6 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaticPage } from '../src/api/schemas/config.js';
+import { notProvided, statusOf } from './support.js';
 
 export interface StaticPageContext {
   id: string;
@@ -27,10 +28,7 @@ export const staticPageMachine = setup({
     assignPage: assign((_, page: StaticPage) => ({ page })),
   },
   guards: {
-    isNotFound: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
-    },
+    isNotFound: ({ event }) => statusOf(event) === 404,
   },
 }).createMachine({
   id: 'staticPage',
