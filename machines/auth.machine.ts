@@ -1,69 +1,57 @@
 /**
  * The login and recovery journey (spec §2 login, register, guest register, forgot and recover;
- * §4 login; §5 forms; §6 roles; §7 account calls; §8 login, reset, new password, registration).
+ * §4 login; §5 forms; §6 roles; §7 account calls; §8 login, reset, new password, registration),
+ * drawn as one flow whose links are transitions:
  *
- * One machine, entered at the screen the visitor opened (input `entry`):
+ *   Login ──"register"──▶ Registration ──▶ Registered (register success page)
+ *     │  ──"guest"─────▶ Guest registration (or "off" when the flag is off) ──▶ Signed in as guest
+ *     │  ──"forgot"────▶ Forgot password ──▶ Reset requested (success page)
+ *     │  ──mailed link─▶ Recovery ──▶ Recovered (recover success page, logged in)
+ *     └──▶ Signed in (back to returnTo, the checkout redirect target, or home)
+ *
+ * Each form state names its route in `meta.route`; a link the visitor follows (or back and
+ * forward) reaches the machine as OPEN_* through src/app/journeys, and the machine's state
+ * decides the URL. Form rules live in src/domain/account-forms.ts.
  * - Login: e-mail and password (the client sends the password's MD5 digest); a failure is the
- *   AUTH_LOGIN_FAILED toast. Success loads the customer, tells the shell (LOGGED_IN, which keeps
- *   jwt and customer in session storage) and goes back to `returnTo`, else the checkout redirect
- *   target, else home.
- * - Registration: the server's required_fields, visible_fields, countries and salutations;
- *   e-mails must match, passwords must match; 422 field errors are shown per field. Success logs
- *   in and shows the register success page.
- * - Guest registration (behind the config flag): billing data without a password, checked with
- *   customer/validate; it proceeds when only a password error remains (§8), then auth/guest.
- * - Forgot password: a valid e-mail; AUTH_REQUEST_RESET_SUCCESS then the success page, or
- *   AUTH_REQUEST_RESET_FAIL.
- * - Recover (the mailed link): new password twice; 400 'You must fill all fields', 422 shows the
- *   server's error (and the AUTH_SETTING_NEW_PASSWORD_FAILED toast); success logs in.
+ *   AUTH_LOGIN_FAILED toast. Success loads the customer and tells the shell (LOGGED_IN).
+ * - Registration: the server's required and visible fields; 422 field errors per field.
+ * - Guest registration (behind the config flag): customer/validate proceeds when only a
+ *   password error remains (§8), then auth/guest.
+ * - Forgot password: AUTH_REQUEST_RESET_SUCCESS then the success page, or AUTH_REQUEST_RESET_FAIL.
+ * - Recovery: new password twice; 400 'You must fill all fields', 422 the server's error (and
+ *   the AUTH_SETTING_NEW_PASSWORD_FAILED toast); success logs in.
  *
- * Logout is the shell's LOGOUT event (machines/app.machine.ts): one place clears jwt and customer.
- *
- * Services are `fromPromise` actors that throw "not provided" until the app (src/app/screens/auth/
- * provide.ts) or a test provides them; navigation, toasts and the shell notification are named
- * actions the app provides.
+ * Logout is the shell's LOGOUT event (machines/app.machine.ts). Services throw "not provided"
+ * until the app (src/app/journeys/auth.ts) or a test provides them.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import * as v from 'valibot';
-import { EmailSchema, type Customer, type CustomerAttr, type JwtResult } from '../src/api/schemas/accounts.js';
-import type { CustomerDataInput, GuestRegisterInput, RegisterInput } from '../src/api/accounts.js';
-import { asErrorLike, errorOf, notProvided, type ErrorLike } from './support.js';
+import type { Customer, CustomerAttr, JwtResult } from '../src/api/schemas/accounts.js';
+import type { GuestRegisterInput, RegisterInput } from '../src/api/accounts.js';
+import {
+  EMPTY_VALUES,
+  forgotPasswordErrors,
+  guestInput,
+  hasErrors,
+  loginErrors,
+  onlyPasswordErrors,
+  recoverErrors,
+  registerInput,
+  registrationErrors,
+  serverFieldErrors,
+  serverMessage,
+  type AuthField,
+  type AuthValues,
+  type FieldErrors,
+  type FormMessage,
+} from '../src/domain/account-forms.js';
+import { errorOf, notProvided, type ErrorLike } from './support.js';
 
-export type AuthEntry = 'login' | 'register' | 'guestRegister' | 'forgotPassword' | 'recover';
-
-/** Every field of the account forms (§3 registration form; first and last name as the server names them). */
-export const AUTH_FIELDS = [
-  'email',
-  'emailConfirmation',
-  'password',
-  'passwordConfirmation',
-  'salutation',
-  'company',
-  'phone',
-  'fname',
-  'lname',
-  'street',
-  'zip',
-  'city',
-  'country',
-] as const;
-export type AuthField = (typeof AUTH_FIELDS)[number];
-export type AuthValues = Record<AuthField, string>;
-
-/** A message the UI shows: a catalogue key, or a text the server sent that has no key. */
-export type FormMessage = { id: string } | { text: string };
-export type FieldErrors = Partial<Record<string, FormMessage[]>>;
-
-/** Where the visitor goes after a success page (the app maps these to routes). */
-export type AuthRoute = 'registerSuccess' | 'forgotPasswordSuccess' | 'recoverPasswordSuccess';
+export type { AuthField, AuthValues, FieldErrors, FormMessage } from '../src/domain/account-forms.js';
 
 export interface AuthInput {
-  entry: AuthEntry;
-  /** the guid of the mailed recovery link */
-  recoveryToken?: string | null;
   /** `returnTo` query of the login/register link (a path of this site) */
   returnTo?: string | null;
-  /** §4: checkout remembered as redirect target when the visitor came from there */
+  /** §4: the checkout, when the visitor came to the auth screens from there */
   redirectTarget?: string | null;
   /** config flag; guest registration is off by default (§9) */
   guestRegistrationEnabled?: boolean;
@@ -72,7 +60,7 @@ export interface AuthInput {
 }
 
 export interface AuthContext {
-  entry: AuthEntry;
+  /** the guid of the mailed recovery link */
   recoveryToken: string;
   returnTo: string | null;
   redirectTarget: string | null;
@@ -91,7 +79,12 @@ export interface AuthContext {
 export type AuthEvent =
   | { type: 'FIELD_CHANGED'; field: AuthField; value: string }
   | { type: 'SUBMIT' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | { type: 'OPEN_LOGIN' }
+  | { type: 'OPEN_REGISTRATION' }
+  | { type: 'OPEN_GUEST_REGISTRATION' }
+  | { type: 'OPEN_FORGOT_PASSWORD' }
+  | { type: 'OPEN_RECOVERY'; token: string };
 
 export interface LoginInput {
   email: string;
@@ -106,150 +99,10 @@ export interface ReturnParams {
   returnTo: string | null;
   redirectTarget: string | null;
 }
-export interface NavigateParams {
-  route: AuthRoute;
-  /** kept so the success page can continue to where the visitor came from */
-  returnTo: string | null;
-}
 export interface ToastParams {
   id: string;
   tone: 'danger' | 'success' | 'info';
 }
-
-// ---------------------------------------------------------------------------------------------
-// Pure form rules (§5)
-
-export const EMPTY_VALUES: AuthValues = Object.fromEntries(AUTH_FIELDS.map((f) => [f, ''])) as AuthValues;
-
-/** Server messages that have a catalogue key; anything else is shown as the server wrote it. */
-const SERVER_MESSAGE_KEYS: Record<string, string> = {
-  'This field is required.': 'form.required',
-  'Please enter an e-mail address.': 'form.required',
-  'Please enter a valid e-mail address.': 'form.emailInvalid',
-  'The password must have at least 8 characters.': 'form.passwordTooShort',
-  'This e-mail address is already registered.': 'form.emailTaken',
-  'Please choose a country from the list.': 'form.chooseCountry',
-  'Please choose a salutation from the list.': 'form.chooseSalutation',
-  'Please enter a valid phone number.': 'form.phoneInvalid',
-  'This recovery link is not valid or has expired.': 'auth.recoveryLinkInvalid',
-  'This recovery link is not valid or has expired. Please request a new one.': 'auth.recoveryLinkInvalid',
-  'You must fill all fields': 'auth.fillAllFields',
-};
-
-export function serverMessage(text: string): FormMessage {
-  const id = SERVER_MESSAGE_KEYS[text];
-  return id ? { id } : { text };
-}
-
-/** 422 `fields` (lists per field, §5) → form errors; `shipping.*` and `c.*` keep their last part. */
-export function serverFieldErrors(fields: Record<string, string[]>): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [key, messages] of Object.entries(fields)) {
-    const field = key.replace(/^c\./, '');
-    out[field] = [...(out[field] ?? []), ...messages.map(serverMessage)];
-  }
-  return out;
-}
-
-const isEmail = (value: string) => v.is(EmailSchema, value);
-const blank = (value: string) => value.trim() === '';
-
-function add(errors: FieldErrors, field: string, id: string): void {
-  errors[field] = [...(errors[field] ?? []), { id }];
-}
-
-export function loginErrors(values: AuthValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (blank(values.email)) add(errors, 'email', 'form.required');
-  else if (!isEmail(values.email)) add(errors, 'email', 'form.emailInvalid');
-  if (values.password === '') add(errors, 'password', 'form.required');
-  return errors;
-}
-
-export function forgotPasswordErrors(values: AuthValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (blank(values.email)) add(errors, 'email', 'form.required');
-  else if (!isEmail(values.email)) add(errors, 'email', 'form.emailInvalid');
-  return errors;
-}
-
-/** Passwords must match; both empty is left to the server (400 'You must fill all fields'). */
-export function recoverErrors(values: AuthValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.password !== values.passwordConfirmation) add(errors, 'passwordConfirmation', 'form.passwordsMismatch');
-  else if (values.password !== '' && values.password.length < 8) add(errors, 'password', 'form.passwordTooShort');
-  return errors;
-}
-
-/** Fields the registration form shows: the server's visible_fields plus the required ones. */
-export function visibleFields(attr: CustomerAttr | null, guest: boolean): AuthField[] {
-  const listed = new Set([...(attr?.visible_fields ?? []), ...(attr?.required_fields ?? []), 'email']);
-  const out: AuthField[] = [];
-  for (const field of AUTH_FIELDS) {
-    if (field === 'emailConfirmation') {
-      if (listed.has('email')) out.push(field);
-    } else if (field === 'password' || field === 'passwordConfirmation') {
-      if (!guest) out.push(field);
-    } else if (listed.has(field)) out.push(field);
-  }
-  return out;
-}
-
-export function isRequiredField(attr: CustomerAttr | null, field: AuthField): boolean {
-  if (field === 'email' || field === 'emailConfirmation') return true;
-  if (field === 'passwordConfirmation') return attr?.required_fields.includes('password') ?? true;
-  return attr?.required_fields.includes(field) ?? false;
-}
-
-/** §5 registration: required fields, a valid e-mail given twice, a password of 8+ given twice. */
-export function registrationErrors(values: AuthValues, attr: CustomerAttr | null, guest: boolean): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of visibleFields(attr, guest)) {
-    if (field === 'emailConfirmation' || field === 'passwordConfirmation') continue;
-    if (isRequiredField(attr, field) && blank(values[field])) add(errors, field, 'form.required');
-  }
-  if (!blank(values.email) && !isEmail(values.email)) add(errors, 'email', 'form.emailInvalid');
-  if (values.email.trim().toLowerCase() !== values.emailConfirmation.trim().toLowerCase()) add(errors, 'emailConfirmation', 'form.emailsMismatch');
-  if (!guest) {
-    if (values.password !== '' && values.password.length < 8) add(errors, 'password', 'form.passwordTooShort');
-    if (values.password !== values.passwordConfirmation) add(errors, 'passwordConfirmation', 'form.passwordsMismatch');
-  }
-  return errors;
-}
-
-const hasErrors = (errors: object) => Object.keys(errors).length > 0;
-
-/** The `c` of customer/register, customer/validate and auth/guest from the form. */
-export function customerData(values: AuthValues): CustomerDataInput {
-  return {
-    salutation: values.salutation,
-    fname: values.fname.trim(),
-    lname: values.lname.trim(),
-    company: values.company.trim(),
-    phone: values.phone.trim(),
-    street: values.street.trim(),
-    zip: values.zip.trim(),
-    city: values.city.trim(),
-    country: values.country,
-  };
-}
-
-export function registerInput(values: AuthValues): RegisterInput {
-  return { email: values.email.trim(), password: values.password, ...customerData(values) };
-}
-
-export function guestInput(values: AuthValues): GuestRegisterInput {
-  return { email: values.email.trim(), ...customerData(values) };
-}
-
-/** §8: guest registration proceeds if only a password error remains. */
-export function onlyPasswordErrors(error: ErrorLike): boolean {
-  if (error.status !== 422) return false;
-  const keys = Object.keys(error.fields);
-  return keys.length > 0 && keys.every((key) => key === 'password' || key === 'c.password');
-}
-
-
 
 export const authMachine = setup({
   types: {
@@ -313,20 +166,16 @@ export const authMachine = setup({
       fieldErrors: serverFieldErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => key !== 'token'))),
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
+    assignRecoveryToken: assign(({ event }) => (event.type === 'OPEN_RECOVERY' ? { recoveryToken: event.token } : {})),
     assignJwt: assign((_, result: JwtResult) => ({ jwt: result.jwt })),
     assignCustomer: assign((_, customer: Customer) => ({ customer })),
     // Side effects the app provides (shell, router, toasts):
     notifyLoggedIn: (_, _params: LoggedInParams) => notProvided('notifyLoggedIn'),
     showToast: (_, _params: ToastParams) => notProvided('showToast'),
     navigateBack: (_, _params: ReturnParams) => notProvided('navigateBack'),
-    navigateTo: (_, _params: NavigateParams) => notProvided('navigateTo'),
   },
   guards: {
-    entersLogin: ({ context }) => context.entry === 'login',
-    entersRegistration: ({ context }) => context.entry === 'register',
-    entersGuestRegistration: ({ context }) => context.entry === 'guestRegister' && context.guestRegistrationEnabled,
-    entersGuestRegistrationWhileOff: ({ context }) => context.entry === 'guestRegister' && !context.guestRegistrationEnabled,
-    entersForgotPassword: ({ context }) => context.entry === 'forgotPassword',
+    guestRegistrationEnabled: ({ context }) => context.guestRegistrationEnabled,
     loginFormInvalid: ({ context }) => hasErrors(loginErrors(context.values)),
     registrationFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, false)),
     guestFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, true)),
@@ -338,10 +187,9 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  description: 'Login, registration, guest registration, forgotten password and recovery (§2, §4, §8).',
+  description: 'Login, registration, guest registration, forgotten password and recovery, linked as the screens link them (§2, §4, §8).',
   context: ({ input }) => ({
-    entry: input.entry,
-    recoveryToken: input.recoveryToken ?? '',
+    recoveryToken: '',
     returnTo: input.returnTo ?? null,
     redirectTarget: input.redirectTarget ?? null,
     guestRegistrationEnabled: input.guestRegistrationEnabled ?? false,
@@ -353,22 +201,20 @@ export const authMachine = setup({
     jwt: null,
     customer: null,
   }),
-  initial: 'Opening',
+  initial: 'Login',
   states: {
-    Opening: {
-      description: 'Goes to the form of the screen the visitor opened.',
-      always: [
-        { guard: 'entersLogin', target: 'Login' },
-        { guard: 'entersRegistration', target: 'Registration' },
-        { guard: 'entersGuestRegistration', target: 'Guest registration' },
-        { guard: 'entersGuestRegistrationWhileOff', target: 'Guest registration off' },
-        { guard: 'entersForgotPassword', target: 'Forgot password' },
-        { target: 'Recovery' },
-      ],
-    },
-
     Login: {
+      meta: { route: 'login' },
       initial: 'Editing',
+      on: {
+        OPEN_REGISTRATION: { target: 'Registration', actions: 'clearErrors', description: 'The "register" link.' },
+        OPEN_GUEST_REGISTRATION: [
+          { guard: 'guestRegistrationEnabled', target: 'Guest registration', actions: 'clearErrors', description: 'The "continue as guest" link.' },
+          { target: 'Guest registration off', actions: 'clearErrors' },
+        ],
+        OPEN_FORGOT_PASSWORD: { target: 'Forgot password', actions: 'clearErrors', description: 'The "forgot password" link.' },
+        OPEN_RECOVERY: { target: 'Recovery', actions: ['assignRecoveryToken', 'clearErrors'], description: 'The recovery link from the e-mail.' },
+      },
       states: {
         Editing: {
           tags: 'form',
@@ -383,6 +229,7 @@ export const authMachine = setup({
         'Signing in': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'login',
             src: 'login',
             input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
             onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
@@ -396,6 +243,7 @@ export const authMachine = setup({
         'Loading customer': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'loadCustomer',
             src: 'loadCustomer',
             input: ({ context }) => ({ jwt: context.jwt ?? '' }),
             onDone: { target: '#auth.Signed in', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
@@ -415,12 +263,21 @@ export const authMachine = setup({
     },
 
     Registration: {
+      meta: { route: 'register' },
       initial: 'Loading form fields',
+      on: {
+        OPEN_LOGIN: { target: 'Login', actions: 'clearErrors', description: 'The "log in" link.' },
+        OPEN_GUEST_REGISTRATION: [
+          { guard: 'guestRegistrationEnabled', target: 'Guest registration', actions: 'clearErrors' },
+          { target: 'Guest registration off', actions: 'clearErrors' },
+        ],
+      },
       states: {
         'Loading form fields': {
           tags: 'loading',
           description: 'Countries, salutations, required and visible fields come from the server.',
           invoke: {
+            id: 'loadFormFields',
             src: 'loadFormFields',
             onDone: { target: 'Editing', actions: { type: 'assignFormFields', params: ({ event }) => event.output } },
             onError: 'Form fields failed',
@@ -440,6 +297,7 @@ export const authMachine = setup({
         Registering: {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'register',
             src: 'register',
             input: ({ context }) => registerInput(context.values),
             onDone: { target: 'Loading new customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
@@ -457,6 +315,7 @@ export const authMachine = setup({
         'Loading new customer': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'loadNewCustomer',
             src: 'loadCustomer',
             input: ({ context }) => ({ jwt: context.jwt ?? '' }),
             onDone: { target: '#auth.Registered', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
@@ -468,23 +327,32 @@ export const authMachine = setup({
 
     Registered: {
       type: 'final',
+      meta: { route: 'registerSuccess' },
       description: 'Registration logs in; the register success page follows.',
-      entry: [
-        { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },
-        { type: 'navigateTo', params: ({ context }) => ({ route: 'registerSuccess' as const, returnTo: context.returnTo }) },
-      ],
+      entry: { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },
     },
 
     'Guest registration off': {
+      meta: { route: 'guestRegister' },
       description: 'The guest registration flag is off (§9 default): the screen offers login and registration instead.',
+      on: {
+        OPEN_LOGIN: 'Login',
+        OPEN_REGISTRATION: 'Registration',
+      },
     },
 
     'Guest registration': {
+      meta: { route: 'guestRegister' },
       initial: 'Loading form fields',
+      on: {
+        OPEN_LOGIN: { target: 'Login', actions: 'clearErrors' },
+        OPEN_REGISTRATION: { target: 'Registration', actions: 'clearErrors' },
+      },
       states: {
         'Loading form fields': {
           tags: 'loading',
           invoke: {
+            id: 'loadGuestFormFields',
             src: 'loadFormFields',
             onDone: { target: 'Editing', actions: { type: 'assignFormFields', params: ({ event }) => event.output } },
             onError: 'Form fields failed',
@@ -505,6 +373,7 @@ export const authMachine = setup({
           tags: ['form', 'busy'],
           description: 'customer/validate without a password: a password error alone is expected for a guest.',
           invoke: {
+            id: 'validateGuest',
             src: 'validateGuest',
             input: ({ context }) => guestInput(context.values),
             onDone: 'Registering guest',
@@ -522,6 +391,7 @@ export const authMachine = setup({
         'Registering guest': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'registerGuest',
             src: 'registerGuest',
             input: ({ context }) => guestInput(context.values),
             onDone: { target: 'Loading guest', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
@@ -538,6 +408,7 @@ export const authMachine = setup({
         'Loading guest': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'loadGuest',
             src: 'loadCustomer',
             input: ({ context }) => ({ jwt: context.jwt ?? '' }),
             onDone: { target: '#auth.Signed in as guest', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
@@ -557,7 +428,12 @@ export const authMachine = setup({
     },
 
     'Forgot password': {
+      meta: { route: 'forgotPassword' },
       initial: 'Editing',
+      on: {
+        OPEN_LOGIN: { target: 'Login', actions: 'clearErrors', description: 'The "back to login" link.' },
+        OPEN_RECOVERY: { target: 'Recovery', actions: ['assignRecoveryToken', 'clearErrors'], description: 'The recovery link from the e-mail.' },
+      },
       states: {
         Editing: {
           tags: 'form',
@@ -572,6 +448,7 @@ export const authMachine = setup({
         'Requesting reset': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'requestPasswordReset',
             src: 'requestPasswordReset',
             input: ({ context }) => ({ email: context.values.email.trim() }),
             onDone: {
@@ -592,12 +469,18 @@ export const authMachine = setup({
 
     'Reset requested': {
       type: 'final',
+      meta: { route: 'forgotPasswordSuccess' },
       description: 'The recovery link was sent (if the account exists): the success page.',
-      entry: { type: 'navigateTo', params: ({ context }) => ({ route: 'forgotPasswordSuccess' as const, returnTo: context.returnTo }) },
     },
 
     Recovery: {
+      meta: { route: 'recoverAccount' },
       initial: 'Editing',
+      on: {
+        OPEN_LOGIN: { target: 'Login', actions: 'clearErrors' },
+        OPEN_FORGOT_PASSWORD: { target: 'Forgot password', actions: 'clearErrors', description: 'Ask for a new link.' },
+        OPEN_RECOVERY: { target: 'Recovery', reenter: true, actions: ['assignRecoveryToken', 'clearErrors'], description: 'Another recovery link.' },
+      },
       states: {
         Editing: {
           tags: 'form',
@@ -612,6 +495,7 @@ export const authMachine = setup({
         'Setting password': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'confirmPasswordReset',
             src: 'confirmPasswordReset',
             input: ({ context }) => ({ token: context.recoveryToken, password: context.values.password }),
             onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
@@ -636,6 +520,7 @@ export const authMachine = setup({
         'Loading customer': {
           tags: ['form', 'busy'],
           invoke: {
+            id: 'loadRecoveredCustomer',
             src: 'loadCustomer',
             input: ({ context }) => ({ jwt: context.jwt ?? '' }),
             onDone: { target: '#auth.Recovered', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
@@ -647,11 +532,9 @@ export const authMachine = setup({
 
     Recovered: {
       type: 'final',
+      meta: { route: 'recoverPasswordSuccess' },
       description: 'The new password is set and the visitor is logged in (§4).',
-      entry: [
-        { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },
-        { type: 'navigateTo', params: ({ context }) => ({ route: 'recoverPasswordSuccess' as const, returnTo: context.returnTo }) },
-      ],
+      entry: { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },
     },
   },
 });

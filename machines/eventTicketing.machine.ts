@@ -386,6 +386,7 @@ export const eventTicketingMachine = setup({
       always: [{ guard: 'hasEventToOpen', target: 'Ticket page' }, { target: 'Event list' }],
     },
     'Event list': {
+      meta: { route: 'tickets' },
       initial: 'Checking list',
       on: {
         OPEN_EVENT: { target: 'Ticket page', actions: 'assignEventToOpen' },
@@ -418,6 +419,7 @@ export const eventTicketingMachine = setup({
       },
     },
     'Ticket page': {
+      meta: { route: 'ticket' },
       initial: 'Loading lifetime',
       on: {
         BACK_TO_LIST: { target: 'Event list', actions: 'forgetTicketPage' },

@@ -1,21 +1,63 @@
 /**
  * The typed shop API client: one function per call of spec §7, each answer checked by its
  * valibot schema. Callers get typed data or an ApiError {status, code, message, fields}.
+ *
+ * Boot needs only the config calls; the catalogue, account and checkout calls (and their
+ * schemas) load with their first use, so the home page does not carry them.
  */
-import { createHttp, type HttpOptions } from './http.js';
+import { createHttp, type Http, type HttpOptions } from './http.js';
 import { configApi } from './config.js';
-import { catalogApi } from './catalog.js';
-import { accountApi } from './accounts.js';
-import { checkoutApi } from './checkout.js';
+import type { catalogApi } from './catalog.js';
+import type { accountApi } from './accounts.js';
+import type { checkoutApi } from './checkout.js';
+
+type Calls = Record<string, (...args: never[]) => Promise<unknown>>;
+type CatalogApi = ReturnType<typeof catalogApi>;
+type AccountApi = ReturnType<typeof accountApi>;
+type CheckoutApi = ReturnType<typeof checkoutApi>;
+
+/** Every name of `T`, listed once: the compiler refuses a list that misses one. */
+type AllKeys<T> = readonly (keyof T)[] & { length: number };
+const exhaustive =
+  <T>() =>
+  <const K extends readonly (keyof T)[]>(keys: K & (Exclude<keyof T, K[number]> extends never ? unknown : never)) =>
+    keys as AllKeys<T>;
+
+const CATALOG_CALLS = exhaustive<CatalogApi>()([
+  'getTours', 'getTourOverview', 'getTourAttributes', 'getTour', 'getTourSoldOutDates', 'getTourSoldOutTimeslots', 'getTourCalendar',
+  'getTourLifetime', 'getEvents', 'getTickets', 'getTicketCalendar', 'getTicketLifetime', 'getMerchandise', 'getAnnualPasses', 'getArticle',
+  'getMerchandiseAttributes', 'getAnnualPassAttributes', 'getVouchers', 'getVoucher', 'getVoucherAttributes', 'lookUpVoucherCode', 'getCountries',
+]);
+const ACCOUNT_CALLS = exhaustive<AccountApi>()([
+  'login', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'confirmPasswordReset', 'changePassword',
+  'changeEmail', 'updateCustomer', 'getCustomer',
+]);
+const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([
+  'getSuggestions', 'initPayment', 'initPaymentOrder', 'execPayment', 'cancelPayment', 'getOrderReview', 'getShippingCosts',
+]);
+
+/** Calls whose module is imported on the first call (once). */
+function deferred<T extends Calls>(load: () => Promise<(http: Http) => T>, http: Http, names: AllKeys<T>): T {
+  let calls: Promise<T> | null = null;
+  const out: Record<string, (...args: never[]) => Promise<unknown>> = {};
+  for (const name of names) {
+    out[name as string] = async (...args: never[]) => {
+      calls ??= load().then((create) => create(http));
+      const fn = (await calls)[name] as (...a: never[]) => Promise<unknown>;
+      return fn(...args);
+    };
+  }
+  return out as T;
+}
 
 export function createShopApi(options: HttpOptions) {
   const http = createHttp(options);
   return {
     ...configApi(http),
-    ...catalogApi(http),
-    ...accountApi(http),
-    ...checkoutApi(http),
+    ...deferred(() => import('./catalog.js').then((m) => m.catalogApi), http, CATALOG_CALLS),
+    ...deferred(() => import('./accounts.js').then((m) => m.accountApi), http, ACCOUNT_CALLS),
+    ...deferred(() => import('./checkout.js').then((m) => m.checkoutApi), http, CHECKOUT_CALLS),
   };
 }
-export type ShopApi = ReturnType<typeof createShopApi>;
+export type ShopApi = ReturnType<typeof configApi> & CatalogApi & AccountApi & CheckoutApi;
 export { ApiError, isApiError } from './http.js';

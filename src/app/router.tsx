@@ -1,11 +1,25 @@
 /**
- * Code-based routes of §2: every route under `/{lang}`, `/logout` without it, page not found for
- * anything else. A path without a language redirects to the default language (first configured).
+ * The router, built from the route table (./routes.ts): every route under `/{lang}`, `/logout`
+ * without it, page not found for anything else; a path without a language redirects to the
+ * default language (first configured). The routes of each journey sit under a pathless layout
+ * route whose `onLeave` ends the journey; each of them enters it in `beforeLoad`
+ * (src/app/journeys/host.ts). The router's context carries the shell and the journey host.
  */
-import { createRootRouteWithContext, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  notFound,
+  redirect,
+  type AnyRoute,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { isLanguage, type Language } from '../api/languages.js';
-import { ROUTES, ROUTE_NAMES, swapLanguage, type RouteName } from './navigation.js';
-import type { AppActor } from './shell-context.js';
+import { safeReturnTo, swapLanguage } from './navigation.js';
+import { ROUTES, ROUTE_NAMES, routeHref, type JourneyName, type RouteName, type ShopRouteName } from './routes.js';
+import type { Shell } from './shell-context.js';
+import { JourneyHost, type RouteOrigin } from './journeys/host.js';
+import { loadJourney } from './journeys/index.js';
 import { Layout } from './components/Layout.js';
 import { RouteScreen } from './screens/RouteScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
@@ -18,28 +32,36 @@ declare module '@tanstack/router-core' {
 }
 
 export interface RouterContext {
-  actor: AppActor;
+  shell: Shell;
+  journeys: JourneyHost<Shell>;
 }
 
-function configuredLanguages(actor: AppActor): Language[] {
-  const config = actor.getSnapshot().context.config;
+function configuredLanguages(shell: Shell): Language[] {
+  const config = shell.actor.getSnapshot().context.config;
   return config ? [...config.languages] : [];
 }
 
-function defaultLanguage(actor: AppActor): Language {
-  return configuredLanguages(actor)[0] ?? actor.getSnapshot().context.lang;
+function defaultLanguage(shell: Shell): Language {
+  return configuredLanguages(shell)[0] ?? shell.actor.getSnapshot().context.lang;
 }
+
+const searchRecord = (search: unknown): Record<string, unknown> => (typeof search === 'object' && search !== null ? (search as Record<string, unknown>) : {});
 
 export function createShopRouter({
   history,
-  actor,
+  shell,
+  journeys,
   assign = (href) => window.location.assign(href),
 }: {
   history: RouterHistory;
-  actor: AppActor;
+  shell: Shell;
+  journeys: JourneyHost<Shell>;
   /** Full page load (tests record it instead). */
   assign?: (href: string) => void;
 }) {
+  /** The page the visitor is on when a navigation starts (a journey's origin, §4 redirect target). */
+  let resolved: RouteOrigin | null = null;
+
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: Layout,
     notFoundComponent: NotFoundScreen,
@@ -49,54 +71,104 @@ export function createShopRouter({
     getParentRoute: () => rootRoute,
     path: '/',
     beforeLoad: ({ location }) => {
-      throw redirect({ href: `/${defaultLanguage(actor)}${location.searchStr}`, replace: true });
+      throw redirect({ href: `/${defaultLanguage(shell)}${location.searchStr}`, replace: true });
     },
   });
 
+  /** Logout is a route action: the app machine forgets the session and goes to returnTo or home. */
   const logoutRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: 'logout',
     component: LogoutScreen,
     staticData: { routeName: 'logout' },
+    beforeLoad: ({ search, preload }) => {
+      if (preload) return;
+      const returnTo = safeReturnTo(searchRecord(search).returnTo);
+      shell.actor.send({ type: 'LOGOUT', ...(returnTo ? { returnTo } : {}) });
+    },
   });
 
   const langRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '$lang',
     beforeLoad: ({ params, location }) => {
-      const languages = configuredLanguages(actor);
+      const languages = configuredLanguages(shell);
       if (isLanguage(params.lang) && languages.includes(params.lang)) {
-        if (params.lang === actor.getSnapshot().context.lang) return;
+        if (params.lang === shell.actor.getSnapshot().context.lang) return;
         // Another interface language means another catalogue: like the dropdown (§2), load the page anew.
         assign(location.href);
         return new Promise<never>(() => {});
       }
-      const fallback = defaultLanguage(actor);
+      const fallback = defaultLanguage(shell);
       // A known language the shop does not offer: swap it; anything else: put the default in front.
       const pathname = isLanguage(params.lang) ? swapLanguage(location.pathname, fallback) : `/${fallback}${location.pathname}`;
       throw redirect({ href: `${pathname}${location.searchStr}`, replace: true });
     },
   });
 
-  const screens = ROUTE_NAMES.map((name) =>
-    createRoute({
-      getParentRoute: () => langRoute,
-      path: ROUTES[name].path === '' ? '/' : ROUTES[name].path,
+  /** One pathless layout per journey: leaving all of its routes ends the journey. */
+  const layouts = new Map<JourneyName, AnyRoute>();
+  const layoutOf = (journey: JourneyName): AnyRoute => {
+    let layout = layouts.get(journey);
+    if (!layout) {
+      layout = createRoute({ getParentRoute: () => langRoute, id: `journey-${journey}`, onLeave: () => journeys.leave(journey) });
+      layouts.set(journey, layout);
+    }
+    return layout;
+  };
+
+  const screenRoute = (name: ShopRouteName) => {
+    const def: (typeof ROUTES)[ShopRouteName] & { journey?: JourneyName; params?: (p: Readonly<Record<string, string>>) => boolean; requiresLogin?: boolean } =
+      ROUTES[name];
+    const parent = def.journey ? layoutOf(def.journey) : langRoute;
+    return createRoute({
+      getParentRoute: () => parent,
+      path: def.path === '' ? '/' : def.path,
       component: () => <RouteScreen name={name} />,
       staticData: { routeName: name },
-    }),
-  );
+      beforeLoad: async ({ params, location, search, preload }) => {
+        const pathParams = params as Record<string, string>;
+        if (def.params && !def.params(pathParams)) throw notFound();
+        const lang = shell.actor.getSnapshot().context.lang;
+        if (def.requiresLogin && !shell.actor.getSnapshot().context.jwt) {
+          throw redirect({ href: routeHref(lang, 'login', {}, { returnTo: location.href, fromUnauthorized: 'true' }) });
+        }
+        if (!def.journey) return {};
+        const journey = await loadJourney(def.journey);
+        if (preload) return {};
+        const entered = journeys.enter(journey, { route: name, path: location.pathname, params: pathParams, search: searchRecord(search) }, resolved);
+        if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });
+        return { journey: entered.actor };
+      },
+    });
+  };
 
-  const routeTree = rootRoute.addChildren([indexRoute, logoutRoute, langRoute.addChildren(screens)]);
+  const direct = ROUTE_NAMES.filter((name) => !('journey' in ROUTES[name])).map(screenRoute);
+  const grouped = new Map<JourneyName, AnyRoute[]>();
+  for (const name of ROUTE_NAMES) {
+    const def = ROUTES[name];
+    if (!('journey' in def)) continue;
+    const journey = def.journey as JourneyName;
+    grouped.set(journey, [...(grouped.get(journey) ?? []), screenRoute(name)]);
+  }
+  const journeyLayouts = [...grouped].map(([journey, children]) => layoutOf(journey).addChildren(children));
 
-  return createRouter({
+  const routeTree = rootRoute.addChildren([indexRoute, logoutRoute, langRoute.addChildren([...direct, ...journeyLayouts])]);
+
+  const router = createRouter({
     routeTree,
     history,
-    context: { actor },
+    context: { shell, journeys },
     // Scroll handling of §4 (top, or restore with retries) lives in components/RouteEffects.tsx.
     notFoundMode: 'root',
     defaultPreload: 'intent',
   });
+  router.subscribe('onResolved', () => {
+    const last = router.state.matches[router.state.matches.length - 1];
+    const route = (last?.staticData as { routeName?: RouteName } | undefined)?.routeName ?? 'pageNotFound';
+    resolved = { route, href: router.state.location.href };
+  });
+  return router;
 }
 
 export type ShopRouter = ReturnType<typeof createShopRouter>;

@@ -1,20 +1,27 @@
 /** The shop sections of the header and the home page, each behind its config flag (§1, §2). */
 import type { AppConfig } from '../api/schemas/config.js';
 import type { Language } from '../api/languages.js';
+import { routeHref, type ShopRouteName } from './routes.js';
 
 export interface Section {
   key: 'tickets' | 'guidedTours' | 'merchandise' | 'passes' | 'vouchers';
-  path: string;
+  /** the section's list route (./routes.ts) */
+  route: ShopRouteName;
   flag: keyof Pick<AppConfig, 'hasTickets' | 'hasGuidedTours' | 'hasMerchandise' | 'hasMemCard' | 'hasVouchers'>;
 }
 
 export const SECTIONS: readonly Section[] = [
-  { key: 'tickets', path: 'tickets', flag: 'hasTickets' },
-  { key: 'guidedTours', path: 'guided-tours', flag: 'hasGuidedTours' },
-  { key: 'merchandise', path: 'merchandise', flag: 'hasMerchandise' },
-  { key: 'passes', path: 'passes', flag: 'hasMemCard' },
-  { key: 'vouchers', path: 'vouchers', flag: 'hasVouchers' },
+  { key: 'tickets', route: 'tickets', flag: 'hasTickets' },
+  { key: 'guidedTours', route: 'guidedTours', flag: 'hasGuidedTours' },
+  { key: 'merchandise', route: 'merchandise', flag: 'hasMerchandise' },
+  { key: 'passes', route: 'passes', flag: 'hasMemCard' },
+  { key: 'vouchers', route: 'voucherList', flag: 'hasVouchers' },
 ];
+
+/** The section's link: its list route in the language. */
+export function sectionHref(section: Section, lang: Language): string {
+  return routeHref(lang, section.route);
+}
 
 export function enabledSections(config: AppConfig): Section[] {
   return SECTIONS.filter((s) => config[s.flag]);

@@ -16,6 +16,7 @@ import { type BasketCountSource } from './basket.js';
 import { clearSession, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
+import { JourneyHost } from './journeys/host.js';
 import type { Shell } from './shell-context.js';
 
 export interface ShellOptions {
@@ -124,7 +125,8 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       clearStoredSession: () => clearSession(),
       switchLanguage: (_, lang) => assign(`${swapLanguage(history.location.pathname, lang)}${history.location.search}`),
       navigateAfterLogout: ({ context }, returnTo) => {
-        void router.navigate({ to: safeReturnTo(returnTo) ?? `/${context.lang}`, replace: true });
+        // Logout is the /logout route's action: navigate once that navigation has settled.
+        setTimeout(() => void router.navigate({ to: safeReturnTo(returnTo) ?? `/${context.lang}`, replace: true }), 0);
       },
     },
   });
@@ -133,9 +135,18 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     input: { lang: languageFromPath(history.location.pathname), lastServiceUnavailableReloadAt: readServiceUnavailableReloadAt() },
   });
   send = (event) => actor.send(event);
-  router = createShopRouter({ history, actor, assign });
   const cart = createCart(api, actor);
-  const shell: ShellInstance = { actor, api, router, cart, basket: options.basket ?? cartBasketCount(cart) };
+  const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
+  const shellBase = { actor, api, cart, navigate, basket: options.basket ?? cartBasketCount(cart) };
+  const journeys = new JourneyHost({
+    deps: shellBase,
+    lang: () => actor.getSnapshot().context.lang,
+    currentHref: () => history.location.pathname + history.location.search,
+    navigate,
+    storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
+  });
+  router = createShopRouter({ history, shell: shellBase, journeys, assign });
+  const shell: ShellInstance = { ...shellBase, router };
   actor.start();
   cart.start();
   // The flow viewer (?flows) shows these app-lifetime actors live.

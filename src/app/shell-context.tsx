@@ -15,6 +15,8 @@ export interface Shell {
   /** the app-lifetime cart (created in src/app/services.ts) */
   cart: CartActor;
   basket: BasketCountSource;
+  /** The router's navigation by href (path and query of this site); `replace` keeps history short. */
+  navigate: (href: string, replace?: boolean) => void;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

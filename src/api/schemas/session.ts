@@ -32,6 +32,7 @@ export const SESSION_KEYS = {
   jwt: 'jwt',
   visitedUrl: 'visitedUrl',
   partner: 'partner',
-  redirectTarget: 'redirectTarget',
+  /** the checkout journey's persisted snapshot while the visitor is in the checkout (src/app/journeys) */
+  checkoutJourney: 'checkoutJourney',
   serviceUnavailableReloadAt: 'serviceUnavailableReloadAt',
 } as const;

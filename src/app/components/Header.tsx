@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
 import { useAppActor, useBasketCount } from '../shell-context.js';
-import { enabledSections, sectionLabelOverride } from '../sections.js';
+import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.js';
 import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
 
 /** §9: whether the menu fits is re-evaluated at most every 500 ms. */
@@ -73,7 +73,7 @@ function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {
     <>
       {enabledSections(config).map((section) => (
         <li key={section.key}>
-          <Link to={`/${lang}/${section.path}`} className="nav__link" activeProps={{ className: 'nav__link is-active', 'aria-current': 'page' }} onClick={onNavigate}>
+          <Link to={sectionHref(section, lang)} className="nav__link" activeProps={{ className: 'nav__link is-active', 'aria-current': 'page' }} onClick={onNavigate}>
             {sectionLabelOverride(config, section.key, lang) ?? <FormattedMessage id={`nav.${section.key}`} />}
           </Link>
         </li>

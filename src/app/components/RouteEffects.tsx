@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
-import { ROUTES, HEADER_SCROLLED_PX, composeTitle, nextRedirectTarget, shouldRememberVisit, sizeClass, type RouteName } from '../navigation.js';
-import { readItem, removeItem, writeItem } from '../session.js';
+import { HEADER_SCROLLED_PX, composeTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
+import { titleKeyOf, type RouteName } from '../routes.js';
+import { readItem, writeItem } from '../session.js';
 import { useSiteName } from '../hooks.js';
 
 function currentRouteName(matches: readonly { staticData: { routeName?: RouteName } }[]): RouteName {
@@ -11,15 +12,10 @@ function currentRouteName(matches: readonly { staticData: { routeName?: RouteNam
   return last?.staticData.routeName ?? 'pageNotFound';
 }
 
-function titleKeyOf(name: RouteName): string | null {
-  if (name === 'pageNotFound') return 'title.pageNotFound';
-  if (name === 'logout') return 'title.logout';
-  return ROUTES[name].titleKey;
-}
-
 /**
- * Side effects of a route change (§4): document title, last visited URL, the checkout redirect
- * target, focus on the new page's main heading and a screen-reader announcement.
+ * Side effects of a route change (§4): document title, last visited URL, focus on the new page's
+ * main heading and a screen-reader announcement. (The checkout redirect target of §4 is the auth
+ * journey's input: src/app/journeys/auth.ts.)
  */
 export function RouteEffects() {
   const router = useRouter();
@@ -39,9 +35,6 @@ export function RouteEffects() {
       document.title = composeTitle(title, siteName);
 
       if (shouldRememberVisit(location.pathname)) writeItem(SESSION_KEYS.visitedUrl, location.href);
-      const target = nextRedirectTarget(previous.current, name, readItem(SESSION_KEYS.redirectTarget));
-      if (target) writeItem(SESSION_KEYS.redirectTarget, target);
-      else removeItem(SESSION_KEYS.redirectTarget);
       previous.current = { name, href: location.href };
 
       if (first) return;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { useConfig, useLang, useSiteName, useStaticContent } from '../hooks.js';
-import { enabledSections, sectionLabelOverride } from '../sections.js';
+import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.js';
 import { PageHeading } from './PageHeading.js';
 
 function Banners() {
@@ -52,7 +52,7 @@ export default function HomeScreen() {
           <ul className="entry-grid">
             {sections.map((section) => (
               <li key={section.key} className={`entry entry--${section.key}`}>
-                <Link to={`/${lang}/${section.path}`} className="entry__link">
+                <Link to={sectionHref(section, lang)} className="entry__link">
                   <span className="entry__title">
                     {sectionLabelOverride(config, section.key, lang) ?? <FormattedMessage id={`nav.${section.key}`} />}
                   </span>

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { ROUTES, type RouteName } from '../navigation.js';
+import { ROUTES, type RouteName, type ShopRouteName } from '../routes.js';
 import { useLang } from '../hooks.js';
 import { PageHeading } from './PageHeading.js';
 
@@ -16,7 +16,7 @@ export function FromUnauthorizedNotice() {
 }
 
 /** A journey that is not built yet: its real title and heading, and a way back. */
-export function PlaceholderScreen({ name }: { name: keyof typeof ROUTES }) {
+export function PlaceholderScreen({ name }: { name: ShopRouteName }) {
   const lang = useLang();
   const titleKey = ROUTES[name].titleKey ?? 'title.page';
   return (

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ROUTES, type RouteName } from '../navigation.js';
-import { SCREENS } from './registry.js';
+import { ROUTES, type ShopRouteName } from '../routes.js';
 import { PlaceholderScreen } from './PlaceholderScreen.js';
 
 function Loading() {
@@ -12,10 +11,10 @@ function Loading() {
   );
 }
 
-/** Renders the registered screen of a route, or its placeholder; secondary pages get their styling. */
-export function RouteScreen({ name }: { name: Exclude<RouteName, 'pageNotFound' | 'logout'> }) {
-  const Screen = SCREENS[name];
+/** Renders the screen of a route (./routes.ts), or its placeholder; secondary pages get their styling. */
+export function RouteScreen({ name }: { name: ShopRouteName }) {
   const def = ROUTES[name];
+  const Screen = 'screen' in def ? def.screen : undefined;
   const secondary = 'secondary' in def && def.secondary;
   return (
     <div className={secondary ? 'screen screen--secondary' : 'screen'} data-route={name}>

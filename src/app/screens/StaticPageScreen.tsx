@@ -1,23 +1,16 @@
-import { useEffect, useMemo } from 'react';
-import { useParams } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import DOMPurify from 'dompurify';
 import { FormattedMessage } from 'react-intl';
-import { staticPageMachine } from '../../../machines/static-page.machine.js';
-import { useShell } from '../shell-context.js';
-import { registerLiveActor } from '../flows/registry.js';
+import type { staticPageMachine } from '../../../machines/static-page.machine.js';
+import { useJourney } from '../journeys/index.js';
 import { PageHeading } from './PageHeading.js';
 import { NotFoundScreen } from './NotFoundScreen.js';
 
-function StaticPage({ id }: { id: string }) {
-  const { api } = useShell();
-  const machine = useMemo(
-    () => staticPageMachine.provide({ actors: { loadStaticPage: fromPromise(({ input, signal }) => api.getStaticPage(input.id, signal)) } }),
-    [api],
-  );
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { id } });
-  useEffect(() => registerLiveActor('static-page', actorRef), [actorRef]);
+function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const send = actor.send;
   const html = useMemo(() => (snapshot.context.page ? DOMPurify.sanitize(snapshot.context.page.html) : ''), [snapshot.context.page]);
 
   if (snapshot.matches('Page not found')) return <NotFoundScreen />;
@@ -52,8 +45,7 @@ function StaticPage({ id }: { id: string }) {
 }
 
 /** page/{id} and page/shipping (§2): sanitized HTML from GET static/page/{id}. */
+/** Routes page/{id} and page/shipping: the static page journey of the route's page. */
 export default function StaticPageScreen() {
-  const params = useParams({ strict: false }) as { id?: string };
-  const id = params.id ?? 'shipping';
-  return <StaticPage key={id} id={id} />;
+  return <StaticPage actor={useJourney<typeof staticPageMachine>()} />;
 }

@@ -11,7 +11,7 @@ import { useAuthActor } from './use-auth.js';
 export default function ForgotPasswordScreen() {
   const intl = useIntl();
   const lang = useLang();
-  const actor = useAuthActor('forgotPassword');
+  const actor = useAuthActor();
   const email = useSelector(actor, (s) => s.context.values.email);
   const errors = useSelector(actor, (s) => s.context.fieldErrors.email);
   const formError = useSelector(actor, (s) => s.context.formError);

@@ -14,7 +14,7 @@ export default function LoginScreen() {
   const lang = useLang();
   const config = useConfig();
   const returnTo = useReturnTo();
-  const actor = useAuthActor('login');
+  const actor = useAuthActor();
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const formError = useSelector(actor, (s) => s.context.formError);

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
@@ -11,8 +11,7 @@ import { useAuthActor } from './use-auth.js';
 export default function RecoverAccountScreen() {
   const intl = useIntl();
   const lang = useLang();
-  const params = useParams({ strict: false }) as { guid?: string };
-  const actor = useAuthActor('recover', params.guid ?? '');
+  const actor = useAuthActor();
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const formError = useSelector(actor, (s) => s.context.formError);

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRequiredField, visibleFields, type AuthField } from '../../../../machines/auth.machine.js';
+import { isRequiredField, visibleFields, type AuthField } from '../../../domain/account-forms.js';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
 import { FormAlert, SelectField, TextField, useFocusFirstError } from './form.js';
@@ -30,7 +30,7 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
   const intl = useIntl();
   const lang = useLang();
   const returnTo = useReturnTo();
-  const actor = useAuthActor(guest ? 'guestRegister' : 'register');
+  const actor = useAuthActor();
   const state = useSelector(actor, (s) =>
     s.matches('Guest registration off') ? 'off' : s.hasTag('loading') ? 'loading' : s.matches({ Registration: 'Form fields failed' }) || s.matches({ 'Guest registration': 'Form fields failed' }) ? 'failed' : 'form',
   );

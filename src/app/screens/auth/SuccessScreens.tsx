@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
-import { returnDestination } from './provide.js';
-import { useReturnTo } from './use-auth.js';
+import { returnDestination, safeReturnTo } from '../../navigation.js';
+import { useSearch } from '@tanstack/react-router';
 
 function SuccessPage({ titleId, textId, next }: { titleId: string; textId: string; next: { href: string; labelId: string } }) {
   return (
@@ -28,7 +28,7 @@ function SuccessPage({ titleId, textId, next }: { titleId: string; textId: strin
 /** §2 register/success: the new account is logged in; continue where the visitor came from. */
 export function RegisterSuccessScreen() {
   const lang = useLang();
-  const returnTo = useReturnTo();
+  const returnTo = safeReturnTo((useSearch({ strict: false }) as { returnTo?: unknown }).returnTo);
   return <SuccessPage titleId="title.registerSuccess" textId="auth.registerSuccessText" next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
 }
 
@@ -41,6 +41,6 @@ export function ForgotPasswordSuccessScreen() {
 /** §2 recover-success: the new password is set and the visitor is logged in. */
 export function RecoverPasswordSuccessScreen() {
   const lang = useLang();
-  const returnTo = useReturnTo();
+  const returnTo = safeReturnTo((useSearch({ strict: false }) as { returnTo?: unknown }).returnTo);
   return <SuccessPage titleId="title.recoverPasswordSuccess" textId="auth.recoverSuccessText" next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
 }

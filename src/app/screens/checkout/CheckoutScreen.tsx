@@ -3,37 +3,22 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import {
-  PROGRESS_STEPS,
-  isDirectDebit,
-  progressStep,
-  type CheckoutEntry,
-  type checkoutMachine,
-} from '../../../../machines/checkout.machine.js';
+import { PROGRESS_STEPS, progressStep, type checkoutMachine } from '../../../../machines/checkout.machine.js';
 import { PAYART_EXPRESS } from '../../../api/schemas/checkout.js';
+import { isDirectDebit, paymentErrorMessage } from '../../../domain/payment.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CheckboxField, TextField, useFocusFirstError } from '../auth/form.js';
 import { CartView } from '../../components/cart/CartView.js';
-import { useCheckoutActor, useJwt } from './use-checkout.js';
+import { useJourney } from '../../journeys/index.js';
 
-type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
-/** Error codes of initPayment/execPayment that have their own message; others show the server's text. */
-const KNOWN_CODES = new Set([
-  'PAYMENT_NOT_COMPLETED',
-  'PAYMENT_SESSION_INVALID',
-  'OVERBOOKED',
-  'ITEM_UNAVAILABLE',
-  'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY',
-  'PAYMENT_DETAILS_INVALID',
-  'PAYMENT_TYPE_UNKNOWN',
-]);
-
-function ErrorText({ code, message }: { code: string; message: string }) {
-  if (KNOWN_CODES.has(code)) return <FormattedMessage id={`checkout.error.${code}`} />;
-  return message ? <>{message}</> : <FormattedMessage id="checkout.cannotComplete" />;
+/** An error answer of initPayment/execPayment: its own message, the server's text, or 'cannot be completed'. */
+function ErrorText({ error }: { error: { code: string; message: string } | null }) {
+  const message = paymentErrorMessage(error);
+  return 'id' in message ? <FormattedMessage id={message.id} /> : <>{message.text}</>;
 }
 
 export function ProgressBar({ actor }: { actor: CheckoutActor }) {
@@ -90,18 +75,18 @@ function LoginRequired() {
 function StatusNotices({ actor }: { actor: CheckoutActor }) {
   const lang = useLang();
   const view = useSelector(actor, (s) => {
-    if (s.matches({ 'Choosing payment': 'Payment not completed' })) return 'notCompleted';
-    if (s.matches({ 'Choosing payment': 'Login required' })) return 'login';
-    if (s.matches({ 'Choosing payment': 'Cart is empty' })) return 'empty';
-    if (s.matches({ 'Choosing payment': 'Details missing' })) return 'details';
-    if (s.matches({ 'Choosing payment': 'Payment refused' })) return 'refused';
-    if (s.matches({ 'Choosing payment': 'Payment could not start' })) return 'notStarted';
-    if (s.matches('Booking refused')) return 'bookingRefused';
-    if (s.matches('Booking request invalid')) return 'bookingInvalid';
-    if (s.matches('Booking failed')) return 'bookingFailed';
-    if (s.matches('Cart gone')) return 'gone';
-    if (s.matches('Booking')) return 'booking';
-    if (s.matches('Starting payment') || s.matches('Leaving for the payment provider')) return 'redirecting';
+    if (s.matches({ Cart: { 'Choosing payment': 'Payment not completed' } })) return 'notCompleted';
+    if (s.matches({ Cart: { 'Choosing payment': 'Login required' } })) return 'login';
+    if (s.matches({ Cart: { 'Choosing payment': 'Cart is empty' } })) return 'empty';
+    if (s.matches({ Cart: { 'Choosing payment': 'Details missing' } })) return 'details';
+    if (s.matches({ Cart: { 'Choosing payment': 'Payment refused' } })) return 'refused';
+    if (s.matches({ Cart: { 'Choosing payment': 'Payment could not start' } })) return 'notStarted';
+    if (s.matches({ 'Payment accepted': 'Booking refused' })) return 'bookingRefused';
+    if (s.matches({ 'Payment accepted': 'Booking request invalid' })) return 'bookingInvalid';
+    if (s.matches({ 'Payment accepted': 'Booking failed' })) return 'bookingFailed';
+    if (s.matches({ 'Payment accepted': 'Cart gone' })) return 'gone';
+    if (s.matches({ 'Payment accepted': 'Booking' })) return 'booking';
+    if (s.matches({ Cart: 'Starting payment' }) || s.matches('At the payment provider')) return 'redirecting';
     return null;
   });
   const error = useSelector(actor, (s) => s.context.paymentError);
@@ -139,7 +124,7 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
     case 'refused':
       content = (
         <p className="notice notice--danger" data-testid="payment-refused">
-          <ErrorText code={error?.code ?? ''} message={error?.message ?? ''} />
+          <ErrorText error={error} />
         </p>
       );
       break;
@@ -154,7 +139,7 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
       content = (
         <div className="notice notice--danger" data-testid="booking-refused">
           <p>
-            <ErrorText code={error?.code ?? ''} message={error?.message ?? ''} />
+            <ErrorText error={error} />
           </p>
           {backToCart}
         </div>
@@ -248,12 +233,12 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
   const intl = useIntl();
   const lang = useLang();
   const types = useSelector(actor, (s) => s.context.paymentTypes);
-  const payart = useSelector(actor, (s) => s.context.payart);
-  const wallet = useSelector(actor, (s) => s.context.wallet);
-  const holder = useSelector(actor, (s) => s.context.accountHolder);
-  const iban = useSelector(actor, (s) => s.context.iban);
-  const terms = useSelector(actor, (s) => s.context.termsAccepted);
-  const privacy = useSelector(actor, (s) => s.context.privacyAccepted);
+  const payart = useSelector(actor, (s) => s.context.choice.payart);
+  const wallet = useSelector(actor, (s) => s.context.choice.wallet);
+  const holder = useSelector(actor, (s) => s.context.choice.accountHolder);
+  const iban = useSelector(actor, (s) => s.context.choice.iban);
+  const terms = useSelector(actor, (s) => s.context.choice.termsAccepted);
+  const privacy = useSelector(actor, (s) => s.context.choice.privacyAccepted);
   const errors = useSelector(actor, (s) => s.context.fieldErrors);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -410,49 +395,28 @@ function ConfirmOrder({ actor }: { actor: CheckoutActor }) {
   );
 }
 
-function CheckoutFlow({ entry }: { entry: CheckoutEntry }) {
-  const actor = useCheckoutActor(entry);
-  const choosing = useSelector(actor, (s) => s.matches('Choosing payment') || s.matches('Loading suggestions'));
-  const confirming = useSelector(actor, (s) => s.matches('Confirming order'));
+/** §2 checkout, checkout/accepted (paymentAccepted) and checkout/failed (paymentFailed): one screen of the checkout journey. */
+export default function CheckoutScreen() {
+  const actor = useJourney<typeof checkoutMachine>();
+  // The heading of the page the checkout is on.
+  const heading = useSelector(actor, (s) =>
+    s.matches('Payment accepted') ? 'title.checkoutAccepted' : s.matches({ Cart: { 'Choosing payment': 'Payment not completed' } }) ? 'title.checkoutFailed' : 'title.checkout',
+  );
+  const choosing = useSelector(actor, (s) => s.matches({ Cart: 'Choosing payment' }) || s.matches({ Cart: 'Loading suggestions' }) || s.matches({ Cart: 'Checking the cart' }));
+  const confirming = useSelector(actor, (s) => s.matches({ 'Payment accepted': 'Confirming order' }));
   return (
-    <>
+    <section className="checkout" aria-labelledby="checkout-title">
+      <PageHeading>
+        <span id="checkout-title">
+          <FormattedMessage id={heading} />
+        </span>
+      </PageHeading>
       <ProgressBar actor={actor} />
       <StatusNotices actor={actor} />
       <CartView removable={choosing} />
       {confirming && <ConfirmOrder actor={actor} />}
       {choosing && <Suggestions actor={actor} />}
       {choosing && <PaymentForm actor={actor} />}
-    </>
-  );
-}
-
-const TITLES: Record<'checkout' | 'accepted' | 'failed', string> = {
-  checkout: 'title.checkout',
-  accepted: 'title.checkoutAccepted',
-  failed: 'title.checkoutFailed',
-};
-
-/** §2 checkout, checkout/accepted (paymentAccepted) and checkout/failed (paymentFailed). */
-export function CheckoutScreen({ entry }: { entry: 'checkout' | 'accepted' | 'failed' }) {
-  const jwt = useJwt();
-  return (
-    <section className="checkout" aria-labelledby="checkout-title">
-      <PageHeading>
-        <span id="checkout-title">
-          <FormattedMessage id={TITLES[entry]} />
-        </span>
-      </PageHeading>
-      <CheckoutFlow key={jwt ?? 'anonymous'} entry={entry} />
     </section>
   );
-}
-
-export default function CheckoutRouteScreen() {
-  return <CheckoutScreen entry="checkout" />;
-}
-export function CheckoutAcceptedScreen() {
-  return <CheckoutScreen entry="accepted" />;
-}
-export function CheckoutFailedScreen() {
-  return <CheckoutScreen entry="failed" />;
 }

@@ -1,18 +1,22 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CartView } from '../../components/cart/CartView.js';
-import { ProgressBar } from './CheckoutScreen.js';
-import { useCheckoutActor } from './use-checkout.js';
+import { ProgressBar, type CheckoutActor } from './CheckoutScreen.js';
+import { useJourney } from '../../journeys/index.js';
+import type { ActorRefFrom } from 'xstate';
+import type { orderReviewMachine } from '../../../../machines/orderReview.machine.js';
 
 /** §2 checkout/canceled: cancel is called; then clear the cart or return to it. */
 export function CheckoutCanceledScreen() {
   const lang = useLang();
-  const actor = useCheckoutActor('canceled');
-  const view = useSelector(actor, (s) => (s.matches('Cart cleared') ? 'cleared' : s.matches('Asking about the cart') ? 'asking' : 'cancelling'));
+  const actor: CheckoutActor = useJourney();
+  const view = useSelector(actor, (s) =>
+    s.matches({ 'Payment cancelled': 'Cart cleared' }) ? 'cleared' : s.matches({ 'Payment cancelled': 'Asking about the cart' }) ? 'asking' : 'cancelling',
+  );
   return (
     <section className="checkout checkout--canceled" aria-labelledby="canceled-title">
       <PageHeading>
@@ -61,8 +65,8 @@ export function CheckoutCanceledScreen() {
 /** §2 checkout/success: the booking id; tickets come by e-mail. */
 export function CheckoutSuccessScreen() {
   const lang = useLang();
-  const actor = useCheckoutActor('success');
-  const booking = useSelector(actor, (s) => (s.matches('Showing booking') ? s.context.booking : null));
+  const actor: CheckoutActor = useJourney();
+  const booking = useSelector(actor, (s) => (s.matches('Booked') ? s.context.booking : null));
   return (
     <section className="checkout checkout--success" aria-labelledby="success-title">
       <PageHeading>
@@ -102,11 +106,10 @@ export function CheckoutSuccessScreen() {
 
 /** §2 order-review/{id}: an order by its booking id; 406 says it is not available. */
 export function OrderReviewScreen() {
-  const params = useParams({ strict: false }) as { id?: string };
-  const actor = useCheckoutActor('orderReview', params.id ?? '');
+  const actor: ActorRefFrom<typeof orderReviewMachine> = useJourney();
   const symbol = useConfig().currencySymbol;
   const view = useSelector(actor, (s) =>
-    s.matches({ 'Order review': 'Order available' }) ? 'available' : s.matches({ 'Order review': 'Order not available' }) ? 'notAvailable' : s.matches({ 'Order review': 'Order failed' }) ? 'failed' : 'loading',
+    s.matches('Order available') ? 'available' : s.matches('Order not available') ? 'notAvailable' : s.matches('Order failed') ? 'failed' : 'loading',
   );
   const order = useSelector(actor, (s) => s.context.order);
   const price = (minor: number) => formatPrice(minor, symbol);

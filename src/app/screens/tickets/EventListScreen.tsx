@@ -13,7 +13,9 @@ import type { ShopEvent } from '../../../api/schemas/catalog.js';
 import { formatDate } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
 import { PageHeading } from '../PageHeading.js';
-import { useEventListJourney, type TicketingActor } from './use-ticketing.js';
+import { useJourney } from '../../journeys/index.js';
+import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
+import type { TicketingActor } from './ticket-states.js';
 
 function Filter({ label, all, value, options, onChange }: { label: string; all: string; value: number | null; options: { id: number; name: string }[]; onChange: (id: number | null) => void }) {
   const id = useId();
@@ -137,6 +139,5 @@ export function EventList({ actor }: { actor: TicketingActor }) {
 
 /** Route tickets: the event list. */
 export default function EventListScreen() {
-  const actor = useEventListJourney();
-  return <EventList actor={actor} />;
+  return <EventList actor={useJourney<typeof eventTicketingMachine>()} />;
 }

@@ -9,7 +9,7 @@
  * machine's selectors (src/domain rules).
  */
 import { useEffect, useId, useRef } from 'react';
-import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -29,8 +29,9 @@ import { shiftMonth } from '../../components/calendar/dates.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
 import { Counter } from './Counter.js';
-import { useTicketPageJourney, type TicketingActor } from './use-ticketing.js';
-import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth } from './ticket-states.js';
+import { useJourney } from '../../journeys/index.js';
+import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
+import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, type TicketingActor } from './ticket-states.js';
 
 function BackToList() {
   const lang = useLang();
@@ -427,31 +428,8 @@ export function TicketSelection({ actor }: { actor: TicketingActor }) {
   );
 }
 
-/** Route tickets/{id} (optional ?date=YYYY-MM-DD preselects a bookable date). */
+/** Route tickets/{id} (optional ?date=YYYY-MM-DD preselects a bookable date): the journey's ticket page. */
 export default function TicketScreen() {
-  const params = useParams({ strict: false }) as { id?: string };
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
-  const date = typeof search.date === 'string' ? search.date : null;
-  if (id <= 0) return <TicketSelectionNotFound />;
-  return <TicketPage key={`${id}-${date ?? ''}`} eventId={id} date={date} />;
+  return <TicketSelection actor={useJourney<typeof eventTicketingMachine>()} />;
 }
 
-function TicketPage({ eventId, date }: { eventId: number; date: string | null }) {
-  const actor = useTicketPageJourney(eventId, date);
-  return <TicketSelection actor={actor} />;
-}
-
-function TicketSelectionNotFound() {
-  return (
-    <section className="ticket-page">
-      <PageHeading>
-        <FormattedMessage id="tickets.notFoundTitle" />
-      </PageHeading>
-      <p className="notice notice--warning" role="alert">
-        <FormattedMessage id="tickets.notFound" />
-      </p>
-      <BackToList />
-    </section>
-  );
-}

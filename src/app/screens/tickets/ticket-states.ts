@@ -1,7 +1,10 @@
 /** Which part of the ticketing chart a screen is in, read from the machine's state (no rules here). */
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import { monthOf, toIsoDate } from '../../../domain/tickets.js';
+
+/** The event ticketing journey's actor (src/app/journeys/ticketing.ts). */
+export type TicketingActor = ActorRefFrom<typeof eventTicketingMachine>;
 
 type Snapshot = SnapshotFrom<typeof eventTicketingMachine>;
 

@@ -1,0 +1,82 @@
+/**
+ * The login and recovery journey (machines/auth.machine.ts) with the real services (src/api)
+ * and the shell: its routes are login, register, register-guest, forgot-password and
+ * recover/{guid}; a link between them (or back and forward) is the machine's OPEN_* event. The
+ * success pages are routes of their own (the machine's final states name them). `returnTo`
+ * travels in every URL of the journey; the checkout is the redirect target when the journey
+ * starts there (§4).
+ */
+import { fromPromise } from 'xstate';
+import { authMachine, type AuthEvent } from '../../../machines/auth.machine.js';
+import type { Customer } from '../../api/schemas/accounts.js';
+import type { StoredCustomer } from '../../api/schemas/session.js';
+import { readJwtClaims } from '../session.js';
+import { returnDestination, safeReturnTo } from '../navigation.js';
+import type { Shell } from '../shell-context.js';
+import { routeHref, type ShopRouteName } from '../routes.js';
+import type { Journey } from './host.js';
+
+/** The customer as the shell stores it (src/api/schemas/session.ts StoredCustomerSchema). */
+export function toStoredCustomer(customer: Customer): StoredCustomer {
+  return { ...customer, guest: customer.isGuest };
+}
+
+
+const LINKS: Partial<Record<ShopRouteName, AuthEvent['type']>> = {
+  login: 'OPEN_LOGIN',
+  register: 'OPEN_REGISTRATION',
+  guestRegister: 'OPEN_GUEST_REGISTRATION',
+  forgotPassword: 'OPEN_FORGOT_PASSWORD',
+};
+
+export const authJourney: Journey<typeof authMachine, Shell> = {
+  name: 'auth',
+  machine: ({ api, actor: app, navigate }) => {
+    const lang = () => app.getSnapshot().context.lang;
+    return authMachine.provide({
+      actors: {
+        login: fromPromise(({ input, signal }) => api.login(input.email, input.password, signal)),
+        loadCustomer: fromPromise(({ input, signal }) => api.getCustomer(input.jwt, signal)),
+        loadFormFields: fromPromise(({ signal }) => api.getCustomerAttr(signal)),
+        register: fromPromise(({ input, signal }) => api.register(input, signal)),
+        validateGuest: fromPromise(({ input, signal }) => api.validateCustomer(input, undefined, signal)),
+        registerGuest: fromPromise(({ input, signal }) => api.registerGuest(input, signal)),
+        requestPasswordReset: fromPromise(({ input, signal }) =>
+          api.requestPasswordReset(input.email, `${typeof window === 'undefined' ? '' : window.location.origin}/${lang()}/recover/`, signal),
+        ),
+        confirmPasswordReset: fromPromise(({ input, signal }) => api.confirmPasswordReset(input.token, input.password, signal)),
+      },
+      actions: {
+        notifyLoggedIn: (_, { jwt, customer, isGuest }) =>
+          app.send({
+            type: 'LOGGED_IN',
+            jwt,
+            customer: customer ? toStoredCustomer(customer) : null,
+            isGuest: isGuest || Boolean(readJwtClaims(jwt)?.guest) || Boolean(customer?.isGuest),
+          }),
+        showToast: (_, { id, tone }) => app.send({ type: 'TOAST', toast: { id, tone } }),
+        navigateBack: (_, { returnTo, redirectTarget }) => navigate(returnDestination(returnTo, redirectTarget, lang()), true),
+      },
+    });
+  },
+  input: ({ actor: app }, entry, from) => {
+    const config = app.getSnapshot().context.config;
+    return {
+      returnTo: safeReturnTo(entry.search.returnTo),
+      redirectTarget: from?.route === 'checkout' ? from.href : null,
+      guestRegistrationEnabled: config?.hasGuestRegistration ?? false,
+      defaultCountry: config?.defaultUserCountryKey ?? null,
+    };
+  },
+  event: (entry) => {
+    if (entry.route === 'recoverAccount') return { type: 'OPEN_RECOVERY', token: entry.params.guid ?? '' };
+    const type = LINKS[entry.route as ShopRouteName];
+    return type ? ({ type } as AuthEvent) : null;
+  },
+  href: (route, snapshot, lang) => {
+    const { returnTo, redirectTarget, recoveryToken } = snapshot.context;
+    // The success pages continue to where the visitor came from, the checkout included.
+    const back = route.endsWith('Success') ? (returnTo ?? redirectTarget) : returnTo;
+    return routeHref(lang, route as ShopRouteName, route === 'recoverAccount' ? { guid: recoveryToken } : {}, back ? { returnTo: back } : {});
+  },
+};

@@ -1,0 +1,241 @@
+/**
+ * The one mechanism between the router and the journeys (machines/*.machine.ts):
+ *
+ * - A route of a journey calls `enter` from its `beforeLoad`. The first route of a visit creates
+ *   the journey's actor (input from the route; a journey that leaves the app restores its
+ *   persisted snapshot); a later route of the same journey becomes the journey's event (a link,
+ *   back or forward). When the machine does not go where the URL says, `enter` answers the href
+ *   of the machine's page and the route redirects there: the machine owns the flow.
+ * - The actor's state names its page in `meta.route` (the deepest active state that says so;
+ *   `null` = no page of the shop, e.g. while at the payment provider). Whenever the state's page
+ *   differs from the URL, the host navigates there: the router owns the URL.
+ * - Leaving the journey's routes (`leave`, from the layout route's `onLeave`) stops the actor,
+ *   unregisters it from the flow viewer and forgets its persisted snapshot.
+ * - A journey with `persist` keeps `getPersistedSnapshot()` in session storage after every step,
+ *   so a full-page round trip (the payment provider) or a reload restores the same state; what
+ *   is restored is validated first and dropped with a console warning when it does not fit.
+ *
+ * One host per shell (the router's context carries it); no module-level actors.
+ */
+import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom } from 'xstate';
+import type { RouteName } from '../routes.js';
+import { registerLiveActor } from '../flows/registry.js';
+import type { KeyValueStorage } from '../session.js';
+
+/** The route the visitor opens (or is on): its name, path params and search. */
+export interface RouteEntry {
+  route: RouteName;
+  /** the URL's path, e.g. /de/checkout/accepted */
+  path: string;
+  params: Readonly<Record<string, string>>;
+  search: Readonly<Record<string, unknown>>;
+}
+
+/** Where the visitor comes from when a journey starts (the location being left), if anywhere. */
+export interface RouteOrigin {
+  route: RouteName;
+  href: string;
+}
+
+export interface JourneyPage {
+  route: RouteName;
+  /** replace the history entry instead of pushing one (e.g. the success page after booking) */
+  replace: boolean;
+}
+
+/** How one journey meets the router. `TDeps` is what the app gives it (API client, shell actors). */
+export interface Journey<TMachine extends AnyStateMachine, TDeps> {
+  /** the machine's name (machines/<name>.machine.ts), as the flow viewer shows it */
+  name: string;
+  /** the machine with the app's services and side effects */
+  machine(deps: TDeps): TMachine;
+  /** input of a new actor from the route that starts the journey */
+  input(deps: TDeps, entry: RouteEntry, from: RouteOrigin | null): InputFrom<TMachine>;
+  /**
+   * A journey that keeps one actor per item (an order, a static page): the item of a route. A
+   * different key stops the actor and starts a new one.
+   */
+  key?(entry: RouteEntry): string;
+  /**
+   * The event that brings the journey to a route the visitor opened while the machine is
+   * elsewhere (a link, back/forward, the provider's return); null when the route is not the
+   * journey's to go to from here.
+   */
+  event(entry: RouteEntry, snapshot: ReturnType<TMachine['getInitialSnapshot']>): EventFromLogic<TMachine> | null;
+  /** Path of a page of the journey, with its params and search (default: the route's path alone). */
+  href(page: RouteName, snapshot: ReturnType<TMachine['getInitialSnapshot']>, lang: string): string;
+  /** Connects the actor to the rest of the app (e.g. forwards cart changes); returns the disconnect. */
+  connect?(actor: AnyActorRef, deps: TDeps): () => void;
+  /** Keep the actor's persisted snapshot in session storage under `key` across page loads. */
+  persist?: {
+    key: string;
+    /** Checks a stored snapshot before it is restored (valibot); false drops it. */
+    isValid(persisted: unknown): boolean;
+    /** What must not be stored (e.g. the IBAN typed in the payment form). */
+    scrub?(persisted: Record<string, unknown>): Record<string, unknown>;
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the host keeps journeys of every machine type
+type AnyJourney<TDeps> = Journey<any, TDeps>;
+
+interface LiveJourney {
+  actor: AnyActorRef;
+  key: string;
+  stop: () => void;
+}
+
+interface HostOptions<TDeps> {
+  deps: TDeps;
+  lang: () => string;
+  /** path and search of the location the router shows now */
+  currentHref: () => string;
+  navigate: (href: string, replace: boolean) => void;
+  storage: KeyValueStorage | null;
+  warn?: (message: string) => void;
+}
+
+/** The page a snapshot's state names: the deepest active state with `meta.route` (undefined: none). */
+export function pageOf(snapshot: AnyMachineSnapshot): JourneyPage | null | undefined {
+  let page: JourneyPage | null | undefined;
+  // getMeta() lists the active states' meta from the root down (document order).
+  for (const meta of Object.values(snapshot.getMeta()) as ({ route?: RouteName | null; replace?: boolean } | undefined)[]) {
+    if (meta && 'route' in meta && meta.route !== undefined) {
+      page = meta.route === null ? null : { route: meta.route, replace: meta.replace === true };
+    }
+  }
+  return page;
+}
+
+const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
+
+export function readPersisted(storage: KeyValueStorage | null, key: string): unknown {
+  try {
+    const raw = storage?.getItem(key) ?? null;
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+export class JourneyHost<TDeps> {
+  private readonly live = new Map<string, LiveJourney>();
+
+  constructor(private readonly options: HostOptions<TDeps>) {}
+
+  /** The live actor of a journey, if it runs. */
+  actorOf(name: string): AnyActorRef | undefined {
+    return this.live.get(name)?.actor;
+  }
+
+  /**
+   * Called by each route of the journey before it loads. Returns the actor and, when the machine
+   * stays on another page than the URL asks for, the href to redirect to.
+   */
+  enter(journey: AnyJourney<TDeps>, entry: RouteEntry, from: RouteOrigin | null): { actor: AnyActorRef; redirect: string | null } {
+    const key = journey.key?.(entry) ?? '';
+    let live = this.live.get(journey.name);
+    if (live && live.key !== key) {
+      this.leave(journey.name);
+      live = undefined;
+    }
+    if (!live) live = this.start(journey, entry, from, key);
+    const { actor } = live;
+    const lang = this.options.lang();
+    const wanted = entry.path;
+    const here = () => {
+      const page = pageOf(actor.getSnapshot());
+      return page ? pathOf(journey.href(page.route, actor.getSnapshot(), lang)) : page;
+    };
+    if (here() !== wanted) {
+      const event = journey.event(entry, actor.getSnapshot());
+      if (event) actor.send(event);
+    }
+    const now = here();
+    return { actor, redirect: now && now !== wanted ? journey.href(pageOf(actor.getSnapshot())!.route, actor.getSnapshot(), lang) : null };
+  }
+
+  /** The visitor left the journey's routes: stop its actor and forget its snapshot. */
+  leave(name: string): void {
+    const live = this.live.get(name);
+    if (!live) return;
+    this.live.delete(name);
+    live.stop();
+  }
+
+  private start(journey: AnyJourney<TDeps>, entry: RouteEntry, from: RouteOrigin | null, key: string): LiveJourney {
+    const { deps, storage } = this.options;
+    const machine = journey.machine(deps);
+    const restored = journey.persist ? this.restore(journey, machine) : undefined;
+    const actor = createActor(machine, { input: journey.input(deps, entry, from), ...(restored ? { snapshot: restored } : {}) });
+    const disconnect = journey.connect?.(actor, deps) ?? (() => {});
+    let lastHref: string | null = null;
+    const subscription = actor.subscribe((snapshot) => {
+      if (journey.persist) this.save(journey, actor);
+      const page = pageOf(snapshot);
+      if (!page) return;
+      const href = journey.href(page.route, snapshot, this.options.lang());
+      if (href === lastHref) return;
+      lastHref = href;
+      if (pathOf(href) !== pathOf(this.options.currentHref())) this.options.navigate(href, page.replace);
+    });
+    const unregister = registerLiveActor(journey.name, actor);
+    actor.start();
+    if (journey.persist) this.save(journey, actor);
+    const initial = pageOf(actor.getSnapshot());
+    lastHref = initial ? journey.href(initial.route, actor.getSnapshot(), this.options.lang()) : null;
+    const live: LiveJourney = {
+      actor,
+      key,
+      stop: () => {
+        subscription.unsubscribe();
+        disconnect();
+        unregister();
+        actor.stop();
+        if (journey.persist) {
+          try {
+            storage?.removeItem(journey.persist.key);
+          } catch {
+            /* storage blocked */
+          }
+        }
+      },
+    };
+    this.live.set(journey.name, live);
+    return live;
+  }
+
+  private restore(journey: AnyJourney<TDeps>, machine: AnyStateMachine) {
+    const persist = journey.persist!;
+    const stored = readPersisted(this.options.storage, persist.key);
+    if (stored === undefined) return undefined;
+    const drop = (why: string) => {
+      (this.options.warn ?? console.warn)(`The saved ${journey.name} journey was dropped: ${why}.`);
+      try {
+        this.options.storage?.removeItem(persist.key);
+      } catch {
+        /* storage blocked */
+      }
+      return undefined;
+    };
+    if (!persist.isValid(stored)) return drop('it does not have the expected shape');
+    try {
+      const snapshot = stored as { value: Parameters<AnyStateMachine['resolveState']>[0]['value']; context: unknown };
+      // A state the machine no longer has (an older build) throws here.
+      machine.resolveState({ value: snapshot.value, context: snapshot.context as never });
+    } catch {
+      return drop('its state is not one of the machine');
+    }
+    return stored as ReturnType<AnyStateMachine['getPersistedSnapshot']>;
+  }
+
+  private save(journey: AnyJourney<TDeps>, actor: AnyActorRef): void {
+    const persist = journey.persist!;
+    try {
+      const persisted = actor.getPersistedSnapshot() as Record<string, unknown>;
+      this.options.storage?.setItem(persist.key, JSON.stringify(persist.scrub ? persist.scrub(persisted) : persisted));
+    } catch {
+      /* quota or privacy mode: the journey works without persistence */
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The journeys by name, each loaded with the first route that needs it (its machine and screens
+ * stay out of the home page's JavaScript), and the hook a screen reads its journey's actor with.
+ */
+import { useRouteContext } from '@tanstack/react-router';
+import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate';
+import type { JourneyName } from '../routes.js';
+import type { Shell } from '../shell-context.js';
+import type { Journey } from './host.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of journeys of different machines
+type AnyJourney = Journey<any, Shell>;
+
+const LOADERS: Record<JourneyName, () => Promise<AnyJourney>> = {
+  checkout: () => import('./checkout.js').then((m) => m.checkoutJourney),
+  auth: () => import('./auth.js').then((m) => m.authJourney),
+  eventTicketing: () => import('./ticketing.js').then((m) => m.ticketingJourney),
+  orderReview: () => import('./pages.js').then((m) => m.orderReviewJourney),
+  'static-page': () => import('./pages.js').then((m) => m.staticPageJourney),
+};
+
+export function loadJourney(name: JourneyName): Promise<AnyJourney> {
+  return LOADERS[name]();
+}
+
+/** What a journey route adds to the router context: the actor its screen renders. */
+export interface JourneyRouteContext {
+  journey?: AnyActorRef;
+}
+
+/** The actor of the journey the current route belongs to (created by the route's beforeLoad). */
+export function useJourney<TMachine extends AnyStateMachine>(): ActorRefFrom<TMachine> {
+  const actor = useRouteContext({ strict: false, select: (context: JourneyRouteContext) => context.journey });
+  if (!actor) throw new Error('useJourney outside a journey route');
+  return actor as ActorRefFrom<TMachine>;
+}

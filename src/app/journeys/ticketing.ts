@@ -1,0 +1,36 @@
+/**
+ * The event ticketing journey (machines/eventTicketing.machine.ts) with the catalogue calls of
+ * §7: the event list (tickets) and the ticket page of an event (tickets/{id}, optional
+ * ?date=YYYY-MM-DD). One actor while the visitor stays in the section, so the list keeps its
+ * events and filters on return and a ticket page opened from the list knows its event at once.
+ */
+import { fromPromise } from 'xstate';
+import type { Lifetime, TicketCalendar, TicketCollection } from '../../api/schemas/catalog.js';
+import { eventTicketingMachine, type CalendarInput } from '../../../machines/eventTicketing.machine.js';
+import type { Shell } from '../shell-context.js';
+import { routeHref } from '../routes.js';
+import type { Journey, RouteEntry } from './host.js';
+
+const eventIdOf = (entry: RouteEntry): number | null => (entry.route === 'ticket' ? Number(entry.params.id) : null);
+const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+
+export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
+  name: 'eventTicketing',
+  machine: ({ api }) =>
+    eventTicketingMachine.provide({
+      actors: {
+        loadEvents: fromPromise(({ signal }) => api.getEvents(signal)),
+        loadLifetime: fromPromise<Lifetime, { eventId: number }>(({ input, signal }) => api.getTicketLifetime(input.eventId, signal)),
+        loadCalendar: fromPromise<TicketCalendar, CalendarInput>(({ input, signal }) => api.getTicketCalendar(input.eventId, input.start, input.end, signal)),
+        loadTickets: fromPromise<TicketCollection, { eventId: number; date: string }>(({ input, signal }) => api.getTickets(input.eventId, input.date, signal)),
+      },
+    }),
+  input: ({ cart }, entry) => ({ cart, eventId: eventIdOf(entry), date: dateOf(entry) }),
+  event: (entry) => {
+    const eventId = eventIdOf(entry);
+    if (eventId === null) return { type: 'BACK_TO_LIST' };
+    const date = dateOf(entry);
+    return date ? { type: 'OPEN_EVENT', eventId, date } : { type: 'OPEN_EVENT', eventId };
+  },
+  href: (route, snapshot, lang) => (route === 'ticket' ? routeHref(lang, 'ticket', { id: String(snapshot.context.eventId ?? '') }) : routeHref(lang, 'tickets')),
+};

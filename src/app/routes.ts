@@ -1,0 +1,126 @@
+/**
+ * The route table of §2: every route declared once — path below `/{lang}`, title key, lazy
+ * screen, the journey it belongs to, param validation and whether it needs a login.
+ * src/app/router.tsx builds the router from it; the header sections, titles and journeys read
+ * their paths here. Screens and journeys load lazily, so each route is its own chunk.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page';
+
+export interface RouteDef {
+  /** Path below `/{lang}`; '' is home; `$name` is a path param. */
+  path: string;
+  /** Message key of the title and main heading; null for home (site name alone). */
+  titleKey: string | null;
+  /** Secondary-page styling (§2). */
+  secondary?: boolean;
+  /** The screen; a route without one shows the translated "coming soon" placeholder. */
+  screen?: LazyExoticComponent<ComponentType>;
+  /** The journey whose actor this route enters (src/app/journeys). */
+  journey?: JourneyName;
+  /** Path params the route accepts; anything else is the not-found page. */
+  params?: (params: Readonly<Record<string, string>>) => boolean;
+  /** §6: the page needs a login; a visitor without one goes to login and comes back. */
+  requiresLogin?: boolean;
+}
+
+const numericId = (params: Readonly<Record<string, string>>) => /^\d{1,9}$/.test(params.id ?? '') && Number(params.id) > 0;
+const named = <T extends string>(load: () => Promise<Record<T, ComponentType>>, name: T) => lazy(() => load().then((m) => ({ default: m[name] })));
+
+const checkoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen.js'));
+const checkoutOther = () => import('./screens/checkout/OtherScreens.js');
+const authSuccess = () => import('./screens/auth/SuccessScreens.js');
+const staticPage = lazy(() => import('./screens/StaticPageScreen.js'));
+
+export const ROUTES = {
+  home: { path: '', titleKey: null, screen: lazy(() => import('./screens/HomeScreen.js')) },
+  merchandise: { path: 'merchandise', titleKey: 'title.merchandise' },
+  mechandiseCategory: { path: 'merchandise/$category', titleKey: 'title.merchandiseCategory' },
+  passes: { path: 'passes', titleKey: 'title.passes' },
+  pass: { path: 'passes/$id', titleKey: 'title.pass' },
+  voucherList: { path: 'vouchers', titleKey: 'title.voucherList' },
+  voucherSingle: { path: 'vouchers/$id', titleKey: 'title.voucherSingle' },
+  tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: lazy(() => import('./screens/tickets/EventListScreen.js')) },
+  ticket: {
+    path: 'tickets/$id',
+    titleKey: 'title.ticket',
+    journey: 'eventTicketing',
+    params: numericId,
+    screen: lazy(() => import('./screens/tickets/TicketScreen.js')),
+  },
+  guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours' },
+  guidedTour: { path: 'guided-tours/$id', titleKey: 'title.guidedTour' },
+  login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/LoginScreen.js')) },
+  register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/RegistrationForm.js')) },
+  registerSuccess: { path: 'register/success', titleKey: 'title.registerSuccess', secondary: true, screen: named(authSuccess, 'RegisterSuccessScreen') },
+  guestRegister: { path: 'register-guest', titleKey: 'title.guestRegister', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/GuestRegisterScreen.js')) },
+  forgotPassword: { path: 'forgot-password', titleKey: 'title.forgotPassword', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/ForgotPasswordScreen.js')) },
+  recoverAccount: {
+    path: 'recover/$guid',
+    titleKey: 'title.recoverAccount',
+    secondary: true,
+    journey: 'auth',
+    params: (p) => /^[\w-]{1,128}$/.test(p.guid ?? ''),
+    screen: lazy(() => import('./screens/auth/RecoverAccountScreen.js')),
+  },
+  forgotPasswordSuccess: {
+    path: 'password-reset-success',
+    titleKey: 'title.forgotPasswordSuccess',
+    secondary: true,
+    screen: named(authSuccess, 'ForgotPasswordSuccessScreen'),
+  },
+  recoverPasswordSuccess: {
+    path: 'recover-success',
+    titleKey: 'title.recoverPasswordSuccess',
+    secondary: true,
+    screen: named(authSuccess, 'RecoverPasswordSuccessScreen'),
+  },
+  settings: { path: 'settings', titleKey: 'title.settings', secondary: true, requiresLogin: true },
+  orderReview: {
+    path: 'order-review/$id',
+    titleKey: 'title.orderReview',
+    journey: 'orderReview',
+    params: (p) => /^[\w-]{1,64}$/.test(p.id ?? ''),
+    screen: named(checkoutOther, 'OrderReviewScreen'),
+  },
+  product: { path: 'product/$id', titleKey: 'title.product' },
+  checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout', screen: checkoutScreen },
+  checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', screen: checkoutScreen },
+  checkoutCanceled: { path: 'checkout/canceled', titleKey: 'title.checkoutCanceled', journey: 'checkout', screen: named(checkoutOther, 'CheckoutCanceledScreen') },
+  checkoutSuccess: {
+    path: 'checkout/success',
+    titleKey: 'title.checkoutSuccess',
+    secondary: true,
+    journey: 'checkout',
+    screen: named(checkoutOther, 'CheckoutSuccessScreen'),
+  },
+  checkoutFailed: { path: 'checkout/failed', titleKey: 'title.checkoutFailed', journey: 'checkout', screen: checkoutScreen },
+  shippingInfo: { path: 'page/shipping', titleKey: 'title.shippingInfo', journey: 'static-page', screen: staticPage },
+  page: { path: 'page/$id', titleKey: 'title.page', journey: 'static-page', params: (p) => /^[\w-]{1,64}$/.test(p.id ?? ''), screen: staticPage },
+  /** Flow viewer: every machine's chart with the live state (also under any page with ?flows). */
+  flows: { path: '__flows', titleKey: 'title.flows', screen: lazy(() => import('./screens/FlowsScreen.js')) },
+} as const satisfies Record<string, RouteDef>;
+
+export type ShopRouteName = keyof typeof ROUTES;
+export type RouteName = ShopRouteName | 'pageNotFound' | 'logout';
+export const ROUTE_NAMES = Object.keys(ROUTES) as ShopRouteName[];
+
+export function routeDef(name: ShopRouteName): RouteDef {
+  return ROUTES[name];
+}
+
+/** Title key of any route, the not-found page and logout included. */
+export function titleKeyOf(name: RouteName): string | null {
+  if (name === 'pageNotFound') return 'title.pageNotFound';
+  if (name === 'logout') return 'title.logout';
+  return ROUTES[name].titleKey;
+}
+
+/** `/{lang}/{path}` with its params filled in and an optional search. */
+export function routeHref(lang: string, name: ShopRouteName, params: Readonly<Record<string, string>> = {}, search: Readonly<Record<string, string>> = {}): string {
+  const path = ROUTES[name].path.replace(/\$(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+  const query = new URLSearchParams(search).toString();
+  return `/${lang}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * Payment rules of the checkout (§4 checkout flow, §5 terms and privacy, §6 who may pay how,
+ * §9 payment constants): which method is preselected, which methods need a login, what goes
+ * into `aux`, and what is missing before a payment may start. Pure; used by
+ * machines/checkout.machine.ts, the server checks the same direct debit rule
+ * (directDebitFieldErrors in src/api/schemas/checkout.ts).
+ */
+import { DIRECT_DEBIT_PAYARTS, PAYART_EXPRESS, directDebitFieldErrors, type PaymentAux, type Suggestion } from '../api/schemas/checkout.js';
+import type { PaymentType } from '../api/schemas/config.js';
+import type { MerchandiseLine } from './cart-lines.js';
+
+export type Wallet = 'APPLEPAY' | 'GOOGLEPAY';
+
+/** What the visitor has chosen and entered in the payment form. */
+export interface PaymentChoice {
+  payart: number;
+  wallet: Wallet | null;
+  accountHolder: string;
+  iban: string;
+  termsAccepted: boolean;
+  privacyAccepted: boolean;
+}
+
+export const EMPTY_PAYMENT_CHOICE: Omit<PaymentChoice, 'payart'> = {
+  wallet: null,
+  accountHolder: '',
+  iban: '',
+  termsAccepted: false,
+  privacyAccepted: false,
+};
+
+/** §9: the configured default if offered, else 161 if offered, else the first offered type. */
+export function defaultPayart(types: readonly PaymentType[], preferred: number | undefined): number {
+  const ids = types.map((t) => t.payartId);
+  if (preferred !== undefined && ids.includes(preferred)) return preferred;
+  if (ids.includes(PAYART_EXPRESS) || ids.length === 0) return PAYART_EXPRESS;
+  return ids[0] ?? PAYART_EXPRESS;
+}
+
+export const isDirectDebit = (payart: number): boolean => DIRECT_DEBIT_PAYARTS.includes(payart);
+
+/** §6: express payment through the provider is open without login; every other method needs one. */
+export const needsLoginFor = (payart: number): boolean => payart !== PAYART_EXPRESS;
+
+/** §7 initPayment `aux`: direct debit holder and IBAN, the wallet of express payment, the partner. */
+export function paymentAux(choice: PaymentChoice, partner: string | null): PaymentAux {
+  const aux: PaymentAux = {};
+  if (isDirectDebit(choice.payart)) {
+    aux.Accountholder = choice.accountHolder.trim();
+    aux.IBAN = choice.iban;
+  }
+  if (choice.payart === PAYART_EXPRESS && choice.wallet) aux.wallet = choice.wallet;
+  if (partner) aux.partner = partner;
+  return aux;
+}
+
+/** Field of the payment form → message keys. */
+export type PaymentFieldErrors = Partial<Record<'accountHolder' | 'iban' | 'terms' | 'privacy', string[]>>;
+
+/** §5 and §8: terms and privacy accepted; direct debit with holder and a valid IBAN. */
+export function paymentDetailErrors(choice: PaymentChoice): PaymentFieldErrors {
+  const errors: PaymentFieldErrors = {};
+  const dd = directDebitFieldErrors(choice.payart, paymentAux(choice, null));
+  if (dd['aux.Accountholder']) errors.accountHolder = ['checkout.accountHolderMissing'];
+  if (dd['aux.IBAN']) errors.iban = ['checkout.ibanInvalid'];
+  if (!choice.termsAccepted) errors.terms = ['checkout.acceptTerms'];
+  if (!choice.privacyAccepted) errors.privacy = ['checkout.acceptPrivacy'];
+  return errors;
+}
+
+/** The cart line an upselling suggestion becomes when the visitor adds it (one piece). */
+export function suggestionLine(s: Suggestion): MerchandiseLine {
+  return { type: 'merchandise', id: s.id, name: s.name, price: s.price, totalPrice: s.price, count: 1, vat_value: s.vat_value };
+}
+
+/** Error codes of initPayment/execPayment that have their own message (`checkout.error.<CODE>`). */
+export const PAYMENT_ERROR_CODES: ReadonlySet<string> = new Set([
+  'PAYMENT_NOT_COMPLETED',
+  'PAYMENT_SESSION_INVALID',
+  'OVERBOOKED',
+  'ITEM_UNAVAILABLE',
+  'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY',
+  'PAYMENT_DETAILS_INVALID',
+  'PAYMENT_TYPE_UNKNOWN',
+]);
+
+/** The catalogue key of a payment error: its own message, the server's text, or 'cannot be completed'. */
+export function paymentErrorMessage(error: { code: string; message: string } | null): { id: string } | { text: string } {
+  if (error && PAYMENT_ERROR_CODES.has(error.code)) return { id: `checkout.error.${error.code}` };
+  if (error?.message) return { text: error.message };
+  return { id: 'checkout.cannotComplete' };
+}
