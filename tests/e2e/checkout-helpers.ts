@@ -73,3 +73,15 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel(text('auth.password'), { exact: false }).first().fill(password);
   await page.getByRole('button', { name: text('auth.loginSubmit') }).click();
 }
+
+/** The checkout journey kept in session storage (src/app/journeys/checkout.ts): its state and context. */
+export async function savedJourney(page: Page): Promise<{ value: unknown; context: Record<string, unknown> } | null> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('checkoutJourney'));
+  return raw === null ? null : (JSON.parse(raw) as { value: unknown; context: Record<string, unknown> });
+}
+
+/** The payment cart id the saved checkout journey holds (undefined when no journey is saved). */
+export async function savedCartId(page: Page): Promise<string | null | undefined> {
+  const journey = await savedJourney(page);
+  return journey ? (journey.context.cartId as string | null) : undefined;
+}
