@@ -23,7 +23,7 @@ export const StoredPartnerSchema = v.pipe(v.string(), v.minLength(1), v.maxLengt
 /** Claims the shell reads from the token to tell a guest from a registered customer. */
 export const JwtClaimsSchema = v.looseObject({ guest: v.optional(v.boolean(), false), exp: v.optional(v.number()) });
 
-/** Session storage keys (§9). */
+/** Every session storage key the app uses: the keys of §9 and the app's own. */
 export const SESSION_KEYS = {
   cart: 'cart',
   customer: 'customer',
@@ -35,4 +35,6 @@ export const SESSION_KEYS = {
   /** the checkout journey's persisted snapshot while the visitor is in the checkout (src/app/journeys) */
   checkoutJourney: 'checkoutJourney',
   serviceUnavailableReloadAt: 'serviceUnavailableReloadAt',
+  /** scroll position per history entry (§4 scroll restoration) */
+  scrollPositions: 'scrollPositions',
 } as const;

@@ -69,7 +69,6 @@ export function RouteEffects() {
   );
 }
 
-const SCROLL_KEY = 'scrollPositions';
 export const SCROLL_RETRY_MS = 500;
 const SCROLL_RETRIES = 10;
 
@@ -81,7 +80,7 @@ function entryKey(state: unknown): string | null {
 
 function savedPositions(): Record<string, number> {
   try {
-    const parsed: unknown = JSON.parse(readItem(SCROLL_KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(readItem(SESSION_KEYS.scrollPositions) ?? '{}');
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
   } catch {
     return {};
@@ -109,7 +108,7 @@ export function ScrollRestoration({ waiting }: { waiting: () => boolean }) {
       positions[key] = Math.round(window.scrollY);
       const keys = Object.keys(positions);
       for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete positions[old];
-      writeItem(SCROLL_KEY, JSON.stringify(positions));
+      writeItem(SESSION_KEYS.scrollPositions, JSON.stringify(positions));
     });
     const offResolved = router.subscribe('onResolved', (event) => {
       if (!event.fromLocation || !event.pathChanged) return;
