@@ -5,7 +5,7 @@
  * registration behind its flag, forgotten password and recovery with 400/422/success.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { md5 } from 'js-md5';
 import en from '../../src/i18n/messages/en.json';
@@ -95,15 +95,30 @@ describe('login', () => {
   });
 
   it('without returnTo, the checkout redirect target brings the visitor back to the checkout', async () => {
-    sessionStorage.setItem('redirectTarget', '/en/checkout');
-    mount('/en/login', (c) =>
+    sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 }]));
+    mount('/en/checkout', (c) =>
       c.path === 'auth/login' ? { status: 200, body: { data: { jwt: JWT } } } : c.path === 'customer' ? { status: 200, body: { data: customer() } } : undefined,
     );
+    await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
+    // to login from the checkout, as the header's login link without returnTo would
+    await act(() => shell?.router.navigate({ to: '/en/login' }));
     await screen.findByRole('heading', { level: 1, name: t('title.login') }, { timeout: 5000 });
     type('email', 'anna@museum.example');
     type('password', 'Museum2026!');
     fireEvent.click(screen.getByRole('button', { name: t('auth.loginSubmit') }));
     await waitFor(() => expect(location()?.pathname).toBe('/en/checkout'));
+  });
+
+  it('from any other page, login without returnTo goes home', async () => {
+    mount('/en/tickets', (c) =>
+      c.path === 'auth/login' ? { status: 200, body: { data: { jwt: JWT } } } : c.path === 'customer' ? { status: 200, body: { data: customer() } } : undefined,
+    );
+    await act(() => shell?.router.navigate({ to: '/en/login' }));
+    await screen.findByRole('heading', { level: 1, name: t('title.login') }, { timeout: 5000 });
+    type('email', 'anna@museum.example');
+    type('password', 'Museum2026!');
+    fireEvent.click(screen.getByRole('button', { name: t('auth.loginSubmit') }));
+    await waitFor(() => expect(location()?.pathname).toBe('/en'));
   });
 
   it('a wrong password: AUTH_LOGIN_FAILED toast and an announced alert; still logged out', async () => {

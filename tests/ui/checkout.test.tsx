@@ -5,13 +5,13 @@
  * every execPayment outcome, a finished booking never confirmed twice, cancel (keep or clear),
  * failed, and order review.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import en from '../../src/i18n/messages/en.json';
 import { createShell, type ShellInstance } from '../../src/app/services.js';
 import { App } from '../../src/app/App.js';
-import { providerRedirect } from '../../src/app/screens/checkout/provide.js';
+import { providerRedirect } from '../../src/app/journeys/checkout.js';
 import { fakeServer, type Reply } from './shell-harness.js';
 import type { RemoteConfig } from '../../src/api/schemas/config.js';
 
@@ -72,6 +72,8 @@ function mount(path: string, api: Api = () => undefined, config: Partial<RemoteC
 }
 
 const called = (p: string) => calls.filter((c) => c.path === p);
+/** The checkout journey the app keeps in session storage (src/app/journeys/checkout.ts). */
+const savedJourney = () => JSON.parse(sessionStorage.getItem('checkoutJourney') ?? 'null') as { value: unknown; context: Record<string, unknown> } | null;
 const pathname = () => shell?.router.state.location.pathname;
 
 beforeEach(() => {
@@ -122,7 +124,9 @@ describe('checkout: choosing and starting the payment', () => {
     expect(body.cart.items).toEqual([{ type: 'ticket', id: 1011, count: 2, datetime: '2026-12-05 11:00', subtickets: [] }]);
     expect(body.url.continue).toMatch(/\/en\/checkout\/accepted$/);
     expect(body.url.cancel).toMatch(/\/en\/checkout\/canceled$/);
-    expect(sessionStorage.getItem('cartId')).toBe('CART12345678');
+    // saved before leaving: the journey waits at the provider with the cart id of the attempt
+    expect(savedJourney()?.value).toBe('At the payment provider');
+    expect(savedJourney()?.context.cartId).toBe('CART12345678');
     expect(sessionStorage.getItem('cart')).not.toBeNull();
   });
 
@@ -159,6 +163,9 @@ describe('checkout: choosing and starting the payment', () => {
     fireEvent.change(iban, { target: { value: 'CH93 0076 2011 6238 5295 7' } });
     pay();
     await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    // the IBAN and the account holder are never kept in session storage
+    expect(sessionStorage.getItem('checkoutJourney')).not.toContain('CH93');
+    expect(sessionStorage.getItem('checkoutJourney')).not.toContain('Anna Muster');
     const call = called('checkout/initPayment')[0];
     expect(call?.query.get('_')).toBe(VALID_JWT);
     expect((call?.body as { payart: number; aux: unknown }).payart).toBe(74);
@@ -215,14 +222,14 @@ describe('checkout: choosing and starting the payment', () => {
 describe('checkout: back from the provider', () => {
   const acceptedPath = '/en/checkout/accepted?us=US1234567890&sessionUs=SESS&cartId=CART12345678';
 
+  /** Back from the provider in a tab that kept no journey: the provider's query carries the cart id. */
   async function openAccepted(api: Api) {
     sessionStorage.setItem('cart', JSON.stringify([ticket]));
-    sessionStorage.setItem('cartId', 'CART12345678');
     mount(acceptedPath, api);
     await screen.findByRole('heading', { level: 1, name: t('title.checkoutAccepted') }, { timeout: 5000 });
   }
 
-  it('confirms the order, books it with us, sessionUs and the kept cart id, clears the cart and shows the booking id; a reload does not book again', async () => {
+  it('confirms the order, books it with us, sessionUs and the cart id, clears the cart and shows the booking id; a reload does not book again', async () => {
     await openAccepted((c) => (c.path === 'checkout/execPayment' ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: true } } } : undefined));
     expect(called('checkout/execPayment')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: t('checkout.confirm') }));
@@ -235,7 +242,7 @@ describe('checkout: back from the provider', () => {
     expect(exec[0]?.query.get('sessionUs')).toBe('SESS');
     expect(exec[0]?.body).toEqual({ cartId: 'CART12345678' });
     expect(sessionStorage.getItem('cart')).toBeNull();
-    expect(sessionStorage.getItem('cartId')).toBeNull();
+    expect(savedJourney()?.value).toBe('Booked');
 
     // reload of the provider's return URL
     cleanup();
@@ -244,6 +251,31 @@ describe('checkout: back from the provider', () => {
     expect((await screen.findByTestId('booking-id', {}, { timeout: 5000 })).textContent).toBe('BOOKING12345');
     expect(called('checkout/execPayment')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: t('checkout.confirm') })).toBeNull();
+    expect(pathname()).toBe('/en/checkout/success');
+  });
+
+  it('saved before leaving for the provider: the return restores the journey and books with the cart id it kept', async () => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    mount('/en/checkout', (c) =>
+      c.path === 'checkout/initPayment'
+        ? { status: 200, body: { data: PROVIDER_URL } }
+        : c.path === 'checkout/execPayment'
+          ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: false } } }
+          : undefined,
+    );
+    await screen.findAllByTestId('cart-line', {}, { timeout: 5000 });
+    acceptTerms();
+    pay();
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    // the browser comes back (a new page load) without the cart id in the query
+    cleanup();
+    shell?.actor.stop();
+    mount('/en/checkout/accepted?us=US1234567890&sessionUs=SESS', (c) =>
+      c.path === 'checkout/execPayment' ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: false } } } : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: t('checkout.confirm') }, { timeout: 5000 }));
+    expect((await screen.findByTestId('booking-id', {}, { timeout: 5000 })).textContent).toBe('BOOKING12345');
+    expect(called('checkout/execPayment')[0]?.body).toEqual({ cartId: 'CART12345678' });
   });
 
   it.each([
@@ -261,12 +293,12 @@ describe('checkout: back from the provider', () => {
 
   it('cancelled: calls cancel with the cart id, then keeps the cart on request', async () => {
     sessionStorage.setItem('cart', JSON.stringify([ticket]));
-    sessionStorage.setItem('cartId', 'CART12345678');
     mount('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cancel' ? { status: 200, body: { data: true } } : undefined));
     fireEvent.click(await screen.findByRole('button', { name: t('checkout.keepCart') }, { timeout: 5000 }));
     await waitFor(() => expect(pathname()).toBe('/en/checkout'));
     expect(called('checkout/cancel')[0]?.query.get('cartId')).toBe('CART12345678');
-    expect(sessionStorage.getItem('cartId')).toBeNull();
+    // the attempt is over: the kept journey no longer holds its cart id
+    expect(savedJourney()?.context.cartId).toBeNull();
     expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
   });
 
@@ -285,6 +317,25 @@ describe('checkout: back from the provider', () => {
     expect((await screen.findByTestId('payment-not-completed', {}, { timeout: 5000 })).textContent).toBe(t('checkout.paymentNotCompleted'));
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
     expect(screen.getByRole('button', { name: t('checkout.pay') })).toBeTruthy();
+  });
+});
+
+describe('checkout: a saved journey that cannot be restored', () => {
+  it.each([
+    ['not JSON', '{"status":'],
+    ['the wrong shape', JSON.stringify({ status: 'active', value: 'Cart', context: { lines: 'many' } })],
+    ['a state the machine does not have', JSON.stringify({ status: 'active', value: 'Nowhere', context: { lines: [], jwt: null, choice: { payart: 161, termsAccepted: true, privacyAccepted: true }, paymentTypes: [], suggestions: [], cartId: null, us: null, sessionUs: null, providerUrl: null, booking: null }, children: {} })],
+  ])('%s: a console warning and a working checkout with the cart', async (_, saved) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      sessionStorage.setItem('checkoutJourney', saved);
+      await openCheckout();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('checkout journey was dropped'));
+      expect(screen.getByRole('button', { name: t('checkout.pay') })).toBeTruthy();
+      expect(savedJourney()?.value).toEqual({ Cart: expect.anything() });
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { composeTitle, nextRedirectTarget, safeReturnTo, shouldRememberVisit, sizeClass, swapLanguage } from '../../src/app/navigation.js';
+import { composeTitle, returnDestination, safeReturnTo, shouldRememberVisit, sizeClass, swapLanguage } from '../../src/app/navigation.js';
 import { restoreSession } from '../../src/app/session.js';
 import { countSavedCartLines } from '../../src/app/basket.js';
 
@@ -11,14 +11,12 @@ function jwt(claims: Record<string, unknown>): string {
 }
 
 describe('navigation rules (§4)', () => {
-  it('remembers checkout when leaving it towards an auth screen, keeps it between auth screens, clears it elsewhere', () => {
-    const fromCheckout = { name: 'checkout' as const, href: '/de/checkout' };
-    expect(nextRedirectTarget(fromCheckout, 'login', null)).toBe('/de/checkout');
-    expect(nextRedirectTarget({ name: 'login', href: '/de/login' }, 'forgotPassword', '/de/checkout')).toBe('/de/checkout');
-    expect(nextRedirectTarget({ name: 'forgotPassword', href: '/de/forgot-password' }, 'forgotPasswordSuccess', '/de/checkout')).toBe('/de/checkout');
-    expect(nextRedirectTarget({ name: 'login', href: '/de/login' }, 'tickets', '/de/checkout')).toBeNull();
-    expect(nextRedirectTarget({ name: 'tickets', href: '/de/tickets' }, 'login', null)).toBeNull();
-    expect(nextRedirectTarget(fromCheckout, 'pageNotFound', '/de/checkout')).toBeNull();
+  it('after login: returnTo first, else the checkout redirect target, else home; never another site', () => {
+    expect(returnDestination('/de/tickets/101', '/de/checkout', 'de')).toBe('/de/tickets/101');
+    expect(returnDestination(null, '/de/checkout', 'de')).toBe('/de/checkout');
+    expect(returnDestination(null, null, 'fr')).toBe('/fr');
+    expect(returnDestination('//evil.example/x', null, 'de')).toBe('/de');
+    expect(returnDestination(null, 'https://evil.example/', 'en')).toBe('/en');
   });
 
   it('stores visits except the root', () => {
