@@ -39,42 +39,60 @@ describeModel(authModel, {
     expect(ctx(s).fieldErrors).toEqual({});
   },
   'tag:loading': (s, run) => {
-    expect(last(run)?.src).toBe('loadFormFields');
-    expect(ctx(s).attr).toBeNull();
+    expect(last(run)).toMatchObject({ src: 'loadFormFields', settled: false });
+    // before the first answer there are no fields; fields loaded for the other form stay until the new answer
+    if (!run.invocations.some((i) => i.src === 'loadFormFields' && i.settled)) expect(ctx(s).attr).toBeNull();
   },
-  'Registration.Form fields failed': (s) => {
-    expect(ctx(s).attr).toBeNull();
+  'Registration.Form fields failed': (s, run) => {
+    expect(run.event.type).toMatch(/^xstate\.error\.actor\.loadFormFields$/);
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
-  'Guest registration.Form fields failed': (s) => {
-    expect(ctx(s).attr).toBeNull();
+  'Guest registration.Form fields failed': (s, run) => {
+    expect(run.event.type).toMatch(/^xstate\.error\.actor\.loadGuestFormFields$/);
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
   'Registration.Editing': (s) => expect(ctx(s).attr).toEqual(attr),
   'Guest registration.Editing': (s) => expect(ctx(s).attr).toEqual(attr),
+  'Login.Editing': (s, run) => {
+    // the journey starts here; a link back from another form clears that form's errors
+    if (run.event.type === 'OPEN_LOGIN') expect(ctx(s).fieldErrors).toEqual({});
+    expect(s.getMeta()['auth.Login']).toEqual({ route: 'login' });
+  },
+  'Forgot password.Editing': (s) => expect(s.getMeta()['auth.Forgot password']).toEqual({ route: 'forgotPassword' }),
+  'Recovery.Editing': (s) => {
+    expect(ctx(s).recoveryToken).toBe('guid-1');
+    expect(s.getMeta()['auth.Recovery']).toEqual({ route: 'recoverAccount' });
+  },
   'Signed in': (s, run) => {
     loggedIn(s, run, 'jwt-login', false);
-    expect(calls(run, 'navigateBack').map((c) => c.params)).toEqual([{ returnTo: '/en/tickets', redirectTarget: null }]);
+    const { returnTo, redirectTarget } = ctx(s);
+    expect(calls(run, 'navigateBack').map((c) => c.params)).toEqual([{ returnTo, redirectTarget }]);
+    expect([returnTo, redirectTarget]).toEqual(returnTo ? ['/en/tickets', null] : [null, '/en/checkout']);
   },
   Registered: (s, run) => {
     loggedIn(s, run, 'jwt-register', false);
-    expect(calls(run, 'navigateTo').map((c) => c.params)).toEqual([{ route: 'registerSuccess', returnTo: null }]);
+    expect(s.status).toBe('done');
+    // the success page is the final state's route; nothing else navigates
+    expect(s.getMeta()['auth.Registered']).toEqual({ route: 'registerSuccess' });
+    expect(calls(run, 'navigateBack')).toEqual([]);
   },
   'Guest registration off': (s, run) => {
-    expect(run.invocations).toEqual([]);
+    expect(ctx(s).guestRegistrationEnabled).toBe(false);
+    expect(run.invocations.filter((i) => i.src === 'loadFormFields' && !i.settled)).toEqual([]);
     expect(s.status).toBe('active');
   },
   'Signed in as guest': (s, run) => {
     loggedIn(s, run, 'jwt-guest', true);
-    expect(calls(run, 'navigateBack').map((c) => c.params)).toEqual([{ returnTo: null, redirectTarget: 'checkout' }]);
+    expect(calls(run, 'navigateBack').map((c) => c.params)).toEqual([{ returnTo: null, redirectTarget: '/en/checkout' }]);
   },
   'Reset requested': (s, run) => {
     expect(s.status).toBe('done');
     expect(calls(run, 'showToast').at(-1)?.params).toEqual({ id: 'auth.requestResetSuccess', tone: 'success' });
-    expect(calls(run, 'navigateTo').map((c) => c.params)).toEqual([{ route: 'forgotPasswordSuccess', returnTo: null }]);
+    expect(s.getMeta()['auth.Reset requested']).toEqual({ route: 'forgotPasswordSuccess' });
+    expect(calls(run, 'notifyLoggedIn')).toEqual([]);
   },
   Recovered: (s, run) => {
     loggedIn(s, run, 'jwt-recovered', false);
-    expect(calls(run, 'navigateTo').map((c) => c.params)).toEqual([{ route: 'recoverPasswordSuccess', returnTo: null }]);
+    expect(s.getMeta()['auth.Recovered']).toEqual({ route: 'recoverPasswordSuccess' });
   },
 });

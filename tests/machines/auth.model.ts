@@ -1,8 +1,12 @@
 /**
- * Model of the login and recovery machine: one walk per screen the visitor can open. Forms are
- * filled field by field in a fixed order (e-mail, its confirmation, password, its confirmation),
- * and SUBMIT is tried after every field, so each form is submitted invalid and then valid. The
- * counter of rejected submissions only moves focus, so the walk tells "none" from "some".
+ * Model of the login and recovery machine: one chart entered at Login; the links (OPEN_*) lead
+ * to every other form. Forms are filled field by field in a fixed order (e-mail, its
+ * confirmation, password, its confirmation), and SUBMIT is tried after every field, so each form
+ * is submitted invalid and then valid. Links are followed from untouched forms only (what was
+ * typed stays across a link; the browser test shows that), which keeps the walk finite. The
+ * counter of rejected submissions only moves focus, so the walk tells "none" from "some". Two
+ * starts: from a link with returnTo (guest registration off), and from the checkout (the
+ * redirect target; guest registration on).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { authMachine, type AuthContext } from '../../machines/auth.machine.js';
@@ -22,8 +26,10 @@ export const customer = { id: 7, email: EMAIL };
 const apiError = (status: number, fields: Record<string, string[]> = {}, message = '') => ({ status, code: String(status), message, fields });
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
+  const context = s.context as AuthContext;
+  if (e.type.startsWith('OPEN_')) return context.values.email === '' && context.rejectedSubmits === 0 && !s.hasTag('busy');
   if (e.type !== 'FIELD_CHANGED') return true;
-  const values = (s.context as AuthContext).values as Record<string, string>;
+  const values = context.values as Record<string, string>;
   const next = FILL.find(([field, value]) => values[field] !== value);
   const ev = e as EventObject & { field: string };
   return next !== undefined && next[0] === ev.field;
@@ -33,21 +39,31 @@ export const authModel = defineModel({
   name: 'auth',
   machine: authMachine,
   inputs: [
-    { entry: 'login', returnTo: '/en/tickets' },
-    { entry: 'register' },
-    { entry: 'guestRegister', guestRegistrationEnabled: true, redirectTarget: 'checkout' },
-    { entry: 'guestRegister', guestRegistrationEnabled: false },
-    { entry: 'forgotPassword' },
-    { entry: 'recover', recoveryToken: 'guid-1' },
+    { returnTo: '/en/tickets', guestRegistrationEnabled: false },
+    { guestRegistrationEnabled: true, redirectTarget: '/en/checkout' },
   ],
   events: {
+    OPEN_LOGIN: {},
+    OPEN_REGISTRATION: {},
+    OPEN_GUEST_REGISTRATION: {},
+    OPEN_FORGOT_PASSWORD: {},
+    OPEN_RECOVERY: { token: 'guid-1' },
     FIELD_CHANGED: FILL.map(([field, value]) => ({ field, value })),
     'done:login': { output: { jwt: 'jwt-login' } },
     'error:login': { error: apiError(401, {}, 'Invalid credentials') },
-    'done:loadCustomer': { output: customer },
-    'error:loadCustomer': { error: apiError(500) },
-    'done:loadFormFields': { output: attr },
-    'error:loadFormFields': { error: apiError(0) },
+    // loadCustomer runs under four invoke ids, loadFormFields under two (one per form)
+    ...Object.fromEntries(
+      ['loadCustomer', 'loadNewCustomer', 'loadGuest', 'loadRecoveredCustomer'].flatMap((id) => [
+        [`done:${id}`, { output: customer }],
+        [`error:${id}`, { error: apiError(500) }],
+      ]),
+    ),
+    ...Object.fromEntries(
+      ['loadFormFields', 'loadGuestFormFields'].flatMap((id) => [
+        [`done:${id}`, { output: attr }],
+        [`error:${id}`, { error: apiError(0) }],
+      ]),
+    ),
     'done:register': { output: { jwt: 'jwt-register' } },
     'error:register': [{ error: apiError(422, { email: ['The email has already been taken.'] }) }, { error: apiError(500) }],
     'done:validateGuest': { output: true },
@@ -72,5 +88,5 @@ export const authModel = defineModel({
     const { rejectedSubmits, ...rest } = s.context as AuthContext;
     return { value: s.value, ...rest, rejected: rejectedSubmits > 0 };
   },
-  fakeActions: ['notifyLoggedIn', 'showToast', 'navigateBack', 'navigateTo'],
+  fakeActions: ['notifyLoggedIn', 'showToast', 'navigateBack'],
 });
