@@ -240,7 +240,8 @@ export const checkoutMachine = setup({
   states: {
     Cart: {
       meta: { route: 'checkout' },
-      description: 'The checkout page: the cart, upselling suggestions and the payment form.',
+      description: 'The checkout page: the cart, upselling suggestions and the payment form. Coming back to it starts without an old refusal.',
+      entry: 'clearPaymentErrors',
       initial: 'Checking the cart',
       on: {
         PAYMENT_RETURNED: [

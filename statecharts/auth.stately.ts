@@ -5,39 +5,54 @@ import { createMachine } from 'xstate';
 
 export const machine = createMachine({
   "id": "auth",
-  "description": "Login, registration, guest registration, forgotten password and recovery (§2, §4, §8).",
-  "initial": "Opening",
+  "description": "Login, registration, guest registration, forgotten password and recovery, linked as the screens link them (§2, §4, §8).",
+  "initial": "Login",
   "states": {
-    "Opening": {
-      "description": "Goes to the form of the screen the visitor opened.",
-      "always": [
-        {
-          "target": "Login",
-          "guard": "entersLogin"
-        },
-        {
-          "target": "Registration",
-          "guard": "entersRegistration"
-        },
-        {
-          "target": "Guest registration",
-          "guard": "entersGuestRegistration"
-        },
-        {
-          "target": "Guest registration off",
-          "guard": "entersGuestRegistrationWhileOff"
-        },
-        {
-          "target": "Forgot password",
-          "guard": "entersForgotPassword"
-        },
-        {
-          "target": "Recovery"
-        }
-      ]
-    },
     "Login": {
       "initial": "Editing",
+      "on": {
+        "OPEN_REGISTRATION": {
+          "target": "Registration",
+          "actions": [
+            "clearErrors"
+          ],
+          "description": "The \"register\" link."
+        },
+        "OPEN_GUEST_REGISTRATION": [
+          {
+            "target": "Guest registration",
+            "guard": "guestRegistrationEnabled",
+            "actions": [
+              "clearErrors"
+            ],
+            "description": "The \"continue as guest\" link."
+          },
+          {
+            "target": "Guest registration off",
+            "actions": [
+              "clearErrors"
+            ]
+          }
+        ],
+        "OPEN_FORGOT_PASSWORD": {
+          "target": "Forgot password",
+          "actions": [
+            "clearErrors"
+          ],
+          "description": "The \"forgot password\" link."
+        },
+        "OPEN_RECOVERY": {
+          "target": "Recovery",
+          "actions": [
+            "assignRecoveryToken",
+            "clearErrors"
+          ],
+          "description": "The recovery link from the e-mail."
+        }
+      },
+      "meta": {
+        "route": "login"
+      },
       "states": {
         "Editing": {
           "tags": [
@@ -71,6 +86,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "login",
             "src": "login",
             "onDone": {
               "target": "Loading customer",
@@ -94,6 +110,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "loadCustomer",
             "src": "loadCustomer",
             "onDone": {
               "target": "#auth.Signed in",
@@ -119,6 +136,33 @@ export const machine = createMachine({
     },
     "Registration": {
       "initial": "Loading form fields",
+      "on": {
+        "OPEN_LOGIN": {
+          "target": "Login",
+          "actions": [
+            "clearErrors"
+          ],
+          "description": "The \"log in\" link."
+        },
+        "OPEN_GUEST_REGISTRATION": [
+          {
+            "target": "Guest registration",
+            "guard": "guestRegistrationEnabled",
+            "actions": [
+              "clearErrors"
+            ]
+          },
+          {
+            "target": "Guest registration off",
+            "actions": [
+              "clearErrors"
+            ]
+          }
+        ]
+      },
+      "meta": {
+        "route": "register"
+      },
       "states": {
         "Loading form fields": {
           "description": "Countries, salutations, required and visible fields come from the server.",
@@ -126,6 +170,7 @@ export const machine = createMachine({
             "loading"
           ],
           "invoke": {
+            "id": "loadFormFields",
             "src": "loadFormFields",
             "onDone": {
               "target": "Editing",
@@ -177,6 +222,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "register",
             "src": "register",
             "onDone": {
               "target": "Loading new customer",
@@ -208,6 +254,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "loadNewCustomer",
             "src": "loadCustomer",
             "onDone": {
               "target": "#auth.Registered",
@@ -226,21 +273,52 @@ export const machine = createMachine({
       "description": "Registration logs in; the register success page follows.",
       "type": "final",
       "entry": [
-        "notifyLoggedIn",
-        "navigateTo"
-      ]
+        "notifyLoggedIn"
+      ],
+      "meta": {
+        "route": "registerSuccess"
+      }
     },
     "Guest registration off": {
-      "description": "The guest registration flag is off (§9 default): the screen offers login and registration instead."
+      "description": "The guest registration flag is off (§9 default): the screen offers login and registration instead.",
+      "on": {
+        "OPEN_LOGIN": {
+          "target": "Login"
+        },
+        "OPEN_REGISTRATION": {
+          "target": "Registration"
+        }
+      },
+      "meta": {
+        "route": "guestRegister"
+      }
     },
     "Guest registration": {
       "initial": "Loading form fields",
+      "on": {
+        "OPEN_LOGIN": {
+          "target": "Login",
+          "actions": [
+            "clearErrors"
+          ]
+        },
+        "OPEN_REGISTRATION": {
+          "target": "Registration",
+          "actions": [
+            "clearErrors"
+          ]
+        }
+      },
+      "meta": {
+        "route": "guestRegister"
+      },
       "states": {
         "Loading form fields": {
           "tags": [
             "loading"
           ],
           "invoke": {
+            "id": "loadGuestFormFields",
             "src": "loadFormFields",
             "onDone": {
               "target": "Editing",
@@ -293,6 +371,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "validateGuest",
             "src": "validateGuest",
             "onDone": {
               "target": "Registering guest"
@@ -324,6 +403,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "registerGuest",
             "src": "registerGuest",
             "onDone": {
               "target": "Loading guest",
@@ -354,6 +434,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "loadGuest",
             "src": "loadCustomer",
             "onDone": {
               "target": "#auth.Signed in as guest",
@@ -378,6 +459,26 @@ export const machine = createMachine({
     },
     "Forgot password": {
       "initial": "Editing",
+      "on": {
+        "OPEN_LOGIN": {
+          "target": "Login",
+          "actions": [
+            "clearErrors"
+          ],
+          "description": "The \"back to login\" link."
+        },
+        "OPEN_RECOVERY": {
+          "target": "Recovery",
+          "actions": [
+            "assignRecoveryToken",
+            "clearErrors"
+          ],
+          "description": "The recovery link from the e-mail."
+        }
+      },
+      "meta": {
+        "route": "forgotPassword"
+      },
       "states": {
         "Editing": {
           "tags": [
@@ -411,6 +512,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "requestPasswordReset",
             "src": "requestPasswordReset",
             "onDone": {
               "target": "#auth.Reset requested",
@@ -432,12 +534,39 @@ export const machine = createMachine({
     "Reset requested": {
       "description": "The recovery link was sent (if the account exists): the success page.",
       "type": "final",
-      "entry": [
-        "navigateTo"
-      ]
+      "meta": {
+        "route": "forgotPasswordSuccess"
+      }
     },
     "Recovery": {
       "initial": "Editing",
+      "on": {
+        "OPEN_LOGIN": {
+          "target": "Login",
+          "actions": [
+            "clearErrors"
+          ]
+        },
+        "OPEN_FORGOT_PASSWORD": {
+          "target": "Forgot password",
+          "actions": [
+            "clearErrors"
+          ],
+          "description": "Ask for a new link."
+        },
+        "OPEN_RECOVERY": {
+          "target": "Recovery",
+          "actions": [
+            "assignRecoveryToken",
+            "clearErrors"
+          ],
+          "reenter": true,
+          "description": "Another recovery link."
+        }
+      },
+      "meta": {
+        "route": "recoverAccount"
+      },
       "states": {
         "Editing": {
           "tags": [
@@ -471,6 +600,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "confirmPasswordReset",
             "src": "confirmPasswordReset",
             "onDone": {
               "target": "Loading customer",
@@ -512,6 +642,7 @@ export const machine = createMachine({
             "busy"
           ],
           "invoke": {
+            "id": "loadRecoveredCustomer",
             "src": "loadCustomer",
             "onDone": {
               "target": "#auth.Recovered",
@@ -530,9 +661,11 @@ export const machine = createMachine({
       "description": "The new password is set and the visitor is logged in (§4).",
       "type": "final",
       "entry": [
-        "notifyLoggedIn",
-        "navigateTo"
-      ]
+        "notifyLoggedIn"
+      ],
+      "meta": {
+        "route": "recoverPasswordSuccess"
+      }
     }
   }
 });

@@ -30,6 +30,9 @@ export const machine = createMachine({
           ]
         }
       },
+      "meta": {
+        "route": "tickets"
+      },
       "states": {
         "Checking list": {
           "description": "Coming back to the list shows the events already loaded.",
@@ -102,6 +105,9 @@ export const machine = createMachine({
           ],
           "reenter": true
         }
+      },
+      "meta": {
+        "route": "ticket"
       },
       "states": {
         "Loading lifetime": {

@@ -1,33 +1,31 @@
 /**
- * Model of the checkout machine. Every `entry` is its own start:
- * - checkout, anonymous, express payment (161) by default, with a partner: suggestions, wallet,
- *   terms and privacy, direct debit needing a login, and every initPayment answer;
- * - checkout, logged in, direct debit (74) by default: account holder and IBAN (valid or not);
- * - checkout with an empty cart;
- * - accepted: booked already for this cart id (reload), return data missing, confirm payment on
- *   (an older booking of another cart id in storage) and off, with every execPayment answer;
- * - canceled with and without a cart id; failed; success with and without a booking; orderReview.
+ * Model of the checkout machine: one chart entered at the cart.
+ * - anonymous, express payment (161) by default, with a partner: suggestions, wallet, terms and
+ *   privacy, direct debit needing a login, every initPayment answer, the provider round trip with
+ *   every outcome (accepted with and without return data, cancelled, failed, back to the cart
+ *   without the provider), every execPayment answer, cancel (keep or clear);
+ * - logged in, direct debit (74) by default: account holder and IBAN (valid or not);
+ * - an empty cart; confirm payment off (booking right after the return);
+ * - a return in a tab that kept no journey (PAYMENT_RETURNED while still at the cart).
  *
- * The cart is a fake actor ref with the cart machine's snapshot shape (its lines do not change,
- * so the model's guards see what the real actor sees) that records what it is sent.
- *
- * Kept finite: the form is only explored when the checkout was entered at /checkout with a cart
- * and no suggestions left to add (suggestions: only the first one is added); fields are set once,
- * in the order a visitor fills them; PAY is tried until one submit was rejected, then only with
- * complete details and at most once more; a booking that got no answer is retried once.
+ * Kept finite: the form is walked in the order a visitor fills it, PAY is tried until one submit
+ * was rejected and then only with complete details; after the provider, only the first round
+ * trip is explored; a booking that got no answer is retried once; CART_CHANGED is sent once, on
+ * the untouched form.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { PAYART_EXPRESS, type ExecPaymentResult, type OrderReview, type Suggestion } from '../../src/api/schemas/checkout.js';
+import { PAYART_EXPRESS, type ExecPaymentResult, type Suggestion } from '../../src/api/schemas/checkout.js';
 import type { PaymentType } from '../../src/api/schemas/config.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
-import { checkoutMachine, paymentDetailErrors, type CartRef, type CheckoutContext, type CheckoutInput, type FinishedBooking } from '../../machines/checkout.machine.js';
+import { paymentDetailErrors } from '../../src/domain/payment.js';
+import { checkoutMachine, type CheckoutContext, type CheckoutInput } from '../../machines/checkout.machine.js';
 import { defineModel } from './model.js';
 
 export const DIRECT_DEBIT = 74;
+export const OTHER_DIRECT_DEBIT = 164;
 export const PARTNER = 'museumsnacht';
 export const JWT = 'jwt-1';
-export const CART_ID = 'c-1';
-export const NEW_CART_ID = 'c-2';
+export const CART_ID = 'c-2';
 export const VALID_IBAN = 'CH93 0076 2011 6238 5295 7';
 export const INVALID_IBAN = 'CH93 0076 2011 6238 5295 8';
 export const HOLDER = 'Anna Muster';
@@ -36,6 +34,7 @@ export const PROVIDER_URL = 'https://provider.test/pay/c-2';
 export const paymentTypes: PaymentType[] = [
   { payartId: PAYART_EXPRESS, i18n: { en: 'Card or TWINT' } },
   { payartId: DIRECT_DEBIT, i18n: { en: 'Direct debit' } },
+  { payartId: OTHER_DIRECT_DEBIT, i18n: { en: 'SEPA direct debit' } },
 ];
 
 export const cartLines: CartLine[] = [
@@ -45,25 +44,8 @@ export const cartLines: CartLine[] = [
   },
   { type: 'merchandise', id: 21, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 },
 ];
-
-/** A stand-in for the app's cart actor: the cart machine's snapshot shape; records what it is sent. */
-function fakeCart(id: string, lines: CartLine[]) {
-  return {
-    id,
-    sessionId: `fake-${id}`,
-    sent: [] as EventObject[],
-    send(event: EventObject) {
-      this.sent.push(event);
-    },
-    _send(event: EventObject) {
-      this.sent.push(event);
-    },
-    getSnapshot: () => ({ context: { lines } }),
-  };
-}
-export const fullCart = fakeCart('cart', cartLines);
-export const emptyCart = fakeCart('empty-cart', []);
-const cart = fullCart as unknown as CartRef;
+/** The cart after the visitor removed the catalogue (CART_CHANGED). */
+export const fewerLines: CartLine[] = cartLines.slice(0, 1);
 
 // (a variable, not a literal, so that it fits the schema with and without the suggestion's vat_value)
 const suggestionAnswer = [
@@ -73,66 +55,72 @@ const suggestionAnswer = [
 export const suggestions: Suggestion[] = suggestionAnswer;
 
 export const booked: ExecPaymentResult = { booking_id: 'B-100', has_tickets: true };
-export const finishedHere: FinishedBooking = { booking_id: 'B-099', has_tickets: false, cartId: CART_ID };
-export const finishedEarlier: FinishedBooking = { booking_id: 'B-042', has_tickets: true, cartId: 'c-0' };
-export const providerReturn = { us: 'us-1', sessionUs: 'sus-1', cartId: CART_ID };
-
-export const order: OrderReview = {
-  id: 'B-099', created_at: '2026-06-01 12:00', payart: PAYART_EXPRESS, has_tickets: true, external_document_number: null,
-  lines: [{ type: 'ticket', name: 'Adult', amount: 4000, vat: 300 }], subtotal: 4000, discount: 0, shipping: 0, amount: 4000, currency: 'CHF',
-};
+export const returned = { us: 'us-1', sessionUs: 'sus-1', cartId: CART_ID };
 
 export const apiError = (status: number, code: string, message: string, fields: Record<string, string[]> = {}) =>
   Object.assign(new Error(message), { status, code, fields });
 export const networkError = () => Object.assign(new TypeError('Failed to fetch'), { status: 0, code: 'NETWORK_ERROR' });
 
-const checkout = { entry: 'checkout', cart, paymentTypes } as const;
-const accepted = { entry: 'accepted', cart, paymentTypes, storedCartId: CART_ID, providerReturn } as const;
-
 export const inputs: CheckoutInput[] = [
-  { ...checkout, jwt: null, partner: PARTNER },
-  { ...checkout, jwt: JWT, defaultPaymentType: DIRECT_DEBIT },
-  { ...checkout, cart: emptyCart as unknown as CartRef, jwt: null },
-  { ...accepted, finishedBooking: finishedHere },
-  { ...accepted, providerReturn: { us: null, sessionUs: null, cartId: CART_ID } },
-  { ...accepted, finishedBooking: finishedEarlier },
-  { ...accepted, confirmPayment: false },
-  { entry: 'canceled', cart, paymentTypes, storedCartId: CART_ID, providerReturn: { us: null, sessionUs: null, cartId: CART_ID } },
-  { entry: 'canceled', cart, paymentTypes },
-  { entry: 'failed', cart, paymentTypes, storedCartId: CART_ID },
-  { entry: 'success', cart, paymentTypes, finishedBooking: finishedHere },
-  { entry: 'success', cart, paymentTypes },
-  { entry: 'orderReview', cart, paymentTypes, orderId: 'B-099' },
+  { lines: cartLines, paymentTypes, jwt: null, partner: PARTNER },
+  { lines: cartLines, paymentTypes, jwt: JWT, defaultPaymentType: DIRECT_DEBIT },
+  { lines: [], paymentTypes, jwt: null },
+  { lines: cartLines, paymentTypes, jwt: null, confirmPayment: false },
 ];
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CheckoutContext;
-const linesOf = (c: CheckoutContext) => (c.cart?.getSnapshot().context.lines ?? []) as CartLine[];
+const untouched = (c: CheckoutContext) => !c.choice.termsAccepted && !c.choice.privacyAccepted && c.choice.wallet === null && c.rejectedSubmits === 0;
+/** After a first round trip (the cart id was used) the walk does not start another. */
+const afterRoundTrip = (c: CheckoutContext) => c.us !== null || c.cartId === null && c.rejectedSubmits > 1;
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const c = ctx(s);
-  // every failed execPayment counts as a rejected submit: retry once
-  if (s.matches('Booking failed')) return c.rejectedSubmits <= 1;
-  if (!s.matches('Choosing payment')) return true;
-  // the form is walked on the checkout route only ('failed' and a missing return end there)
-  if (c.entry !== 'checkout') return false;
-  if (linesOf(c).length === 0) return e.type === 'PAY';
+  const full = c.lines.length === cartLines.length;
+  const explore = c.partner !== null && c.confirmPayment; // the anonymous start explores the round trip
+  if (e.type === 'CART_CHANGED') return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && full && untouched(c) && c.suggestions.length === 0 && c.jwt === null && explore;
+  if (e.type === 'PAYMENT_RETURNED') {
+    const outcome = (e as EventObject & { outcome: string; us: string | null }).outcome;
+    const missing = (e as EventObject & { us: string | null }).us === null;
+    const noCartId = (e as EventObject & { cartId: string | null }).cartId === null;
+    // a return without a cart id comes only to a tab that kept no journey
+    if (noCartId) return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && c.jwt !== null && untouched(c);
+    if (s.matches('Cart')) {
+      // a return in a tab without the saved journey: once, from the untouched form of the second start
+      return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && c.jwt !== null && untouched(c) && !(outcome === 'accepted' && missing);
+    }
+    // at the provider: every outcome on the anonymous start; the others come back accepted
+    return explore || (outcome === 'accepted' && !missing);
+  }
+  if (s.matches('At the payment provider')) return e.type !== 'OPEN_CART' || explore;
+  if (!explore && s.matches('Payment accepted')) return e.type === 'CONFIRM' || e.type.startsWith('xstate.done.');
+  if (s.matches({ 'Payment accepted': 'Booking failed' })) return c.rejectedSubmits <= 1;
+  if (!s.matches({ Cart: 'Choosing payment' })) return true;
+  if (!explore && c.jwt === null && c.lines.length > 0) {
+    // the confirm-off start only pays express at once
+    if (e.type === 'SET_TERMS' || e.type === 'SET_PRIVACY') return true;
+    return e.type === 'PAY' && c.choice.termsAccepted && c.choice.privacyAccepted;
+  }
+  if (c.lines.length === 0) return e.type === 'PAY' && c.rejectedSubmits === 0;
+  if (afterRoundTrip(c)) return false;
   if (c.suggestions.length > 0) return e.type === 'ADD_SUGGESTION' && c.suggestions.length === suggestions.length;
   const anonymous = c.jwt === null;
+  const payart = (e as EventObject & { payart?: number }).payart;
   switch (e.type) {
     case 'PAY':
-      return c.rejectedSubmits === 0 || (Object.keys(paymentDetailErrors(c)).length === 0 && c.rejectedSubmits <= 1);
+      return c.rejectedSubmits === 0 || (Object.keys(paymentDetailErrors(c.choice)).length === 0 && c.rejectedSubmits <= 1) || (anonymous && c.choice.payart !== PAYART_EXPRESS);
     case 'SELECT_PAYMENT':
-      return anonymous && c.payart !== (e as EventObject & { payart: number }).payart;
+      if (s.matches({ Cart: { 'Choosing payment': 'Login required' } })) return true;
+      return anonymous && c.choice.payart !== payart && payart !== OTHER_DIRECT_DEBIT && c.rejectedSubmits <= 1;
     case 'SELECT_WALLET':
-      return anonymous && c.payart === PAYART_EXPRESS && c.wallet === null && !c.termsAccepted && !c.privacyAccepted;
+      return anonymous && c.choice.payart === PAYART_EXPRESS && c.choice.wallet === null && !c.choice.termsAccepted && !c.choice.privacyAccepted;
     case 'SET_ACCOUNT_HOLDER':
-      return !anonymous && c.accountHolder === '';
+      return !anonymous && c.choice.accountHolder === '';
     case 'SET_IBAN':
-      return !anonymous && c.accountHolder !== '' && c.iban === '';
+      return !anonymous && c.choice.accountHolder !== '' && c.choice.iban === '';
     case 'SET_TERMS':
-      return !c.termsAccepted && !c.privacyAccepted && (anonymous || c.iban !== '');
+      return !c.choice.termsAccepted && !c.choice.privacyAccepted && (anonymous || c.choice.iban !== '');
     case 'SET_PRIVACY':
-      return !c.privacyAccepted && (anonymous || c.termsAccepted);
+      return !c.choice.privacyAccepted && (anonymous || c.choice.termsAccepted);
     default:
       return false;
   }
@@ -143,22 +131,31 @@ export const checkoutModel = defineModel({
   machine: checkoutMachine,
   inputs,
   events: {
+    CART_CHANGED: { lines: fewerLines },
     'done:loadSuggestions': [{ output: suggestions }, { output: [] }],
     'error:loadSuggestions': { error: networkError() },
-    SELECT_PAYMENT: [{ payart: DIRECT_DEBIT }, { payart: PAYART_EXPRESS }],
+    SELECT_PAYMENT: [{ payart: DIRECT_DEBIT }, { payart: PAYART_EXPRESS }, { payart: OTHER_DIRECT_DEBIT }],
     SELECT_WALLET: { wallet: 'APPLEPAY' },
     SET_ACCOUNT_HOLDER: { value: HOLDER },
     SET_IBAN: [{ value: VALID_IBAN }, { value: INVALID_IBAN }],
     SET_TERMS: { accepted: true },
     SET_PRIVACY: { accepted: true },
-    ADD_SUGGESTION: { id: suggestions[0]!.id },
+    ADD_SUGGESTION: [{ id: suggestions[0]!.id }, { id: 999 }],
     PAY: {},
-    'done:initPayment': { output: { url: PROVIDER_URL, cartId: NEW_CART_ID } },
+    'done:initPayment': { output: { url: PROVIDER_URL, cartId: CART_ID } },
     'error:initPayment': [
       { error: apiError(422, 'CART_INVALID', 'A ticket is sold out', { 'cart.items.0': ['sold out'] }) },
       { error: apiError(401, 'UNAUTHORIZED', 'Login expired') },
       { error: networkError() },
     ],
+    PAYMENT_RETURNED: [
+      { outcome: 'accepted', ...returned },
+      { outcome: 'accepted', us: null, sessionUs: null, cartId: CART_ID },
+      { outcome: 'canceled', us: null, sessionUs: null, cartId: CART_ID },
+      { outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+      { outcome: 'canceled', us: null, sessionUs: null, cartId: null },
+    ],
+    OPEN_CART: {},
     CONFIRM: {},
     'done:execPayment': { output: booked },
     'error:execPayment': [
@@ -172,9 +169,16 @@ export const checkoutModel = defineModel({
     'error:cancelPayment': { error: apiError(410, 'GONE', 'Ended already') },
     KEEP_CART: {},
     CLEAR_CART: {},
-    'done:loadOrder': { output: order },
-    'error:loadOrder': [{ error: apiError(406, 'NOT_AVAILABLE', 'Not available') }, { error: apiError(500, 'SERVER_ERROR', 'Boom') }],
   },
   filterEvents: allowed,
-  fakeActions: ['storeCartId', 'storeFinishedBooking', 'redirectToProvider', 'navigateTo'],
+  // What tells states apart: on the cart page the whole form (a rejected submit counts as "some");
+  // after leaving for the provider only the round trip (the form no longer changes anything).
+  stateKey: (s) => {
+    const c = ctx(s);
+    const rejected = Math.min(c.rejectedSubmits, 2);
+    if (s.matches('Cart')) return { value: s.value, ...c, rejectedSubmits: rejected };
+    const { lines, jwt, partner, confirmPayment, cartId, us, sessionUs, providerUrl, booking, paymentError } = c;
+    return { value: s.value, lines, jwt, partner, confirmPayment, cartId, us, sessionUs, providerUrl, booking, code: paymentError?.code ?? null, rejected };
+  },
+  fakeActions: ['addToCart', 'clearCart', 'redirectToProvider'],
 });
