@@ -19,53 +19,8 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'x
 import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalendar, TicketCollection, Timeslot } from '../src/api/schemas/catalog.js';
 import type { CartLine, DayTicketLine, TicketLine } from '../src/domain/cart-lines.js';
 import type { Minor } from '../src/domain/money.js';
-import {
-  EMPTY_SELECTION,
-  NO_EVENT_FILTERS,
-  addMonths,
-  calendarRange,
-  checkSelectionOverbooking,
-  dayAvailability,
-  daysInMonth,
-  effectiveTicketCount,
-  eventCustomGroups,
-  eventVenues,
-  filterEvents,
-  findTimeslot,
-  incompleteFamilyTickets,
-  initialCalendarMonth,
-  isDayTicket,
-  isEventExpired,
-  isFixedSubticket,
-  isTimeslotSoldOut,
-  monthOf,
-  museumToday,
-  normaliseCalendar,
-  selectionPlaces,
-  selectionPrice,
-  selectionProblem,
-  selectionToCartLines,
-  setSubticketCount,
-  setTicketCount,
-  subticketCount,
-  subticketLimit,
-  ticketCount,
-  ticketLimit,
-  timeOf,
-  toIsoDate,
-  toggleFixedSubticket,
-  ticketsOfferedAt,
-  timesOfDate,
-  visibleTickets,
-  type CounterLimit,
-  type DayAvailability,
-  type EventFilters,
-  type LimitReason,
-  type NamedInput,
-  type SelectionProblem,
-  type TicketCalendar,
-  type TicketSelection,
-} from '../src/domain/tickets.js';
+import { EMPTY_SELECTION, NO_EVENT_FILTERS, calendarRange, checkSelectionOverbooking, dayAvailability, effectiveTicketCount, eventCustomGroups, eventVenues, filterEvents, findTimeslot, incompleteFamilyTickets, initialCalendarMonth, isDayTicket, isEventExpired, isFixedSubticket, isTimeslotSoldOut, normaliseCalendar, selectionPlaces, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, subticketCount, subticketLimit, ticketCount, ticketLimit, timeOf, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type CounterLimit, type DayAvailability, type EventFilters, type LimitReason, type NamedInput, type SelectionProblem, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
+import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import type { cartMachine } from './cart.machine.js';
 import { asErrorLike, notProvided } from './support.js';
 

@@ -16,9 +16,9 @@
  * The input types are the minimum the rules read, so the catalogue schemas (src/api/schemas/
  * catalog.ts) only need to be structurally assignable to them.
  */
-import type { DayTicketLine, TicketLine } from './cart-lines.js';
+import type { CartLine, DayTicketLine, TicketLine } from './cart-lines.js';
 import type { Minor } from './money.js';
-import { museumLocal } from './museum-time.js';
+import { addMonths, daysInMonth, monthOf, toIsoDate } from './dates.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input shapes
@@ -430,6 +430,11 @@ export function toMinuteDateTime(datetime: string): string {
 }
 
 /** 'HH:mm' of a datetime. */
+/** Tickets in cart lines of the ticket page: a timed line counts its tickets, a day ticket line one. */
+export function ticketCountOfLines(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + ('totalCount' in line ? line.totalCount : 1), 0);
+}
+
 export function timeOf(datetime: string): string {
   return toMinuteDateTime(datetime).slice(11, 16);
 }
@@ -552,44 +557,6 @@ export function eventCustomGroups(events: readonly EventInput[]): CustomGroupInp
 
 // ---------------------------------------------------------------------------------------------
 // Dates and the calendar
-
-/** 'YYYYMMDD' or 'YYYY-MM-DD…' -> 'YYYY-MM-DD'; null when neither. */
-export function toIsoDate(value: string): string | null {
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  if (compact) return `${compact[1]}-${compact[2]}-${compact[3]}`;
-  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(value);
-  return iso ? (iso[1] ?? null) : null;
-}
-
-/** 'YYYY-MM-DD' -> 'YYYYMMDD'. */
-export function toCompactDate(isoDate: string): string {
-  return isoDate.slice(0, 10).replaceAll('-', '');
-}
-
-/** Today's date at the museum ('YYYY-MM-DD', fixed UTC+1 as src/domain/museum-time.ts says). */
-export function museumToday(now: Date = new Date()): string {
-  return museumLocal(now).date;
-}
-
-/** 'YYYY-MM' of a date. */
-export function monthOf(isoDate: string): string {
-  return isoDate.slice(0, 7);
-}
-
-/** Adds months to a 'YYYY-MM'. */
-export function addMonths(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const index = (y ?? 0) * 12 + ((m ?? 1) - 1) + delta;
-  const year = Math.floor(index / 12);
-  const mon = (index % 12) + 1;
-  return `${String(year).padStart(4, '0')}-${String(mon).padStart(2, '0')}`;
-}
-
-/** Number of days of a 'YYYY-MM'. */
-export function daysInMonth(month: string): number {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, m ?? 1, 0)).getUTCDate();
-}
 
 /** The ticket calendar fetch range (§9): the month plus the following month, as YYYYMMDD. */
 export function calendarRange(month: string): { start: string; end: string } {

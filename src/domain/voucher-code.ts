@@ -5,7 +5,7 @@
  * validity is computed at UTC+1. valid_from / valid_to are 'YYYY-MM-DD' (whole days, valid_to
  * inclusive) or 'YYYY-MM-DD HH:mm' (to the minute); null means unbounded.
  */
-import { museumLocal } from './museum-time.js';
+import { museumLocal } from './dates.js';
 
 export const VOUCHER_NOT_FOUND = 'VOUCHER_NOT_FOUND';
 export const VOUCHER_NOW_IS_BEFORE_VALID_FROM = 'VOUCHER_NOW_IS_BEFORE_VALID_FROM';

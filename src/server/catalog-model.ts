@@ -7,7 +7,8 @@ import type { Language } from '../api/languages.js';
 import type {
   EventTicket, Merchandise, Named, PriceListEntry, ShopEvent, Subticket, Timeslot, Tour, TourDetail, TourQuestion, TourSlot, TourTicket, Voucher,
 } from '../api/schemas/catalog.js';
-import { addDays, museumLocal } from '../domain/museum-time.js';
+import { addDays, museumLocal } from '../domain/dates.js';
+import { sortEvents } from '../domain/tickets.js';
 import { loadRules, resolveDate, slotsInRange, type Lifetime, type Slot } from './schedule.js';
 
 export type Texts = Record<string, string>;
@@ -100,23 +101,14 @@ function shapeEvent(row: EventRow, lang: Language, groups: Map<number, Named>, v
   };
 }
 
-/** Events with a sequence_no first (ascending), then those with 0 by sorting_datetime. */
-export function compareEvents(a: { sequence_no: number; sorting_datetime: string; id: number }, b: typeof a): number {
-  const ka = a.sequence_no > 0 ? 0 : 1;
-  const kb = b.sequence_no > 0 ? 0 : 1;
-  if (ka !== kb) return ka - kb;
-  if (ka === 0 && a.sequence_no !== b.sequence_no) return a.sequence_no - b.sequence_no;
-  if (ka === 1 && a.sorting_datetime !== b.sorting_datetime) return a.sorting_datetime.localeCompare(b.sorting_datetime);
-  return a.id - b.id;
-}
-
 export async function listEvents(q: Queryable, lang: Language, now: Date): Promise<ShopEvent[]> {
   const [rows, groups, venues] = await Promise.all([
     q.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events`),
     groupMap(q, lang),
     venueMap(q, lang),
   ]);
-  return rows.sort(compareEvents).map((r) => shapeEvent(r, lang, groups, venues, now));
+  // the list order of §2, the same function the app sorts with
+  return sortEvents(rows.map((r) => shapeEvent(r, lang, groups, venues, now)));
 }
 
 export async function getEventRow(q: Queryable, id: number): Promise<EventRow | null> {

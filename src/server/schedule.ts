@@ -5,7 +5,7 @@
  * remaining = capacity − prebooked − taken; tours_remaining likewise for guided tours.
  */
 import type { Queryable } from './db/index.js';
-import { addDays, addMinutes, isoWeekday, museumLocal } from '../domain/museum-time.js';
+import { addDays, addMinutes, isoWeekday, museumLocal } from '../domain/dates.js';
 
 export type OwnerKind = 'event' | 'ticket' | 'tour';
 

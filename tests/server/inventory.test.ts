@@ -9,7 +9,7 @@ import { HttpError } from '../../src/server/api/http-error.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
-import { addDays, museumLocal } from '../../src/domain/museum-time.js';
+import { addDays, museumLocal } from '../../src/domain/dates.js';
 
 let server: TestServer;
 let api: ShopApi;

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act, mountShell, ready, teardown, type Handler, type Mounted } from './shell-harness.js';
-import { museumToday } from '../../src/domain/tickets.js';
-import { addDays, isoWeekday, shiftMonth } from '../../src/app/components/calendar/dates.js';
+import { museumToday } from '../../src/domain/dates.js';
+import { addDays, addMonths, isoWeekday } from '../../src/domain/dates.js';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -274,7 +274,7 @@ describe('ticket page', () => {
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'PageDown' });
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'PageDown' });
     await waitFor(() => expect(calendarCalls()).toBe(loadedBefore + 1));
-    await waitFor(() => expect((document.activeElement as HTMLElement).dataset.date?.slice(0, 7)).toBe(shiftMonth(monday.slice(0, 7), 2)));
+    await waitFor(() => expect((document.activeElement as HTMLElement).dataset.date?.slice(0, 7)).toBe(addMonths(monday.slice(0, 7), 2)));
     expect(document.querySelectorAll('button[data-date][tabindex="0"]')).toHaveLength(1);
   });
 });

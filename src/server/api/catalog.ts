@@ -11,7 +11,7 @@ import {
   type Lifetime, type TourCalendar, type VoucherCode,
 } from '../../api/schemas/catalog.js';
 import { HttpError, notFound, parseInput } from './http-error.js';
-import { addDays, daysBetween } from '../../domain/museum-time.js';
+import { addDays, daysBetween } from '../../domain/dates.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../../domain/voucher-code.js';
 import { MAX_RANGE_DAYS } from '../schedule.js';
 import {

@@ -2,7 +2,7 @@
  * Ids and helpers for the demo data, so tests (and docs) never hard-code magic numbers.
  * All schedules are relative to the server's clock: use the helpers with `services.now()`.
  */
-import { addDays, isoWeekday, museumLocal } from '../../domain/museum-time.js';
+import { addDays, isoWeekday, museumLocal } from '../../domain/dates.js';
 
 export const DEMO = {
   venues: { lakeside: 1, artHall: 2 },

@@ -13,7 +13,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { addDays, addMonthsToDate, dateForNames, isoWeekday, monthOfDate, monthWeeks, shiftMonth } from './dates.js';
+import { addDays, addMonthsToDate, dateForNames, isoWeekday, monthOf, monthWeeks, addMonths } from '../../../domain/dates.js';
 
 export type DayState = 'available' | 'soldOut' | 'unavailable' | 'past';
 
@@ -64,7 +64,7 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
   const intl = useIntl();
   const first = months[0] ?? '';
   const last = months[months.length - 1] ?? first;
-  const shown = (date: string) => monthOfDate(date) >= first && monthOfDate(date) <= last;
+  const shown = (date: string) => monthOf(date) >= first && monthOf(date) <= last;
 
   const defaultFocus = useMemo(() => {
     if (selected && shown(selected)) return selected;
@@ -93,13 +93,13 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
     if (!NAV_KEYS.has(event.key)) return;
     event.preventDefault();
     const target = targetOf(event.key, date, event.shiftKey);
-    const month = monthOfDate(target);
+    const month = monthOf(target);
     if (month < first) {
       if (!canShowMonth(month)) return;
       onShowMonths(month);
     } else if (month > last) {
       if (!canShowMonth(month)) return;
-      onShowMonths(shiftMonth(month, -(months.length - 1)));
+      onShowMonths(addMonths(month, -(months.length - 1)));
     }
     moveFocus.current = true;
     setFocused(target);

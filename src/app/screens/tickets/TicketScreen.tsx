@@ -23,15 +23,15 @@ import {
   type TicketRow,
 } from '../../../../machines/eventTicketing.machine.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
+import { timeOf } from '../../../domain/tickets.js';
 import { useLang } from '../../hooks.js';
 import { DateGrid, type DayState } from '../../components/calendar/DateGrid.js';
-import { shiftMonth } from '../../components/calendar/dates.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/index.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
-import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, type TicketingActor } from './ticket-states.js';
+import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, monthNavigationOf, addedTicketCountOf, type TicketingActor } from './ticket-states.js';
 
 function BackToList() {
   const lang = useLang();
@@ -57,6 +57,7 @@ function Calendar({ actor }: { actor: TicketingActor }) {
   const monthFailed = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Month failed' } } }));
   const byDate = new Map(days.map((day) => [day.date, day]));
   const allowed = (m: string) => canShowMonth(m, bounds.today, bounds.last);
+  const navigation = useSelector(actor, monthNavigationOf, shallowEqual);
 
   const dayState = (date: string): DayState => byDate.get(date)?.availability ?? 'unavailable';
   const dayStatus = (date: string): string => {
@@ -78,8 +79,8 @@ function Calendar({ actor }: { actor: TicketingActor }) {
         <button
           type="button"
           className="button button--secondary button--small"
-          disabled={!allowed(shiftMonth(month, -1))}
-          onClick={() => actor.send({ type: 'SHOW_MONTH', month: shiftMonth(month, -1) })}
+          disabled={navigation.previous === null}
+          onClick={() => navigation.previous && actor.send({ type: 'SHOW_MONTH', month: navigation.previous })}
         >
           <span aria-hidden="true">‹ </span>
           <FormattedMessage id="calendar.previousMonth" />
@@ -87,8 +88,8 @@ function Calendar({ actor }: { actor: TicketingActor }) {
         <button
           type="button"
           className="button button--secondary button--small"
-          disabled={!allowed(shiftMonth(month, 1))}
-          onClick={() => actor.send({ type: 'SHOW_MONTH', month: shiftMonth(month, 1) })}
+          disabled={navigation.next === null}
+          onClick={() => navigation.next && actor.send({ type: 'SHOW_MONTH', month: navigation.next })}
         >
           <FormattedMessage id="calendar.nextMonth" />
           <span aria-hidden="true"> ›</span>
@@ -297,7 +298,7 @@ function Tickets({ actor }: { actor: TicketingActor }) {
           <p className="notice notice--warning" role="alert" data-testid="overbooked">
             <FormattedMessage
               id="tickets.overbooked"
-              values={{ available: overbooking.available, requested: overbooking.requested, time: datetime ? datetime.slice(11, 16) : '' }}
+              values={{ available: overbooking.available, requested: overbooking.requested, time: datetime ? timeOf(datetime) : '' }}
             />
           </p>
         )}
@@ -311,7 +312,7 @@ function Tickets({ actor }: { actor: TicketingActor }) {
 
 function AddedToCart({ actor }: { actor: TicketingActor }) {
   const lang = useLang();
-  const count = useSelector(actor, (s) => s.context.addedLines.reduce((sum, line) => sum + ('totalCount' in line ? line.totalCount : 1), 0));
+  const count = useSelector(actor, addedTicketCountOf);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -369,7 +370,7 @@ function Selection({ actor }: { actor: TicketingActor }) {
       {showTimes && <TimeSlots actor={actor} />}
       {state === 'timeSoldOut' && soldOut && (
         <p className="notice notice--warning" role="alert">
-          <FormattedMessage id="tickets.timeSoldOut" values={{ time: soldOut.slice(11, 16) }} />
+          <FormattedMessage id="tickets.timeSoldOut" values={{ time: timeOf(soldOut) }} />
         </p>
       )}
       {state === 'choosingTime' && (

@@ -1,7 +1,8 @@
 /** Which part of the ticketing chart a screen is in, read from the machine's state (no rules here). */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
-import { monthOf, toIsoDate } from '../../../domain/tickets.js';
+import { addMonths, monthOf, toIsoDate } from '../../../domain/dates.js';
+import { ticketCountOfLines } from '../../../domain/tickets.js';
 
 /** The event ticketing journey's actor (src/app/journeys/ticketing.ts). */
 export type TicketingActor = ActorRefFrom<typeof eventTicketingMachine>;
@@ -68,4 +69,19 @@ export function canShowMonth(month: string, today: string, lastDay: string | nul
   if (month < monthOf(today)) return false;
   const last = lastDay ? toIsoDate(lastDay) : null;
   return last === null || month <= monthOf(last);
+}
+
+/** The months the calendar's previous and next buttons go to; null where the event has none. */
+export function monthNavigationOf(s: Snapshot): { previous: string | null; next: string | null } {
+  const { month, today, lifetime } = s.context;
+  const to = (delta: number) => {
+    const target = addMonths(month, delta);
+    return canShowMonth(target, today, lifetime?.last ?? null) ? target : null;
+  };
+  return { previous: to(-1), next: to(1) };
+}
+
+/** How many tickets the last "add to cart" put into the cart (a day ticket line counts once per day ticket). */
+export function addedTicketCountOf(s: Snapshot): number {
+  return ticketCountOfLines(s.context.addedLines);
 }
