@@ -12,7 +12,6 @@ import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer } from 
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadMessages } from '../i18n/load.js';
-import { type BasketCountSource } from './basket.js';
 import { clearSession, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
@@ -27,7 +26,6 @@ export interface ShellOptions {
   /** Full page loads (language switch, 503 reload); tests record them instead. */
   reload?: () => void;
   assign?: (href: string) => void;
-  basket?: BasketCountSource;
   now?: () => number;
 }
 
@@ -57,17 +55,6 @@ function createCart(api: ShopApi, app: Shell['actor']): Shell['cart'] {
     },
   });
   return createActor(machine, { input: { savedCart: readSavedCart(store) } });
-}
-
-/** The basket count (§1) follows the cart actor. */
-function cartBasketCount(cart: Shell['cart']): BasketCountSource {
-  return {
-    subscribe: (listener) => {
-      const subscription = cart.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-    getSnapshot: () => cart.getSnapshot().context.lines.length,
-  };
 }
 
 export function createShell(options: ShellOptions = {}): ShellInstance {
@@ -137,7 +124,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   send = (event) => actor.send(event);
   const cart = createCart(api, actor);
   const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
-  const shellBase = { actor, api, cart, navigate, basket: options.basket ?? cartBasketCount(cart) };
+  const shellBase = { actor, api, cart, navigate };
   const journeys = new JourneyHost({
     deps: shellBase,
     lang: () => actor.getSnapshot().context.lang,

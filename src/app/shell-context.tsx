@@ -1,10 +1,9 @@
-/** What every screen of the shell can reach: the app actor, the API client and the basket count. */
-import { createContext, useContext, useSyncExternalStore } from 'react';
+/** What every screen of the shell can reach: the app actor, the API client and the cart actor. */
+import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../../machines/app.machine.js';
 import type { cartMachine } from '../../machines/cart.machine.js';
 import type { ShopApi } from '../api/index.js';
-import type { BasketCountSource } from './basket.js';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -14,7 +13,6 @@ export interface Shell {
   api: ShopApi;
   /** the app-lifetime cart (created in src/app/services.ts) */
   cart: CartActor;
-  basket: BasketCountSource;
   /** The router's navigation by href (path and query of this site); `replace` keeps history short. */
   navigate: (href: string, replace?: boolean) => void;
 }
@@ -29,9 +27,4 @@ export function useShell(): Shell {
 
 export function useAppActor(): AppActor {
   return useShell().actor;
-}
-
-export function useBasketCount(): number {
-  const { basket } = useShell();
-  return useSyncExternalStore(basket.subscribe, basket.getSnapshot, basket.getSnapshot);
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeTitle, returnDestination, safeReturnTo, shouldRememberVisit, sizeClass, swapLanguage } from '../../src/app/navigation.js';
 import { restoreSession } from '../../src/app/session.js';
-import { countSavedCartLines } from '../../src/app/basket.js';
 
 afterEach(() => sessionStorage.clear());
 
@@ -87,12 +86,5 @@ describe('session restore (§9 keys, validated)', () => {
     expect(restoreSession('', sessionStorage).cookiesAccepted).toBe(false);
     sessionStorage.setItem('cookiesAccepted', 'true');
     expect(restoreSession('', sessionStorage).cookiesAccepted).toBe(true);
-  });
-
-  it('counts saved cart lines defensively', () => {
-    expect(countSavedCartLines(null)).toBe(0);
-    expect(countSavedCartLines('{oops')).toBe(0);
-    expect(countSavedCartLines('[1,2,3]')).toBe(3);
-    expect(countSavedCartLines('{"lines":[1]}')).toBe(1);
   });
 });

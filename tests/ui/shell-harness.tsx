@@ -96,7 +96,7 @@ export interface Mounted {
 
 export function mountShell(
   path: string,
-  options: { config?: Partial<RemoteConfig>; content?: Partial<StaticContent>; handler?: Handler; now?: () => number; basketCount?: number } = {},
+  options: { config?: Partial<RemoteConfig>; content?: Partial<StaticContent>; handler?: Handler; now?: () => number } = {},
 ): Mounted {
   const server = fakeServer(options);
   const reloads: number[] = [];
@@ -108,7 +108,6 @@ export function mountShell(
     reload: () => reloads.push(Date.now()),
     assign: (href) => assigned.push(href),
     ...(options.now ? { now: options.now } : {}),
-    ...(options.basketCount !== undefined ? { basket: { subscribe: () => () => {}, getSnapshot: () => options.basketCount ?? 0 } } : {}),
   });
   render(<App shell={shell} />);
   return { shell, server, reloads, assigned };

@@ -119,7 +119,15 @@ describe('header', () => {
   });
 
   it('links login and register with returnTo, and counts basket lines', async () => {
-    mounted = mountShell('/en/tickets?x=1', { basketCount: 2 });
+    // two lines in the saved cart (one of them two tickets): the basket counts lines (§1)
+    sessionStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { type: 'ticket', id: 1011, eventId: 101, name: 'Adults', price: 1800, totalPrice: 3600, totalCount: 2, datetime: '2026-12-05 11:00', vat_value: 8.1, single_ticketing: 0, subtickets: [] },
+        { type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 },
+      ]),
+    );
+    mounted = mountShell('/en/tickets?x=1');
     await ready();
     const login = screen.getByRole('link', { name: 'Log in' });
     expect(new URL(login.getAttribute('href') ?? '', 'http://x').searchParams.get('returnTo')).toBe('/en/tickets?x=1');

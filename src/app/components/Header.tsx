@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
-import { useAppActor, useBasketCount } from '../shell-context.js';
+import { useAppActor, useShell } from '../shell-context.js';
+import { selectLineCount } from '../../../machines/cart.machine.js';
 import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.js';
 import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
 
@@ -117,7 +118,8 @@ function LanguageSelect() {
 
 function BasketLink() {
   const lang = useLang();
-  const count = useBasketCount();
+  // §1: the basket shows the number of lines in the cart
+  const count = useSelector(useShell().cart, selectLineCount);
   const intl = useIntl();
   return (
     <Link to={`/${lang}/checkout`} className="basket" aria-label={intl.formatMessage({ id: 'header.basket' }, { count })}>

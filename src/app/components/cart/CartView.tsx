@@ -3,7 +3,7 @@
  * with its date and time, quantity, components, amount and the VAT it contains; voucher codes with
  * their discount and the value left; subtotal, shipping, discount, total and the included tax.
  *
- * It renders the cart actor's state and sends REMOVE; the numbers come from `cartSummary`
+ * It renders the cart actor's state and sends REMOVE; the numbers come from the cart machine's selectors
  * (src/domain rules), never from arithmetic here. Used on its own and as the first step of the
  * checkout (`<CartView />` reads the app cart from the shell; pass `cart` to show another actor).
  */
@@ -12,8 +12,12 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CartActor } from '../../shell-context.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
-import { cartSummary, type CartRow } from './cart-rows.js';
+import { cartRow, type CartRow } from './cart-rows.js';
+import { selectLinesWithVouchers, selectShippingCost, selectShippingError, selectTaxTotal, selectTotals } from '../../../../machines/cart.machine.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
+
+/** Selectors that derive new objects: equal when their data is (re-render only on a real change). */
+const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export interface CartViewProps {
   /** the cart actor to show; default: the app's cart from the shell */
@@ -116,10 +120,12 @@ export function CartView({ cart: given, removable = true, headingLevel = 2 }: Ca
   const cart = useCartActor(given);
   const symbol = useCurrencySymbol();
   const text = useRowText();
-  const lines = useSelector(cart, (s) => s.context.lines);
-  const shippingCost = useSelector(cart, (s) => s.context.shippingCost);
-  const shippingError = useSelector(cart, (s) => s.context.shippingError);
-  const summary = useMemo(() => cartSummary({ lines, shippingCost, shippingError }), [lines, shippingCost, shippingError]);
+  const lines = useSelector(cart, selectLinesWithVouchers, sameData);
+  const totals = useSelector(cart, selectTotals, sameData);
+  const taxTotal = useSelector(cart, selectTaxTotal);
+  const shipping = useSelector(cart, selectShippingCost);
+  const shippingError = useSelector(cart, selectShippingError);
+  const rows = useMemo(() => lines.map(cartRow), [lines]);
   const [removed, setRemoved] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const price = (minor: number) => formatPrice(minor, symbol);
@@ -143,14 +149,14 @@ export function CartView({ cart: given, removable = true, headingLevel = 2 }: Ca
         {removed !== null && <FormattedMessage id="cart.removed" values={{ item: removed }} />}
       </p>
       <div ref={listRef} tabIndex={-1} className="cart-view__body">
-        {summary.rows.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="cart-view__empty" data-testid="cart-empty">
             <FormattedMessage id="cart.empty" />
           </p>
         ) : (
           <>
             <ul className="cart-view__lines">
-              {summary.rows.map((row) => (
+              {rows.map((row) => (
                 <LineRow key={`${row.index}-${row.type}-${row.name}`} row={row} removable={removable} onRemove={remove} price={price} />
               ))}
             </ul>
@@ -159,38 +165,38 @@ export function CartView({ cart: given, removable = true, headingLevel = 2 }: Ca
                 <dt>
                   <FormattedMessage id="cart.subtotal" />
                 </dt>
-                <dd data-testid="cart-subtotal">{price(summary.subtotal)}</dd>
+                <dd data-testid="cart-subtotal">{price(totals.subtotal)}</dd>
               </div>
-              {summary.shipping !== null && (
+              {shipping !== null && (
                 <div>
                   <dt>
                     <FormattedMessage id="cart.shipping" />
                   </dt>
-                  <dd data-testid="cart-shipping">{price(summary.shipping)}</dd>
+                  <dd data-testid="cart-shipping">{price(shipping)}</dd>
                 </div>
               )}
-              {summary.discount > 0 && (
+              {totals.discount > 0 && (
                 <div>
                   <dt>
                     <FormattedMessage id="cart.discount" />
                   </dt>
-                  <dd data-testid="cart-discount">{price(-summary.discount)}</dd>
+                  <dd data-testid="cart-discount">{price(-totals.discount)}</dd>
                 </div>
               )}
               <div className="cart-view__total">
                 <dt>
                   <FormattedMessage id="cart.total" />
                 </dt>
-                <dd data-testid="cart-total">{price(summary.total)}</dd>
+                <dd data-testid="cart-total">{price(totals.total)}</dd>
               </div>
               <div className="cart-view__tax">
                 <dt>
                   <FormattedMessage id="cart.taxTotal" />
                 </dt>
-                <dd data-testid="cart-tax">{price(summary.taxTotal)}</dd>
+                <dd data-testid="cart-tax">{price(taxTotal)}</dd>
               </div>
             </dl>
-            {summary.shippingError !== null && (
+            {shippingError !== null && (
               <p className="notice notice--warning" role="alert">
                 <FormattedMessage id="cart.shippingFailed" />
               </p>

@@ -1,13 +1,12 @@
 /**
  * What the cart view shows, derived from the cart snapshot with the domain rules (no arithmetic in
  * the component): each line with its quantity, amount, VAT percent(s) and the VAT it contains (§9
- * VAT per item), voucher codes with their discount and remaining value (§4), and the totals.
+ * VAT per item) and voucher codes with their discount and remaining value (§4). The totals come
+ * from the cart machine's selectors.
  */
 import type { CartLine } from '../../../domain/cart-lines.js';
 import { lineQuantity, taxedItems } from '../../../domain/cart-lines.js';
 import { taxTotal, type Minor } from '../../../domain/money.js';
-import { allocateVouchers, withVoucherAllocation } from '../../../domain/vouchers.js';
-import type { CartContext } from '../../../../machines/cart.machine.js';
 
 export interface CartRowPart {
   name: string;
@@ -40,19 +39,6 @@ export interface CartRow {
   barcode: string | null;
   discount: Minor | null;
   remaining: Minor | null;
-}
-
-export interface CartSummary {
-  rows: CartRow[];
-  subtotal: Minor;
-  /** null when shipping is not asked or unknown */
-  shipping: Minor | null;
-  shippingError: string | null;
-  /** sum of the voucher discounts, positive */
-  discount: Minor;
-  total: Minor;
-  /** VAT contained in the prices (sum of the VAT per item) */
-  taxTotal: Minor;
 }
 
 function dateAndTime(line: CartLine): { date: string | null; time: string | null } {
@@ -100,19 +86,5 @@ export function cartRow(line: CartLine, index: number): CartRow {
     barcode: voucher ? line.barcode : null,
     discount: voucher ? (line.discount ?? 0) : null,
     remaining: voucher ? (line.remaining ?? line.price) : null,
-  };
-}
-
-/** The whole cart as the view shows it. */
-export function cartSummary(context: Pick<CartContext, 'lines' | 'shippingCost' | 'shippingError'>): CartSummary {
-  const totals = allocateVouchers(context.lines, context.shippingCost);
-  return {
-    rows: withVoucherAllocation(context.lines, context.shippingCost).map(cartRow),
-    subtotal: totals.subtotal,
-    shipping: context.shippingCost,
-    shippingError: context.shippingError,
-    discount: totals.discount,
-    total: totals.total,
-    taxTotal: taxTotal(taxedItems(context.lines)),
   };
 }

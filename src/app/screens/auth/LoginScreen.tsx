@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
 import { FromUnauthorizedNotice } from '../PlaceholderScreen.js';
 import { useConfig, useLang } from '../../hooks.js';
-import { FormAlert, TextField, useFocusFirstError } from './form.js';
+import { FormAlert, TextField, useFocusFirstError } from '../../components/form.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 
 /** §2 login: e-mail and password; a failure is the AUTH_LOGIN_FAILED toast and an announced alert. */

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
-import { FormAlert, TextField, useFocusFirstError } from './form.js';
+import { FormAlert, TextField, useFocusFirstError } from '../../components/form.js';
 import { useAuthActor } from './use-auth.js';
 
 /** §2 recover/{guid}: the mailed link; a new password twice, then the visitor is logged in. */

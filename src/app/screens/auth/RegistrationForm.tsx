@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isRequiredField, visibleFields, type AuthField } from '../../../domain/account-forms.js';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
-import { FormAlert, SelectField, TextField, useFocusFirstError } from './form.js';
+import { FormAlert, SelectField, TextField, useFocusFirstError } from '../../components/form.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 
 const INPUT: Partial<Record<AuthField, { type: 'text' | 'email' | 'password' | 'tel'; autoComplete: string }>> = {

@@ -9,7 +9,7 @@ import { isDirectDebit, paymentErrorMessage } from '../../../domain/payment.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
-import { CheckboxField, TextField, useFocusFirstError } from '../auth/form.js';
+import { CheckboxField, TextField, useFocusFirstError } from '../../components/form.js';
 import { CartView } from '../../components/cart/CartView.js';
 import { useJourney } from '../../journeys/index.js';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { FormMessage } from '../../../../machines/auth.machine.js';
+import type { FormMessage } from '../../domain/account-forms.js';
 
 export function messageText(intl: IntlShape, message: FormMessage): string {
   return 'id' in message ? intl.formatMessage({ id: message.id }) : message.text;
