@@ -15,7 +15,7 @@
  * assertions of the test. The transitions the real actor took (from `@xstate.microstep`
  * inspection events) are compared with every edge of `toDirectedGraph`: coverage.
  *
- * Framework-free on purpose (no vitest import): `src/tools/paths.ts` runs the same paths to
+ * Framework-free on purpose (no vitest import): `tests/charts/paths.ts` runs the same paths to
  * write the coverage report. The vitest glue is in ./describe-model.ts.
  */
 import {

@@ -17,8 +17,8 @@ import {
   shortestStatePaths,
   simplePaths,
   type MachineModel,
-} from '../../tests/machines/model.js';
-import { countStates, machineEdges } from './machine-graph.js';
+} from '../machines/model.js';
+import { countStates, machineEdges } from '../../src/tools/machine-graph.js';
 import { findMachines, root, type FoundMachine } from './discover.js';
 
 const SIMPLE_CAP = 2000;

@@ -10,8 +10,8 @@
  */
 import { readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from 'node:fs';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
-import { toDot, toMermaid, toStatelySource } from './charts.js';
-import { countStates, machineEdges } from './machine-graph.js';
+import { toDot, toMermaid, toStatelySource } from '../../src/tools/charts.js';
+import { countStates, machineEdges } from '../../src/tools/machine-graph.js';
 import { findMachines, root, type FoundMachine } from './discover.js';
 import { coverageMarkdown } from './paths.js';
 

@@ -2,7 +2,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StateMachine, type AnyStateMachine } from 'xstate';
-import type { MachineModel } from '../../tests/machines/model.js';
+import type { MachineModel } from '../machines/model.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
