@@ -59,6 +59,7 @@ export type CartEvent =
   | { type: 'RETRY_SHIPPING' };
 
 /** Emitted (actor.on) so the UI can say why nothing was added. */
+/** Emitted when a voucher code already in the cart is added again, for the voucher code entry to say so. */
 export type CartEmitted = { type: 'voucherCodeAlreadyInCart'; barcode: string };
 
 /** What the calculateShipping actor gets: the §7 request and whether to send the token. */
@@ -267,17 +268,14 @@ type CartView = { context: CartContext };
 
 /** Number of lines (the basket icon, §1). */
 export const selectLineCount = (snapshot: CartView): number => snapshot.context.lines.length;
-export const selectLines = (snapshot: CartView): CartLine[] => snapshot.context.lines;
 /** Lines with `remaining` and `discount` filled in on voucher codes (§4). */
 export const selectLinesWithVouchers = (snapshot: CartView): CartLine[] => withVoucherAllocation(snapshot.context.lines, snapshot.context.shippingCost);
 /** Subtotal, shipping, discount, total and the allocation of each voucher code. */
 export const selectTotals = (snapshot: CartView): CartTotals => allocateVouchers(snapshot.context.lines, snapshot.context.shippingCost);
-export const selectAllocation = (snapshot: CartView): CartTotals['vouchers'] => selectTotals(snapshot).vouchers;
 /** Tax total included in the prices (VAT per item, §9). */
 export const selectTaxTotal = (snapshot: CartView): Minor => taxTotal(taxedItems(snapshot.context.lines));
 export const selectShippingCost = (snapshot: CartView): Minor | null => snapshot.context.shippingCost;
 export const selectShippingError = (snapshot: CartView): string | null => snapshot.context.shippingError;
-export const selectIsEmpty = (snapshot: CartView): boolean => snapshot.context.lines.length === 0;
 
 // ---------------------------------------------------------------------------------------------
 // Browser implementations of the side effects (the composition root passes them to provide)

@@ -13,7 +13,7 @@
  *
  * Services are `fromPromise` actors whose defaults throw "not provided" (src/app provides the
  * catalogue client, tests provide fakes). Adding to the cart is the named action `addToCart`:
- * it sends `{ type: 'ADD', lines }` to the cart actor given in the input and emits `addedToCart`.
+ * it sends `{ type: 'ADD', lines }` to the cart actor given in the input.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalendar, TicketCollection, Timeslot } from '../src/api/schemas/catalog.js';
@@ -98,7 +98,6 @@ export type EventTicketingEvent =
   | { type: 'ADD_TO_CART' }
   | { type: 'BUY_MORE' };
 
-export type EventTicketingEmitted = { type: 'addedToCart'; lines: CartLine[] };
 
 export interface CalendarInput {
   eventId: number;
@@ -178,7 +177,6 @@ export const eventTicketingMachine = setup({
     context: {} as EventTicketingContext,
     events: {} as EventTicketingEvent,
     input: {} as EventTicketingInput,
-    emitted: {} as EventTicketingEmitted,
   },
   actors: {
     /** GET event/select */
@@ -276,11 +274,9 @@ export const eventTicketingMachine = setup({
     forgetAddedLines: assign({ addedLines: [] }),
     forgetTicketPage: assign(({ context }) => ({ ...ticketPageReset(0, null, []), eventId: null, event: null, month: monthOf(context.today) })),
     resetSelection: assign({ selection: EMPTY_SELECTION, limitNotice: null, overbooking: null, incompleteFamilies: [] }),
-    /** Sends the added lines to the cart actor (when there is one) and emits `addedToCart`. */
+    /** Sends the added lines to the cart actor (when there is one). */
     addToCart: enqueueActions(({ context, enqueue }) => {
-      const lines = context.addedLines;
-      if (context.cart) enqueue.sendTo(context.cart, { type: 'ADD', lines });
-      enqueue.emit({ type: 'addedToCart', lines });
+      if (context.cart) enqueue.sendTo(context.cart, { type: 'ADD', lines: context.addedLines });
     }),
   },
   guards: {
