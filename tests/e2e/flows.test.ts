@@ -49,3 +49,53 @@ it('follows the ticketing journey live under the page with ?flows', async () => 
     await close();
   }
 });
+
+it('opens a chart full size: zoom and pan by buttons, keys, wheel and drag; the live state stays marked; Escape closes', async () => {
+  const { page, errors, close } = await openPage(browser, baseUrl, '/en/__flows');
+  try {
+    await page.getByRole('heading', { level: 1, name: 'Flow charts' }).waitFor();
+    const opener = page.getByRole('button', { name: 'Open app full size' });
+    await opener.click();
+    const dialog = page.getByTestId('flow-full');
+    await dialog.waitFor();
+    const zoom = page.getByTestId('flow-zoom');
+    const canvas = page.getByTestId('flow-canvas');
+    const transform = () => canvas.evaluate((el) => (el as HTMLElement).style.transform);
+    expect((await zoom.textContent())?.trim()).toBe('100 %');
+    // at 100 % a state label is as large as Graphviz drew it: legible (at least 12 CSS px)
+    const labelHeight = await canvas.locator('g.node text').first().evaluate((el) => el.getBoundingClientRect().height);
+    expect(labelHeight).toBeGreaterThanOrEqual(12);
+    // the live app state is marked in the full-size chart too
+    expect(await canvas.locator('g[data-active]').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect((await zoom.textContent())?.trim()).toBe('125 %');
+    await page.keyboard.press('+');
+    expect((await zoom.textContent())?.trim()).toBe('156 %');
+    await page.keyboard.press('0');
+    expect((await zoom.textContent())?.trim()).toBe('100 %');
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    expect((await zoom.textContent())?.trim()).toBe('80 %');
+
+    const before = await transform();
+    await page.getByTestId('flow-stage').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await transform()).not.toBe(before);
+    const box = (await page.getByTestId('flow-stage').boundingBox())!;
+    const afterKeys = await transform();
+    await page.mouse.move(box.x + 200, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 320, box.y + 260, { steps: 4 });
+    await page.mouse.up();
+    expect(await transform()).not.toBe(afterKeys);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(async () => (await zoom.textContent())?.trim()).not.toBe('80 %');
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
