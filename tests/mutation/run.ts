@@ -1,0 +1,77 @@
+/**
+ * Mutation testing of machines/ with the hand-written mutants of ./mutants.ts:
+ *
+ *   npm run mutation                 every machine
+ *   npm run mutation -- cart app     some machines
+ *
+ * Each mutant is applied to its machine file, that machine's model test runs
+ * (tests/machines/<machine>.model.test.ts), and the file is restored whatever happens. A mutant
+ * is "killed" when the test fails. Refuses to start while machines/ has uncommitted changes, so a
+ * crash can never leave a mutant behind unnoticed (`git checkout machines/` undoes one).
+ * Prints the score per machine and the survivors, as docs/testing.md records them.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MUTANTS, type Mutant } from './mutants.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const only = process.argv.slice(2);
+const chosen = MUTANTS.filter((m) => only.length === 0 || only.includes(m.machine));
+
+const dirty = execFileSync('git', ['status', '--porcelain', 'machines/'], { cwd: root, encoding: 'utf8' }).trim();
+if (dirty) {
+  console.error(`mutation: machines/ has uncommitted changes; commit or stash them first:\n${dirty}`);
+  process.exit(2);
+}
+
+function runModelTest(machine: string): boolean {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/mutation/vitest.config.ts', `tests/machines/${machine}.model.test.ts`, '--reporter=dot'],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+  );
+  return result.status === 0;
+}
+
+interface Outcome {
+  mutant: Mutant;
+  killed: boolean;
+}
+
+const outcomes: Outcome[] = [];
+let problem = false;
+for (const mutant of chosen) {
+  const file = `${root}machines/${mutant.machine}.machine.ts`;
+  const original = readFileSync(file, 'utf8');
+  const occurrences = original.split(mutant.search).length - 1;
+  if (occurrences !== 1) {
+    console.error(`mutation: "${mutant.description}" (${mutant.machine}) matches ${occurrences} times; fix its search text`);
+    problem = true;
+    continue;
+  }
+  try {
+    writeFileSync(file, original.replace(mutant.search, mutant.replace));
+    const passed = runModelTest(mutant.machine);
+    outcomes.push({ mutant, killed: !passed });
+    console.log(`${passed ? 'SURVIVED' : 'killed  '}  ${mutant.machine}: ${mutant.description}`);
+  } finally {
+    writeFileSync(file, original);
+  }
+}
+
+const machines = [...new Set(chosen.map((m) => m.machine))];
+console.log('\n| machine | mutants | killed by the model test | score |\n| --- | ---: | ---: | ---: |');
+let all = 0;
+let killedAll = 0;
+for (const machine of machines) {
+  const mine = outcomes.filter((o) => o.mutant.machine === machine);
+  const killed = mine.filter((o) => o.killed).length;
+  all += mine.length;
+  killedAll += killed;
+  console.log(`| ${machine} | ${mine.length} | ${killed} | ${mine.length ? Math.round((killed / mine.length) * 100) : 0} % |`);
+}
+console.log(`| all | ${all} | ${killedAll} | ${all ? Math.round((killedAll / all) * 100) : 0} % |`);
+const survivors = outcomes.filter((o) => !o.killed);
+if (survivors.length) console.log(`\nSurvivors:\n${survivors.map((o) => `- ${o.mutant.machine}: ${o.mutant.description}`).join('\n')}`);
+if (problem) process.exit(2);
