@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { AuthContext } from '../../machines/auth.machine.js';
+import { forgotPasswordErrors, loginErrors, recoverErrors, registrationErrors } from '../../src/domain/account-forms.js';
 import { describeModel } from './describe-model.js';
 import { EMAIL, PASSWORD, attr, authModel, customer } from './auth.model.js';
 import type { RunContext } from './model.js';
@@ -17,7 +19,84 @@ function loggedIn(s: { context: unknown }, run: RunContext, jwt: string, isGuest
   expect(ctx(s).jwt).toBe(jwt);
 }
 
+const LINKS: Record<string, string> = {
+  OPEN_LOGIN: 'Login',
+  OPEN_REGISTRATION: 'Registration',
+  OPEN_FORGOT_PASSWORD: 'Forgot password',
+  OPEN_RECOVERY: 'Recovery',
+};
+const statusOf = (run: RunContext) => (run.event as { error?: { status?: number } }).error?.status;
+const errorOf = (run: RunContext, id: string) => run.event.type === `xstate.error.actor.${id}`;
+const entered = (s: AnyMachineSnapshot, run: RunContext, state: string) => s.matches(state) && !run.previous?.matches(state);
+
+/** The effects the app provides that a step must have: exactly these, no more, no fewer. */
+function expectedEffects(s: AnyMachineSnapshot, run: RunContext): { action: string; params: unknown }[] {
+  const c = ctx(s);
+  const loggedIn = (isGuest: boolean) => ({
+    action: 'notifyLoggedIn',
+    params: { jwt: c.jwt, customer: run.event.type.startsWith('xstate.done.') ? customer : null, isGuest },
+  });
+  const back = { action: 'navigateBack', params: { returnTo: c.returnTo, redirectTarget: c.redirectTarget } };
+  if (errorOf(run, 'login')) return [{ action: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }];
+  if (entered(s, run, 'Signed in')) return [loggedIn(false), back];
+  if (entered(s, run, 'Signed in as guest')) return [loggedIn(true), back];
+  if (entered(s, run, 'Registered') || entered(s, run, 'Recovered')) return [loggedIn(false)];
+  if (entered(s, run, 'Reset requested')) return [{ action: 'showToast', params: { id: 'auth.requestResetSuccess', tone: 'success' } }];
+  if (errorOf(run, 'requestPasswordReset')) return [{ action: 'showToast', params: { id: 'auth.requestResetFail', tone: 'danger' } }];
+  if (errorOf(run, 'confirmPasswordReset') && statusOf(run) !== 400) return [{ action: 'showToast', params: { id: 'auth.newPasswordFailed', tone: 'danger' } }];
+  return [];
+}
+
 describeModel(authModel, {
+  '*': (s, run) => {
+    expect(run.stepCalls.map(({ action, params }) => ({ action, params }))).toEqual(expectedEffects(s, run));
+    const e = run.event;
+    const c = ctx(s);
+    // a link leads to its form (the guest link only when guest registration is on)
+    if (LINKS[e.type]) expect(s.matches(LINKS[e.type] as never)).toBe(true);
+    if (e.type === 'OPEN_GUEST_REGISTRATION') expect(s.matches(c.guestRegistrationEnabled ? 'Guest registration' : 'Guest registration off')).toBe(true);
+    // a submit the form rules refuse stays on the form, says why, and asks the server nothing
+    const before = run.previous;
+    if (e.type === 'SUBMIT' && before) {
+      const values = (before.context as AuthContext).values;
+      const attr = (before.context as AuthContext).attr;
+      const invalid =
+        (before.matches('Login') && Object.keys(loginErrors(values)).length > 0) ||
+        (before.matches('Registration') && Object.keys(registrationErrors(values, attr, false)).length > 0) ||
+        (before.matches('Guest registration') && Object.keys(registrationErrors(values, attr, true)).length > 0) ||
+        (before.matches('Forgot password') && Object.keys(forgotPasswordErrors(values)).length > 0) ||
+        (before.matches('Recovery') && Object.keys(recoverErrors(values)).length > 0);
+      expect(s.hasTag('busy')).toBe(!invalid);
+      if (invalid) expect(c.rejectedSubmits).toBe((before.context as AuthContext).rejectedSubmits + 1);
+    }
+    // server answers (§8)
+    if (errorOf(run, 'register') && statusOf(run) === 422) expect(c.fieldErrors.email).toEqual([{ text: 'The email has already been taken.' }]);
+    if (errorOf(run, 'validateGuest')) {
+      const fields = Object.keys((run.event as unknown as { error: { fields: Record<string, unknown> } }).error.fields);
+      const onlyPassword = statusOf(run) === 422 && fields.every((f) => f === 'password');
+      expect(s.matches({ 'Guest registration': onlyPassword ? 'Registering guest' : 'Editing' })).toBe(true);
+      if (statusOf(run) === 422 && !onlyPassword) expect(c.fieldErrors.zip).toBeDefined();
+    }
+    if (errorOf(run, 'confirmPasswordReset')) {
+      const status = statusOf(run);
+      expect(c.formError).toEqual(status === 400 ? { id: 'auth.fillAllFields' } : status === 422 ? { text: 'The link has expired.' } : { id: 'form.unexpected' });
+    }
+  },
+  'Login.Signing in': (s, run) => expect(last(run)).toMatchObject({ src: 'login', input: { email: EMAIL, password: PASSWORD } }),
+  'Login.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-login' } }),
+  'Registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
+  'Registration.Registering': (s, run) => expect(last(run)).toMatchObject({ src: 'register', input: { email: EMAIL, password: PASSWORD } }),
+  'Registration.Loading new customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-register' } }),
+  'Guest registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
+  'Guest registration.Checking billing data': (s, run) => {
+    expect(last(run)).toMatchObject({ src: 'validateGuest', input: { email: EMAIL } });
+    expect(last(run)?.input).not.toHaveProperty('password');
+  },
+  'Guest registration.Registering guest': (s, run) => expect(last(run)).toMatchObject({ src: 'registerGuest', input: { email: EMAIL } }),
+  'Guest registration.Loading guest': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-guest' } }),
+  'Forgot password.Requesting reset': (s, run) => expect(last(run)).toMatchObject({ src: 'requestPasswordReset', input: { email: EMAIL } }),
+  'Recovery.Setting password': (s, run) => expect(last(run)).toMatchObject({ src: 'confirmPasswordReset', input: { token: 'guid-1', password: ctx(s).values.password } }),
+  'Recovery.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-recovered' } }),
   'tag:form': (s, run) => {
     const values = ctx(s).values;
     for (const v of [values.email, values.emailConfirmation]) expect(['', EMAIL]).toContain(v);

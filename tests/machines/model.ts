@@ -440,6 +440,12 @@ export interface RunContext {
   invocations: Invocation[];
   /** Every call of a faked (app-provided) action so far. */
   actionCalls: ActionCall[];
+  /** The calls of faked actions this step made (check them exactly to catch a removed or extra effect). */
+  stepCalls: ActionCall[];
+  /** The snapshot before this step (undefined at the start). */
+  previous: AnyMachineSnapshot | undefined;
+  /** Every event of the path so far with the simulated time it happened at. */
+  history: { event: EventObject; at: number }[];
   /** The event of the step that led here. */
   event: EventObject;
   /** Simulated time in ms since the actor started. */
@@ -455,6 +461,7 @@ export type StateAssertion = (snapshot: AnyMachineSnapshot, run: RunContext) => 
 export type StateAssertions = Record<string, StateAssertion>;
 
 function keyMatches(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, key: string): boolean {
+  if (key === '*') return true;
   if (key.startsWith('tag:')) return snapshot.hasTag(key.slice(4));
   if (key.startsWith('#')) {
     const id = key.slice(1);
@@ -468,6 +475,31 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) await tick();
 }
 
+/** One step of a path as the reviewed record keeps it. */
+export interface StepRecord {
+  event: string;
+  /** simulated time */
+  at: number;
+  state: string;
+  status: string;
+  /** a short digest of the context (the record stays readable; any change shows) */
+  context: string;
+  /** calls of app-provided actions this step made, with their params */
+  effects: string[];
+  /** services this step started, with their input */
+  started: string[];
+}
+
+/** FNV-1a of the context's JSON: stable across runs, short enough to review. */
+function contextDigest(context: unknown): string {
+  let h = 0x811c9dc5;
+  for (const ch of stableJson(context)) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
 export class PathRun {
   readonly clock = new TestClock();
   readonly invocations: Invocation[] = [];
@@ -478,10 +510,16 @@ export class PathRun {
   readonly asserted = new Set<string>();
   /** state paths of leaves the real actor rested in */
   readonly visited = new Set<string>();
+  /** What every step did, as the reviewed record of the path keeps it (see describe-model.ts). */
+  readonly record: StepRecord[] = [];
+  private invocationsSeen = 0;
   private readonly provided: AnyStateMachine;
   private actor: AnyActorRef | undefined;
   private readonly errors: unknown[] = [];
   private processed: string[] = [];
+  private stepStart = 0;
+  private before: AnyMachineSnapshot | undefined;
+  private readonly history: { event: EventObject; at: number }[] = [];
 
   constructor(
     private readonly model: MachineModel,
@@ -536,6 +574,13 @@ export class PathRun {
 
   /** Make the real system do what the step's event stands for. */
   async exec(event: EventObject): Promise<void> {
+    this.stepStart = this.actionCalls.length;
+    this.before = this.actor?.getSnapshot() as AnyMachineSnapshot | undefined;
+    await this.execStep(event);
+    this.history.push({ event, at: this.clock.now() });
+  }
+
+  private async execStep(event: EventObject): Promise<void> {
     if (event.type === 'xstate.init') {
       this.start();
       await settle();
@@ -611,16 +656,30 @@ export class PathRun {
     const run: RunContext = {
       invocations: this.invocations,
       actionCalls: this.actionCalls,
+      stepCalls: this.actionCalls.slice(this.stepStart),
+      previous: this.before,
+      history: this.history,
       event,
       now: this.clock.now(),
     };
     for (const key of keys) await this.assertions[key]!(real, run);
+    this.record.push({
+      event: stableJson(event),
+      at: run.now,
+      state: stableJson(real.value),
+      status: real.status,
+      context: contextDigest(real.context),
+      effects: run.stepCalls.map((c) => `${c.action} ${stableJson(c.params)}`),
+      started: this.invocations.slice(this.invocationsSeen).map((i) => `${i.src} ${stableJson(i.input)}`),
+    });
+    this.invocationsSeen = this.invocations.length;
     // A leaf counts as asserted when an assertion about it (not only about a sibling region) ran.
     for (const node of activeNodes(machine, real.value)) {
       if (node.type !== 'atomic' && node.type !== 'final') continue;
       this.visited.add(statePath(node));
+      // A tag or '*' assertion adds to a state's own assertion; it never stands in for it.
       const own = keys.some((k) => {
-        if (k.startsWith('tag:')) return node.tags.includes(k.slice(4));
+        if (k === '*' || k.startsWith('tag:')) return false;
         if (k.startsWith('#')) return node.id === k.slice(1) || node.id.startsWith(`${k.slice(1)}.`);
         const dotted = node.path.join('.');
         return dotted === k || dotted.startsWith(`${k}.`);
