@@ -21,6 +21,16 @@ export const shopData = { shopInfo: null, staticContent: null };
 
 const http = (status: number, code: string, at: number, onLoginPage = false) => ({ status, code, at, onLoginPage });
 
+const SHOW = { type: 'SHOW_MESSAGE', message: { id: 'cart.expired', className: 'warning' } };
+/** The boot of the shell, every call answering (scenarios start from the ready shell). */
+const boot = () => [
+  { type: 'done:loadConfig', output: config },
+  { type: 'done:loadMessages', output: messages },
+  { type: 'done:restoreSession', output: session },
+  { type: 'done:loadPaymentTypes', output: paymentTypes },
+  { type: 'done:loadShopData', output: shopData },
+];
+
 const region = {
   message: ['SHOW_MESSAGE', 'DISMISS_MESSAGE', 'xstate.after.globalMessageDuration'],
   toast: ['TOAST', 'DISMISS_TOAST', 'xstate.after.toastDuration'],
@@ -75,6 +85,30 @@ export const appModel = defineModel({
     CHANGE_LANGUAGE: [{ lang: 'fr' }, { lang: 'de' }],
   },
   filterEvents: allowed,
+  scenarios: [
+    {
+      name: 'the same language changes nothing, another one loads the page in it',
+      events: [...boot(), { type: 'CHANGE_LANGUAGE', lang: 'fr' }, { type: 'CHANGE_LANGUAGE', lang: 'de' }],
+    },
+    {
+      name: 'a new message while one shows starts its 15 s again',
+      events: [...boot(), SHOW, { type: 'wait:10000' }, SHOW, { type: 'wait:10000' }, { type: 'wait:5000' }],
+    },
+    {
+      name: 'a second 503 within 30 s shows a message instead of reloading again',
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 1_000) }, { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 20_000) }],
+    },
+    {
+      name: 'a 503 more than 30 s after the last reload reloads again',
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 1_000) }, { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 31_000) }],
+    },
+    {
+      name: 'a toast shows for 2 s',
+      events: [...boot(), { type: 'TOAST', toast: { id: 'cart.added', tone: 'success' } }, { type: 'wait:1999' }, { type: 'wait:1' }],
+    },
+    { name: 'logout forgets the stored session', events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }] },
+    { name: 'a 401 outside the login page goes to login', events: [...boot(), { type: 'HTTP_ERROR', ...http(401, 'UNAUTHORIZED', 1_000) }] },
+  ],
   // the toast counter only numbers toasts; leave it out so the walk stays finite
   stateKey: (s) => {
     const { nextToastKey: _n, toasts, ...rest } = s.context as { nextToastKey: number; toasts: { id: string }[] };

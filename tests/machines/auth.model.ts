@@ -84,6 +84,15 @@ export const authModel = defineModel({
     ],
   },
   filterEvents: allowed,
+  scenarios: [
+    { name: 'an empty login form is refused', events: [{ type: 'SUBMIT' }] },
+    { name: 'an e-mail without a password is refused', events: [{ type: 'FIELD_CHANGED', field: 'email', value: EMAIL }, { type: 'SUBMIT' }] },
+    {
+      name: 'an empty registration is refused',
+      events: [{ type: 'OPEN_REGISTRATION' }, { type: 'done:loadFormFields', output: attr }, { type: 'SUBMIT' }],
+    },
+    { name: 'an empty forgot-password form is refused', events: [{ type: 'OPEN_FORGOT_PASSWORD' }, { type: 'SUBMIT' }] },
+  ],
   stateKey: (s) => {
     const { rejectedSubmits, ...rest } = s.context as AuthContext;
     return { value: s.value, ...rest, rejected: rejectedSubmits > 0 };

@@ -19,6 +19,7 @@ import {
   coverageOf,
   describePath,
   runPath,
+  runScenario,
   transitionPaths,
   unassertedLeaves,
   type MachineModel,
@@ -44,6 +45,17 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
         for (const s of run.visited) visited.add(s);
       });
     });
+
+    for (const scenario of model.scenarios ?? []) {
+      const name = `scenario: ${scenario.name}`;
+      it(name, async () => {
+        const run = await runScenario(model, scenario, assertions);
+        records.set(name, run.record);
+        for (const k of run.taken) taken.add(k);
+        for (const st of run.asserted) asserted.add(st);
+        for (const st of run.visited) visited.add(st);
+      });
+    }
 
     it('takes every transition of the machine (100% transition coverage)', () => {
       const coverage = coverageOf(model, taken, paths.length);

@@ -212,4 +212,16 @@ export const eventTicketingModel = defineModel({
     BUY_MORE: {},
   },
   filterEvents: allowed,
+  scenarios: [
+    {
+      name: "the calendar goes no further than the event's last month, nor back before this month",
+      input: { cart, today: TODAY, eventId: BOOKING_EVENT },
+      events: [
+        { type: 'done:loadLifetime', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'SHOW_MONTH', month: '2027-01' },
+        { type: 'SHOW_MONTH', month: '2026-05' },
+      ],
+    },
+  ],
 });
