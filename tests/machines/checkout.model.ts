@@ -171,6 +171,13 @@ export const checkoutModel = defineModel({
     CLEAR_CART: {},
   },
   filterEvents: allowed,
+  scenarios: [
+    {
+      name: 'a suggestion that is not offered adds nothing',
+      input: inputs[0],
+      events: [{ type: 'done:loadSuggestions', output: suggestions }, { type: 'ADD_SUGGESTION', id: 999 }],
+    },
+  ],
   // What tells states apart: on the cart page the whole form (a rejected submit counts as "some");
   // after leaving for the provider only the round trip (the form no longer changes anything).
   stateKey: (s) => {

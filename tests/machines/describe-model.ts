@@ -34,12 +34,14 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
     const asserted = new Set<string>();
     const visited = new Set<string>();
     const records = new Map<string, StepRecord[]>();
+    const guardOutcomes = new Set<string>();
 
     paths.forEach((path, i) => {
       const name = `path ${i + 1}/${paths.length}: ${describePath(model, path)}`;
       it(name, async () => {
         const run = await runPath(model, path, assertions);
         records.set(name, run.record);
+        for (const g of run.guardOutcomes) guardOutcomes.add(g);
         for (const k of run.taken) taken.add(k);
         for (const s of run.asserted) asserted.add(s);
         for (const s of run.visited) visited.add(s);
@@ -51,6 +53,7 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
       it(name, async () => {
         const run = await runScenario(model, scenario, assertions);
         records.set(name, run.record);
+        for (const g of run.guardOutcomes) guardOutcomes.add(g);
         for (const k of run.taken) taken.add(k);
         for (const st of run.asserted) asserted.add(st);
         for (const st of run.visited) visited.add(st);
@@ -65,6 +68,13 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
 
     it('checks every state it reaches with an assertion', () => {
       expect(unassertedLeaves(model, visited, asserted)).toEqual([]);
+    });
+
+    it('sees every guard answer both ways', () => {
+      const missing = Object.keys(model.machine.implementations.guards ?? {})
+        .flatMap((name) => [`${name}=true`, `${name}=false`])
+        .filter((outcome) => !guardOutcomes.has(outcome) && !(model.oneSidedGuards ?? []).includes(outcome.split('=')[0]!));
+      expect(missing).toEqual([]);
     });
 
     it('does on every path what its reviewed record says', () => {

@@ -223,5 +223,16 @@ export const eventTicketingModel = defineModel({
         { type: 'SHOW_MONTH', month: '2026-05' },
       ],
     },
+    {
+      name: 'a time the day does not offer is not taken',
+      input: { cart, today: TODAY, eventId: BOOKING_EVENT },
+      events: [
+        { type: 'done:loadLifetime', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'SELECT_DATE', date: FREE_DAY },
+        { type: 'done:loadTickets', output: offers.times },
+        { type: 'SELECT_TIME', datetime: `${FREE_DAY} 23:00` },
+      ],
+    },
   ],
 });

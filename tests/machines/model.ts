@@ -88,6 +88,8 @@ export interface MachineModel {
    * Each starts the machine with `input` (else the model's) and sends `events` in order.
    */
   scenarios?: { name: string; input?: unknown; events: (EventObject & Record<string, unknown>)[] }[];
+  /** Guards exempt from "both outcomes", each only where one outcome cannot happen (say why in a comment). */
+  oneSidedGuards?: string[];
 }
 
 export function defineModel(model: MachineModel): MachineModel {
@@ -406,7 +408,10 @@ function payloadHint(event: EventObject): string {
 /** A simulated clock that knows when its next timer is due. */
 export class TestClock extends SimulatedClock {
   private due = new Map<number, number>();
+  /** the delay of every timer scheduled so far, in order */
+  readonly scheduled: number[] = [];
   override setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
+    this.scheduled.push(timeout);
     const id: number = super.setTimeout(() => {
       this.due.delete(id);
       fn();
@@ -494,6 +499,12 @@ export interface StepRecord {
   effects: string[];
   /** services this step started, with their input */
   started: string[];
+  /** services this step stopped before they answered */
+  cancelled: string[];
+  /** events this step sent to other actors, and events it emitted */
+  sent: string[];
+  /** delays (ms) of the timers this step scheduled */
+  timers: number[];
 }
 
 /** FNV-1a of the context's JSON: stable across runs, short enough to review. */
@@ -516,9 +527,15 @@ export class PathRun {
   readonly asserted = new Set<string>();
   /** state paths of leaves the real actor rested in */
   readonly visited = new Set<string>();
+  /** `guard=true` / `guard=false` for every answer a guard gave on this path. */
+  readonly guardOutcomes = new Set<string>();
   /** What every step did, as the reviewed record of the path keeps it (see describe-model.ts). */
   readonly record: StepRecord[] = [];
   private invocationsSeen = 0;
+  private abortedSeen = new Set<Invocation>();
+  private timersSeen = 0;
+  private readonly messages: string[] = [];
+  private messagesSeen = 0;
   private readonly provided: AnyStateMachine;
   private actor: AnyActorRef | undefined;
   private readonly errors: unknown[] = [];
@@ -541,7 +558,17 @@ export class PathRun {
         this.actionCalls.push({ action: name, params, event });
       };
     }
-    this.provided = model.machine.provide({ actors, actions } as never);
+    // Every guard reports what it answered, so a test can ask for both outcomes of each.
+    const guards: Record<string, (args: unknown, params: unknown) => boolean> = {};
+    for (const [name, guard] of Object.entries(model.machine.implementations.guards ?? {})) {
+      if (typeof guard !== 'function') continue;
+      guards[name] = (args, params) => {
+        const answer = (guard as (a: unknown, p: unknown) => boolean)(args, params);
+        this.guardOutcomes.add(`${name}=${answer}`);
+        return answer;
+      };
+    }
+    this.provided = model.machine.provide({ actors, actions, guards } as never);
   }
 
   private fakeService(src: string): AnyActorLogic {
@@ -568,9 +595,14 @@ export class PathRun {
         if (ev.type === '@xstate.event' && (ev.actorRef as unknown as { logic: unknown }).logic === machine) {
           this.processed.push(ev.event.type);
         }
+        // an event this machine sent to another actor (not its own invoked services' answers)
+        if (ev.type === '@xstate.event' && ev.sourceRef && ev.sourceRef === this.actor && ev.actorRef !== this.actor && !ev.event.type.startsWith('xstate.')) {
+          this.messages.push(`to ${(ev.actorRef as AnyActorRef).id}: ${stableJson(ev.event)}`);
+        }
       },
     });
     this.actor.subscribe({ error: (err) => this.errors.push(err) });
+    this.actor.on('*', (emitted: EventObject) => this.messages.push(`emitted: ${stableJson(emitted)}`));
     this.actor.start();
   }
 
@@ -696,8 +728,14 @@ export class PathRun {
       context: contextDigest(real.context),
       effects: run.stepCalls.map((c) => `${c.action} ${stableJson(c.params)}`),
       started: this.invocations.slice(this.invocationsSeen).map((i) => `${i.src} ${stableJson(i.input)}`),
+      cancelled: this.invocations.filter((i) => i.aborted && !this.abortedSeen.has(i)).map((i) => i.src),
+      sent: this.messages.slice(this.messagesSeen),
+      timers: this.clock.scheduled.slice(this.timersSeen),
     });
     this.invocationsSeen = this.invocations.length;
+    for (const i of this.invocations) if (i.aborted) this.abortedSeen.add(i);
+    this.timersSeen = this.clock.scheduled.length;
+    this.messagesSeen = this.messages.length;
     // A leaf counts as asserted when an assertion about it (not only about a sibling region) ran.
     for (const node of activeNodes(machine, real.value)) {
       if (node.type !== 'atomic' && node.type !== 'final') continue;
