@@ -1,9 +1,14 @@
 import { expect } from 'vitest';
 import type { AppContext } from '../../machines/app.machine.js';
-import { GLOBAL_MESSAGE_MS, SPINNER_DELAY_MS, TOAST_MS } from '../../machines/app.machine.js';
 import { describeModel } from './describe-model.js';
 import { appModel, config, messages, paymentTypes, session } from './app.model.js';
 import type { RunContext } from './model.js';
+
+// The spec's numbers (§8, §9), written here rather than imported, so a changed delay fails.
+const GLOBAL_MESSAGE_MS = 15_000;
+const TOAST_MS = 2_000;
+/** the spinner shows after a short wait, so quick requests do not flash it (the app's own choice) */
+const SPINNER_DELAY_MS = 250;
 
 const ctx = (s: { context: unknown }) => s.context as AppContext;
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
