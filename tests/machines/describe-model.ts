@@ -25,6 +25,7 @@ import {
   type MachineModel,
   type StateAssertions,
   type StepRecord,
+  type PathRun,
 } from './model.js';
 
 export function describeModel(model: MachineModel, assertions: StateAssertions): void {
@@ -35,28 +36,26 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
     const visited = new Set<string>();
     const records = new Map<string, StepRecord[]>();
     const guardOutcomes = new Set<string>();
+    /** What one path or scenario adds to the checks that look at all of them. */
+    const collect = (name: string, run: PathRun) => {
+      records.set(name, run.record);
+      for (const g of run.guardOutcomes) guardOutcomes.add(g);
+      for (const k of run.taken) taken.add(k);
+      for (const st of run.asserted) asserted.add(st);
+      for (const st of run.visited) visited.add(st);
+    };
 
     paths.forEach((path, i) => {
       const name = `path ${i + 1}/${paths.length}: ${describePath(model, path)}`;
       it(name, async () => {
-        const run = await runPath(model, path, assertions);
-        records.set(name, run.record);
-        for (const g of run.guardOutcomes) guardOutcomes.add(g);
-        for (const k of run.taken) taken.add(k);
-        for (const s of run.asserted) asserted.add(s);
-        for (const s of run.visited) visited.add(s);
+        collect(name, await runPath(model, path, assertions));
       });
     });
 
     for (const scenario of model.scenarios ?? []) {
       const name = `scenario: ${scenario.name}`;
       it(name, async () => {
-        const run = await runScenario(model, scenario, assertions);
-        records.set(name, run.record);
-        for (const g of run.guardOutcomes) guardOutcomes.add(g);
-        for (const k of run.taken) taken.add(k);
-        for (const st of run.asserted) asserted.add(st);
-        for (const st of run.visited) visited.add(st);
+        collect(name, await runScenario(model, scenario, assertions));
       });
     }
 
