@@ -51,10 +51,18 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function originOf(req: IncomingMessage): string {
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http';
-  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost';
-  return `${proto}://${host}`;
+const header = (req: IncomingMessage, name: string) => (req.headers[name] as string | undefined)?.split(',')[0]?.trim() || undefined;
+
+/**
+ * The origin of the links the server hands out: PUBLIC_URL when configured; else the request's
+ * host, and the X-Forwarded-Proto/-Host of a reverse proxy only when TRUST_PROXY says one is in
+ * front (otherwise anyone could make the shop write a link to their own host).
+ */
+export function originOf(req: IncomingMessage, services: Pick<ServerServices, 'publicUrl' | 'trustProxy'> = {}): string {
+  if (services.publicUrl) return services.publicUrl;
+  const proto = (services.trustProxy ? header(req, 'x-forwarded-proto') : undefined) ?? 'http';
+  const host = (services.trustProxy ? header(req, 'x-forwarded-host') : undefined) ?? req.headers.host ?? 'localhost';
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
 }
 
 export function createApiHandler(db: Db, services: ServerServices) {
@@ -86,7 +94,7 @@ export function createApiHandler(db: Db, services: ServerServices) {
       url.searchParams.forEach((value, key) => {
         query[key] = value;
       });
-      const data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req) });
+      const data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
       sendJson(res, 200, { data: data ?? null });
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error);

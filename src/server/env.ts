@@ -18,6 +18,10 @@ export interface ServerEnv {
   /** Upstream that replaces `/api` (`/api/de/event/select` → `<shopApiUrl>/de/event/select`); no own API or database then. */
   shopApiUrl: string | undefined;
   supportEmail: string;
+  /** Origin of the links the server hands out (recovery link, provider page); see README. */
+  publicUrl: string | undefined;
+  /** Trust X-Forwarded-Proto/-Host from a reverse proxy in front of the shop. */
+  trustProxy: boolean;
 }
 
 export const DEFAULTS = {
@@ -94,8 +98,25 @@ export function parseEnv(env: Env): ServerEnv {
   const supportEmail = value(env, 'SUPPORT_EMAIL') ?? DEFAULTS.supportEmail;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) problems.push('SUPPORT_EMAIL must be an e-mail address.');
 
+  let publicUrl = value(env, 'PUBLIC_URL');
+  if (publicUrl !== undefined) {
+    const url = parseUrl(publicUrl);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+      problems.push('PUBLIC_URL must be an https:// (or http://) origin without path, query or fragment, e.g. https://shop.museum.example.');
+    } else {
+      publicUrl = url.origin;
+    }
+  }
+
+  const rawTrust = value(env, 'TRUST_PROXY');
+  let trustProxy = false;
+  if (rawTrust !== undefined) {
+    if (rawTrust === 'true' || rawTrust === '1') trustProxy = true;
+    else if (rawTrust !== 'false' && rawTrust !== '0') problems.push(`TRUST_PROXY must be true or false, got '${rawTrust}'.`);
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy };
 }
 
 /**

@@ -120,6 +120,8 @@ async function main(): Promise<void> {
     jwtSecret: loadJwtSecret(env.dataDir, env.jwtSecret),
     log,
     supportEmail: env.supportEmail,
+    publicUrl: env.publicUrl,
+    trustProxy: env.trustProxy,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });

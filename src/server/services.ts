@@ -6,4 +6,12 @@ export interface ServerServices {
   log(message: string): void;
   /** Support address shown in the 500 message (§8). */
   supportEmail: string;
+  /**
+   * Where the shop is reached from outside (PUBLIC_URL, e.g. https://shop.museum.example): links
+   * the server hands out (the recovery link, the provider page) start with it. Unset, they start
+   * with the request's own host.
+   */
+  publicUrl?: string | undefined;
+  /** TRUST_PROXY: take the X-Forwarded-Proto/-Host of a reverse proxy as the request's origin. */
+  trustProxy?: boolean;
 }

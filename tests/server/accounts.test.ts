@@ -196,6 +196,32 @@ describe('auth/guest', () => {
 });
 
 describe('password recovery', () => {
+  it('writes the recovery link with the shop\'s own origin: a forged X-Forwarded-Host or Host header cannot redirect it', async () => {
+    const ask = (headers: Record<string, string>) =>
+      fetch(`${server.apiBase}/de/customer/pwdreset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: DEMO.email, backlink: 'https://evil.example/' }),
+      });
+    const lastLink = () => [...server.logs].reverse().find((l) => l.includes('/recover/')) ?? '';
+    try {
+      expect((await ask({ 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).status).toBe(200);
+      expect(lastLink()).toContain(`${server.url}/de/recover/`);
+      expect(lastLink()).not.toContain('evil.example');
+      // behind a configured reverse proxy its forwarded host counts
+      server.services.trustProxy = true;
+      await ask({ 'x-forwarded-host': 'shop.museum.example', 'x-forwarded-proto': 'https' });
+      expect(lastLink()).toContain('https://shop.museum.example/de/recover/');
+      // PUBLIC_URL wins over any header
+      server.services.publicUrl = 'https://tickets.museum.example';
+      await ask({ 'x-forwarded-host': 'evil.example', host: 'evil.example' });
+      expect(lastLink()).toContain('https://tickets.museum.example/de/recover/');
+    } finally {
+      server.services.trustProxy = false;
+      server.services.publicUrl = undefined;
+    }
+  });
+
   it('logs a recovery link, which sets a new password once and logs in', async () => {
     const email = 'recover@museum.example';
     await api.register(newCustomer(email));

@@ -14,6 +14,8 @@ describe('parseEnv', () => {
       jwtSecret: undefined,
       shopApiUrl: undefined,
       supportEmail: DEFAULTS.supportEmail,
+      publicUrl: undefined,
+      trustProxy: false,
     });
   });
 
@@ -26,6 +28,8 @@ describe('parseEnv', () => {
       JWT_SECRET: 'x'.repeat(40),
       SHOP_API_URL: 'https://tickets.museum.example/api/',
       SUPPORT_EMAIL: 'help@museum.example',
+      PUBLIC_URL: 'https://shop.museum.example/',
+      TRUST_PROXY: 'true',
     });
     expect(env).toEqual({
       port: 3000,
@@ -35,6 +39,8 @@ describe('parseEnv', () => {
       jwtSecret: 'x'.repeat(40),
       shopApiUrl: 'https://tickets.museum.example/api',
       supportEmail: 'help@museum.example',
+      publicUrl: 'https://shop.museum.example',
+      trustProxy: true,
     });
   });
 
@@ -63,6 +69,9 @@ describe('parseEnv', () => {
     ['SHOP_API_URL', 'ftp://museum.example/api', /SHOP_API_URL/],
     ['SHOP_API_URL', 'https://museum.example/api?x=1', /SHOP_API_URL/],
     ['SUPPORT_EMAIL', 'nobody', /SUPPORT_EMAIL/],
+    ['PUBLIC_URL', 'shop.museum.example', /PUBLIC_URL/],
+    ['PUBLIC_URL', 'https://shop.museum.example/de', /PUBLIC_URL/],
+    ['TRUST_PROXY', 'yes please', /TRUST_PROXY/],
   ])('rejects %s=%s with a message naming it', (name, value, pattern) => {
     expect(() => parseEnv({ [name]: value })).toThrow(pattern);
   });
