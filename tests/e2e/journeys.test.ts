@@ -163,3 +163,20 @@ describe('the auth journey', () => {
     }
   });
 });
+
+describe('the consent text in every language', () => {
+  it('/it/checkout: the privacy consent links to the privacy page (an ICU apostrophe used to swallow the link)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/it');
+    try {
+      await page.evaluate(() => sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogo', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 }])));
+      await page.goto('/it/checkout', { waitUntil: 'load' });
+      const privacy = page.locator('.field--check', { has: page.locator('input[name="privacy"]') }).locator('label');
+      await privacy.waitFor({ timeout: 15_000 });
+      expect((await privacy.innerText()).trim()).toBe('Ho letto l’informativa sulla privacy.');
+      expect(await privacy.getByRole('link', { name: 'informativa sulla privacy' }).getAttribute('href')).toBe('/it/page/data_protection');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

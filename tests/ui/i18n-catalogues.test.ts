@@ -8,12 +8,23 @@ import { formatDate, formatMinutes, formatPrice } from '../../src/i18n/format.js
 import { BOOT_TEXTS, browserLanguage } from '../../src/i18n/boot-messages.js';
 
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from '@formatjs/intl';
 
 function argumentNames(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const element of elements) {
     if (element.type >= 1 && element.type <= 6) into.add((element as { value: string }).value);
     if ('options' in element) for (const option of Object.values(element.options)) argumentNames(option.value, into);
     if ('children' in element) argumentNames(element.children, into);
+  }
+  return into;
+}
+
+/** Names of the rich-text tags (<link>…</link>) of a message. */
+function tagNames(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === 8) into.add((element as { value: string }).value);
+    if ('options' in element) for (const option of Object.values(element.options)) tagNames(option.value, into);
+    if ('children' in element) tagNames(element.children, into);
   }
   return into;
 }
@@ -50,6 +61,21 @@ describe('message catalogues', () => {
           const names = (s: unknown) => [...argumentNames(parse(String(s)))].sort();
           expect(names(messages[key]), `${lang} ${key}`).toEqual(names(english[key]));
         }
+      });
+      it('renders every message with the tags and values of English: no raw tag, brace or lost link', () => {
+        const intl = createIntl({ locale: lang, messages: messages as Record<string, string>, onError: (error) => { throw error; } });
+        const problems: string[] = [];
+        for (const key of englishKeys) {
+          const source = parse(String(english[key]));
+          const values: Record<string, unknown> = {};
+          for (const name of argumentNames(source)) values[name] = 7;
+          const tags = tagNames(source);
+          for (const tag of tags) values[tag] = (chunks: unknown[]) => `[${tag}:${chunks.join('')}]`;
+          const text = intl.formatMessage({ id: key }, values as Record<string, string>);
+          if (/[<>{}]/.test(text)) problems.push(`${key}: raw markup in "${text}"`);
+          for (const tag of tags) if (!text.includes(`[${tag}:`)) problems.push(`${key}: the <${tag}> of English is lost in "${text}"`);
+        }
+        expect(problems).toEqual([]);
       });
       if (lang !== 'en') {
         it('is a real translation, not a copy of English', () => {
