@@ -22,6 +22,8 @@ export interface ServerEnv {
   publicUrl: string | undefined;
   /** Trust X-Forwarded-Proto/-Host from a reverse proxy in front of the shop. */
   trustProxy: boolean;
+  /** CART_TTL_SECONDS in ms: how long a payment cart stays payable; undefined = the 20 minutes of §4. */
+  cartTtlMs: number | undefined;
 }
 
 export const DEFAULTS = {
@@ -115,8 +117,15 @@ export function parseEnv(env: Env): ServerEnv {
     else if (rawTrust !== 'false' && rawTrust !== '0') problems.push(`TRUST_PROXY must be true or false, got '${rawTrust}'.`);
   }
 
+  const rawTtl = value(env, 'CART_TTL_SECONDS');
+  let cartTtlMs: number | undefined;
+  if (rawTtl !== undefined) {
+    if (/^\d{1,6}$/.test(rawTtl) && Number(rawTtl) > 0) cartTtlMs = Number(rawTtl) * 1000;
+    else problems.push(`CART_TTL_SECONDS must be a whole number of seconds above 0, got '${rawTtl}'.`);
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs };
 }
 
 /**

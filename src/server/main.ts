@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     supportEmail: env.supportEmail,
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
+    cartTtlMs: env.cartTtlMs,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });

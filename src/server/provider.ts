@@ -174,7 +174,7 @@ export function createProviderHandler() {
       if (!input.success) return messagePage(res, 404, lang, t.unknown, null);
       const cart = await loadCart(ctx.db, input.output.cartId);
       if (!cart || cart.session_us !== input.output.session) return messagePage(res, 404, lang, t.unknown, null);
-      if (!cartIsLive(cart, ctx.services.now())) return messagePage(res, 410, lang, t.gone, cart.url_cancel);
+      if (!cartIsLive(cart, ctx.services.now(), ctx.services.cartTtlMs)) return messagePage(res, 410, lang, t.gone, cart.url_cancel);
       return send(res, 200, paymentPage(lang, cart, input.output.session));
     }
 
@@ -190,7 +190,7 @@ export function createProviderHandler() {
       const outcome = await ctx.db.transaction(async (tx) => {
         const cart = await loadCart(tx, cartId, true);
         if (!cart || cart.session_us !== session) return { kind: 'unknown' as const };
-        if (!cartIsLive(cart, now)) return { kind: 'gone' as const, cart };
+        if (!cartIsLive(cart, now, ctx.services.cartTtlMs)) return { kind: 'gone' as const, cart };
         // a second click keeps the first transaction id
         const us = cart.provider_us ?? randomId(12);
         if (cart.provider_us === null) await tx.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, now.toISOString()]);

@@ -14,4 +14,6 @@ export interface ServerServices {
   publicUrl?: string | undefined;
   /** TRUST_PROXY: take the X-Forwarded-Proto/-Host of a reverse proxy as the request's origin. */
   trustProxy?: boolean;
+  /** How long a payment cart stays payable after initPayment (CART_TTL_SECONDS); default 20 minutes. */
+  cartTtlMs?: number | undefined;
 }

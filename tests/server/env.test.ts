@@ -16,6 +16,7 @@ describe('parseEnv', () => {
       supportEmail: DEFAULTS.supportEmail,
       publicUrl: undefined,
       trustProxy: false,
+      cartTtlMs: undefined,
     });
   });
 
@@ -30,6 +31,7 @@ describe('parseEnv', () => {
       SUPPORT_EMAIL: 'help@museum.example',
       PUBLIC_URL: 'https://shop.museum.example/',
       TRUST_PROXY: 'true',
+      CART_TTL_SECONDS: '90',
     });
     expect(env).toEqual({
       port: 3000,
@@ -41,6 +43,7 @@ describe('parseEnv', () => {
       supportEmail: 'help@museum.example',
       publicUrl: 'https://shop.museum.example',
       trustProxy: true,
+      cartTtlMs: 90_000,
     });
   });
 
@@ -72,6 +75,10 @@ describe('parseEnv', () => {
     ['PUBLIC_URL', 'shop.museum.example', /PUBLIC_URL/],
     ['PUBLIC_URL', 'https://shop.museum.example/de', /PUBLIC_URL/],
     ['TRUST_PROXY', 'yes please', /TRUST_PROXY/],
+    ['CART_TTL_SECONDS', 'abc', /CART_TTL_SECONDS/],
+    ['CART_TTL_SECONDS', '-1', /CART_TTL_SECONDS/],
+    ['CART_TTL_SECONDS', '0', /CART_TTL_SECONDS/],
+    ['CART_TTL_SECONDS', '1.5', /CART_TTL_SECONDS/],
   ])('rejects %s=%s with a message naming it', (name, value, pattern) => {
     expect(() => parseEnv({ [name]: value })).toThrow(pattern);
   });

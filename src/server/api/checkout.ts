@@ -6,7 +6,7 @@
  * stores them with a 12-character id and session string, and answers the simulated provider's
  * URL. The provider's "pay" stores the provider transaction (`us`) on the cart and sends the
  * browser to url.continue?us&sessionUs&cartId. execPayment books the cart once, in one
- * transaction with reserveCart. A cart lives cartTtlMs() (20 minutes) from initPayment.
+ * transaction with reserveCart. A cart lives 20 minutes (CART_TTL_SECONDS) from initPayment.
  */
 import type { Router, RequestContext } from './router.js';
 import type { Queryable } from '../db/index.js';
@@ -38,16 +38,6 @@ import { shippedItems, shippingCost, shippingCostForWeight } from '../shipping.j
 /** A cart can be paid and booked for 20 minutes after initPayment (§4, issue 2 item 6). */
 export const CART_TTL_MS = 20 * 60 * 1000;
 
-/**
- * The cart lifetime in force: CART_TTL_MS, or `CART_TTL_SECONDS` from the environment (a positive
- * integer) so browser tests against `npm start` can see a cart time out without waiting 20 minutes.
- */
-export function cartTtlMs(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.CART_TTL_SECONDS?.trim();
-  if (!raw) return CART_TTL_MS;
-  const seconds = Number(raw);
-  return Number.isInteger(seconds) && seconds > 0 ? seconds * 1000 : CART_TTL_MS;
-}
 /** Destination assumed for an express payment without a customer (the provider collects the address). */
 export const DEFAULT_SHIPPING_COUNTRY = 'CH';
 export const CURRENCY = 'CHF';
@@ -76,9 +66,9 @@ export interface CartRow {
 export const cartGone = () =>
   new HttpError(410, CHECKOUT_ERRORS.CART_GONE, 'This cart was not found: it has been paid already or has timed out. Please check your e-mail.');
 
-/** Open and younger than CART_TTL_MS. */
-export function cartIsLive(cart: Pick<CartRow, 'status' | 'created_at'>, now: Date): boolean {
-  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= cartTtlMs();
+/** Open and younger than the cart lifetime (CART_TTL_MS, or CART_TTL_SECONDS in services). */
+export function cartIsLive(cart: Pick<CartRow, 'status' | 'created_at'>, now: Date, ttlMs: number = CART_TTL_MS): boolean {
+  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= ttlMs;
 }
 
 export async function loadCart(q: Queryable, id: string, forUpdate = false): Promise<CartRow | null> {
@@ -163,7 +153,7 @@ async function initPaymentOrder(ctx: RequestContext): Promise<string> {
   const sessionUs = randomId(12);
   const updated = await ctx.db.transaction(async (tx) => {
     const cart = await loadCart(tx, body.id, true);
-    if (!cart || !cartIsLive(cart, now)) return null;
+    if (!cart || !cartIsLive(cart, now, ctx.services.cartTtlMs)) return null;
     if (cart.customer_id !== null && cart.customer_id !== customerId) return null;
     await tx.query(
       `UPDATE carts SET payart = $2, aux = $3, url_continue = $4, url_cancel = $5, session_us = $6, provider_us = NULL,
@@ -191,7 +181,7 @@ async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
       const [booking] = await tx.query<{ id: string; has_tickets: boolean }>('SELECT id, has_tickets FROM bookings WHERE cart_id = $1', [cart.id]);
       if (booking) return { booking_id: booking.id, has_tickets: booking.has_tickets };
     }
-    if (!cartIsLive(cart, now)) throw cartGone();
+    if (!cartIsLive(cart, now, ctx.services.cartTtlMs)) throw cartGone();
     if (cart.provider_us === null || cart.provider_us !== query.us) {
       throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_NOT_COMPLETED, 'The payment was not completed. Please try again.');
     }
@@ -213,7 +203,7 @@ async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
 async function cancel(ctx: RequestContext): Promise<true> {
   const { cartId } = parseInput(ExecPaymentBodySchema, { cartId: ctx.query.cartId ?? '' });
   const now = ctx.services.now();
-  const cutoff = new Date(now.getTime() - cartTtlMs()).toISOString();
+  const cutoff = new Date(now.getTime() - (ctx.services.cartTtlMs ?? CART_TTL_MS)).toISOString();
   const rows = await ctx.db.query(
     "UPDATE carts SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'open' AND created_at >= $3 RETURNING id",
     [cartId, now.toISOString(), cutoff],
