@@ -15,6 +15,8 @@ export interface ErrorLike {
   code: string;
   message: string;
   fields: Record<string, string[]>;
+  /** the `data` of the error body, for the few errors that carry more (OVERBOOKED: `available`, `index`) */
+  details?: unknown;
 }
 
 export function asErrorLike(error: unknown): ErrorLike {
@@ -25,11 +27,13 @@ export function asErrorLike(error: unknown): ErrorLike {
       if (Array.isArray(list)) fields[key] = list.filter((m): m is string => typeof m === 'string');
     }
   }
+  const details = (e as { details?: unknown }).details;
   return {
     status: typeof e.status === 'number' ? e.status : 0,
     code: typeof e.code === 'string' ? e.code : '',
     message: typeof e.message === 'string' ? e.message : '',
     fields,
+    ...(details !== undefined && details !== null ? { details } : {}),
   };
 }
 

@@ -84,8 +84,25 @@ export const PAYMENT_ERROR_CODES: ReadonlySet<string> = new Set([
   'PAYMENT_TYPE_UNKNOWN',
 ]);
 
-/** The catalogue key of a payment error: its own message, the server's text, or 'cannot be completed'. */
-export function paymentErrorMessage(error: { code: string; message: string } | null): { id: string } | { text: string } {
+/** What the checkout says about a refused payment: a catalogue message (with values) or the server's text. */
+export type PaymentErrorMessage = { id: string; values?: Record<string, string | number> } | { text: string };
+
+/**
+ * The message of a payment error: OVERBOOKED names the line and how many places are left (§5
+ * "overbooking states the available count"), a known code its own message, else the server's
+ * text, else 'cannot be completed'.
+ */
+export function paymentErrorMessage(
+  error: { code: string; message: string; details?: unknown } | null,
+  lines: readonly { name: string }[] = [],
+): PaymentErrorMessage {
+  if (error?.code === 'OVERBOOKED') {
+    const details = (typeof error.details === 'object' && error.details !== null ? error.details : {}) as { available?: unknown; index?: unknown };
+    const line = typeof details.index === 'number' ? lines[details.index] : undefined;
+    if (typeof details.available === 'number' && line) {
+      return { id: 'checkout.error.OVERBOOKED_LINE', values: { name: line.name, available: details.available } };
+    }
+  }
   if (error && PAYMENT_ERROR_CODES.has(error.code)) return { id: `checkout.error.${error.code}` };
   if (error?.message) return { text: error.message };
   return { id: 'checkout.cannotComplete' };

@@ -59,5 +59,13 @@ describe('payment rules (§4, §5, §6, §9)', () => {
     expect(paymentErrorMessage({ code: 'SOMETHING', message: 'The server says why.' })).toEqual({ text: 'The server says why.' });
     expect(paymentErrorMessage({ code: 'SOMETHING', message: '' })).toEqual({ id: 'checkout.cannotComplete' });
     expect(paymentErrorMessage(null)).toEqual({ id: 'checkout.cannotComplete' });
+    // §5: overbooking states the available count, for the line it concerns
+    const lines = [{ name: 'Adult' }, { name: 'Family' }];
+    expect(paymentErrorMessage({ code: 'OVERBOOKED', message: 'x', details: { available: 2, index: 1 } }, lines)).toEqual({
+      id: 'checkout.error.OVERBOOKED_LINE',
+      values: { name: 'Family', available: 2 },
+    });
+    expect(paymentErrorMessage({ code: 'OVERBOOKED', message: 'x', details: { available: 2, index: 7 } }, lines)).toEqual({ id: 'checkout.error.OVERBOOKED' });
+    expect(paymentErrorMessage({ code: 'OVERBOOKED', message: 'x' }, lines)).toEqual({ id: 'checkout.error.OVERBOOKED' });
   });
 });

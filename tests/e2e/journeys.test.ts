@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
-import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, savedJourney, text } from './checkout-helpers.js';
+import { acceptTermsAndPay, atProvider, demoTicketLine, logIn, openCheckoutWithCart, savedJourney, text } from './checkout-helpers.js';
 import { DEMO_CUSTOMER } from '../../src/server/seed/accounts.js';
 
 let baseUrl = '';
@@ -196,6 +196,25 @@ describe('the basket in the header', () => {
       expect(await shown()).toBe('1');
       expect(await basket.getAttribute('aria-label')).toContain(await shown());
       expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('overbooking at payment', () => {
+  it('names the line and how many places are left, and keeps the cart (§5)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      // more adults than the 11:00 slot has places (40)
+      await openCheckoutWithCart(page, [{ ...demoTicketLine(41), totalPrice: 1800 * 41 }]);
+      await acceptTermsAndPay(page);
+      const refused = page.getByTestId('payment-refused');
+      await refused.waitFor({ timeout: 15_000 });
+      expect(await refused.innerText()).toMatch(/^Für „Erwachsene“ sind nur noch \d+ Plätze frei\. Bitte ändern Sie Ihren Warenkorb\.$/);
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      // the browser logs the refused request itself; nothing else may fail
+      expect(errors.filter((e) => !/status of 422\b.*checkout\/initPayment/.test(e))).toEqual([]);
     } finally {
       await close();
     }

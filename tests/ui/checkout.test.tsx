@@ -205,6 +205,19 @@ describe('checkout: choosing and starting the payment', () => {
     await waitFor(() => expect(screen.queryByTestId('payment-refused')).toBeNull());
   });
 
+  it('initPayment 422 OVERBOOKED names the line and how many places are left (§5)', async () => {
+    await openCheckout((c) =>
+      c.path === 'checkout/initPayment'
+        ? { status: 422, body: { error: 'OVERBOOKED', message: 'Not enough places.', data: { available: 1, index: 0 } } }
+        : undefined,
+    );
+    acceptTerms();
+    pay();
+    const refused = await screen.findByTestId('payment-refused');
+    expect(refused.textContent).toBe('Only 1 place is left for “Adults”. Please change your cart.');
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+  });
+
   it('upselling suggestions from checkout/suggest can be added to the cart', async () => {
     await openCheckout((c) =>
       c.path === 'checkout/suggest' ? { status: 200, body: { data: [{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, vat_value: 2.6 }] } } : undefined,

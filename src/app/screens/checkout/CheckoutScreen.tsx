@@ -15,10 +15,11 @@ import { useJourney } from '../../journeys/index.js';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
-/** An error answer of initPayment/execPayment: its own message, the server's text, or 'cannot be completed'. */
-function ErrorText({ error }: { error: { code: string; message: string } | null }) {
-  const message = paymentErrorMessage(error);
-  return 'id' in message ? <FormattedMessage id={message.id} /> : <>{message.text}</>;
+/** An error answer of initPayment/execPayment: its own message (an overbooked line by name), the server's text, or 'cannot be completed'. */
+function ErrorText({ error, actor }: { error: { code: string; message: string; details?: unknown } | null; actor: CheckoutActor }) {
+  const lines = useSelector(actor, (s) => s.context.lines);
+  const message = paymentErrorMessage(error, lines);
+  return 'id' in message ? <FormattedMessage id={message.id} values={message.values} /> : <>{message.text}</>;
 }
 
 export function ProgressBar({ actor }: { actor: CheckoutActor }) {
@@ -124,7 +125,7 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
     case 'refused':
       content = (
         <p className="notice notice--danger" data-testid="payment-refused">
-          <ErrorText error={error} />
+          <ErrorText error={error} actor={actor} />
         </p>
       );
       break;
@@ -139,7 +140,7 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
       content = (
         <div className="notice notice--danger" data-testid="booking-refused">
           <p>
-            <ErrorText error={error} />
+            <ErrorText error={error} actor={actor} />
           </p>
           {backToCart}
         </div>
