@@ -17,7 +17,7 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { AppConfig, PaymentType, ShopInfo, StaticContent } from '../src/api/schemas/config.js';
 import type { StoredCustomer } from '../src/api/schemas/session.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/api/languages.js';
-import { notProvided } from './support.js';
+import { notProvided, statusOf } from './support.js';
 
 /** Compiled (AST) in the build, plain ICU strings in tests. */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
@@ -131,6 +131,7 @@ export const appMachine = setup({
       lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
     })),
     assignMessages: assign((_, messages: Messages) => ({ messages })),
+    fallBackToDefaultLanguage: assign({ lang: DEFAULT_LANGUAGE, requestedLang: null }),
     assignSession: assign((_, session: RestoredSession) => ({ ...session })),
     assignPaymentTypes: assign((_, paymentTypes: PaymentType[]) => ({ paymentTypes })),
     assignShopData: assign((_, data: ShopData) => ({ shopInfo: data.shopInfo, staticContent: data.staticContent })),
@@ -176,6 +177,7 @@ export const appMachine = setup({
       event.status === 503 &&
       (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
     isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
+    isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     isLastRequest: ({ context }) => context.pendingRequests <= 1,
     isDifferentLanguage: ({ context, event }) => event.type === 'CHANGE_LANGUAGE' && event.lang !== context.lang,
@@ -242,7 +244,16 @@ export const appMachine = setup({
           invoke: {
             src: 'loadConfig',
             onDone: { target: 'Loading messages', actions: { type: 'assignConfig', params: ({ event }) => event.output } },
-            onError: 'Configuration failed',
+            onError: [
+              {
+                guard: 'isLanguageNotOffered',
+                target: 'Loading configuration',
+                reenter: true,
+                actions: 'fallBackToDefaultLanguage',
+                description: 'The back end does not speak the language of the URL (404): ask again in the default language.',
+              },
+              { target: 'Configuration failed' },
+            ],
           },
         },
         'Configuration failed': {

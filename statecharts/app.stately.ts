@@ -71,9 +71,20 @@ export const machine = createMachine({
                 "assignConfig"
               ]
             },
-            "onError": {
-              "target": "Configuration failed"
-            }
+            "onError": [
+              {
+                "target": "Loading configuration",
+                "guard": "isLanguageNotOffered",
+                "actions": [
+                  "fallBackToDefaultLanguage"
+                ],
+                "reenter": true,
+                "description": "The back end does not speak the language of the URL (404): ask again in the default language."
+              },
+              {
+                "target": "Configuration failed"
+              }
+            ]
           }
         },
         "Configuration failed": {

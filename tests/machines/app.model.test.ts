@@ -17,9 +17,16 @@ describeModel(appModel, {
   'Boot.Loading configuration': (s, run) => {
     expect(s.hasTag('loading')).toBe(true);
     expect(ctx(s).config).toBeNull();
-    expect(run.invocations.at(-1)?.src).toBe('loadConfig');
+    expect(run.invocations.at(-1)).toMatchObject({ src: 'loadConfig', settled: false });
+    // the URL's language (fr) first; after a 404 for it, the default language (de)
+    const notOffered = [...run.history.map((h) => h.event), run.event].some(
+      (e) => e.type.startsWith('xstate.error.') && (e as { error?: { status?: number } }).error?.status === 404,
+    );
+    expect(ctx(s).lang).toBe(notOffered ? 'de' : 'fr');
   },
-  'Boot.Configuration failed': (s) => {
+  'Boot.Configuration failed': (s, run) => {
+    // a 404 in the default language is not tried again
+    if ((run.event as { error?: { status?: number } }).error?.status === 404) expect(ctx(s).lang).toBe('de');
     expect(s.hasTag('loading')).toBe(false);
     expect(ctx(s).config).toBeNull();
     expect(s.can({ type: 'RETRY' })).toBe(true);

@@ -40,6 +40,8 @@ const inRegion = (type: string, names: string[]) => names.some((n) => type === n
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const ctx = s.context as { toasts: unknown[]; pendingRequests: number; jwt: string | null; cookiesAccepted: boolean };
+  // the language fallback (a 404 for the config) is walked by its scenario; the paths boot in fr
+  if ((e as EventObject & { error?: { status?: number } }).error?.status === 404) return false;
   if (!s.matches({ Boot: 'Ready' })) return /^xstate\.(done|error)\.actor\./.test(e.type) || e.type === 'RETRY';
   const showingMessage = s.matches({ 'Global message': 'Showing' });
   const showingToast = s.matches({ Toasts: 'Showing toast' });
@@ -61,7 +63,11 @@ export const appModel = defineModel({
   input: { lang: 'fr', lastServiceUnavailableReloadAt: null },
   events: {
     'done:loadConfig': { output: config },
-    'error:loadConfig': { error: new TypeError('Failed to fetch') },
+    'error:loadConfig': [
+      { error: new TypeError('Failed to fetch') },
+      // a back end that does not offer the URL's language answers 404
+      { error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
+    ],
     'done:loadMessages': { output: messages },
     'error:loadMessages': { error: new TypeError('Failed to fetch') },
     'done:restoreSession': { output: session },
@@ -109,6 +115,13 @@ export const appModel = defineModel({
     { name: 'logout forgets the stored session', events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }] },
     { name: 'a 401 outside the login page goes to login', events: [...boot(), { type: 'HTTP_ERROR', ...http(401, 'UNAUTHORIZED', 1_000) }] },
     { name: 'a 404 is left to the journey that asked', events: [...boot(), { type: 'HTTP_ERROR', ...http(404, 'NOT_FOUND', 1_000) }] },
+    {
+      name: 'a back end without the language of the URL: the config in the default language, and no endless fallback',
+      events: [
+        { type: 'error:loadConfig', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
+        { type: 'error:loadConfig', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
+      ],
+    },
   ],
   // the toast counter only numbers toasts; leave it out so the walk stays finite
   stateKey: (s) => {

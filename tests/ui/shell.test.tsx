@@ -73,6 +73,21 @@ describe('routes', () => {
     expect(document.title).toBe('Eintrittskarten - Museum am See');
   });
 
+  it('falls back to the default language when the back end does not offer the one of the URL (404)', async () => {
+    const asked: string[] = [];
+    mounted = mountShell('/it/tickets', {
+      config: { languages: ['de', 'en'] },
+      handler: (path, url) => {
+        if (path === 'shopinfo/config') asked.push(url.pathname);
+        return path === 'shopinfo/config' && url.pathname.startsWith('/api/it/') ? { status: 404, body: { error: 'NOT_FOUND', message: 'No such language.' } } : undefined;
+      },
+    });
+    expect((await ready()).textContent).toBe('Eintrittskarten');
+    expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
+    expect(asked).toEqual(['/api/it/shopinfo/config', '/api/de/shopinfo/config']);
+    expect(screen.queryByText(/connection/i)).toBeNull();
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     mounted = mountShell('/en/no/such/page');
     expect((await ready()).textContent).toBe('Page not found');
