@@ -1,0 +1,43 @@
+/**
+ * The delivery address of §3/§5: by default the billing address; a different one needs all five
+ * fields (name, street, zip, city, country), else 'Please fill in all fields for Shipping Address'
+ * on each empty field. One rule for the checkout, the settings and the guest form; the server
+ * checks the same fields with ShippingAddressInputSchema (src/api/schemas/accounts.ts).
+ */
+import type { ShippingAddressInput } from '../api/schemas/accounts.js';
+import type { FieldErrors } from './account-forms.js';
+
+export const DELIVERY_ADDRESS_FIELDS = ['name', 'street', 'zip', 'city', 'country'] as const;
+export type DeliveryAddressField = (typeof DELIVERY_ADDRESS_FIELDS)[number];
+export type DeliveryAddressValues = Record<DeliveryAddressField, string>;
+
+export const EMPTY_DELIVERY_ADDRESS: DeliveryAddressValues = { name: '', street: '', zip: '', city: '', country: '' };
+
+/** Catalogue key of §5's 'Please fill in all fields for Shipping Address'. */
+export const FILL_ALL_DELIVERY_FIELDS = 'deliveryAddress.fillAllFields';
+
+/** §5: ready only when every field holds more than white space. */
+export function deliveryAddressReady(values: Readonly<DeliveryAddressValues>): boolean {
+  return DELIVERY_ADDRESS_FIELDS.every((field) => values[field].trim() !== '');
+}
+
+/** The message on each empty field; {} when the address is complete. */
+export function deliveryAddressErrors(values: Readonly<DeliveryAddressValues>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of DELIVERY_ADDRESS_FIELDS) {
+    if (values[field].trim() === '') errors[field] = [{ id: FILL_ALL_DELIVERY_FIELDS }];
+  }
+  return errors;
+}
+
+/** The `shipping` of customer/register, update and auth/guest: null means the billing address. */
+export function deliveryAddressPayload(sameAsBilling: boolean, values: Readonly<DeliveryAddressValues>): ShippingAddressInput | null {
+  if (sameAsBilling) return null;
+  return {
+    name: values.name.trim(),
+    street: values.street.trim(),
+    zip: values.zip.trim(),
+    city: values.city.trim(),
+    country: values.country.trim().toUpperCase(),
+  };
+}
