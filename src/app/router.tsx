@@ -133,8 +133,15 @@ export function createShopRouter({
         if (def.requiresLogin && !shell.actor.getSnapshot().context.jwt) {
           throw redirect({ href: routeHref(lang, 'login', {}, { returnTo: location.href, fromUnauthorized: 'true' }) });
         }
-        if (!def.journey) return {};
-        const journey = await loadJourney(def.journey);
+        // The screen's chunk loads with the journey's (also on hover or focus of a link), so the
+        // previous page stays until the new one can render: no "Loading the page…" flash.
+        // A chunk that fails to load here is asked for again when the screen renders.
+        const screenReady = ('screen' in def ? def.screen?.preload?.() : undefined)?.catch(() => undefined);
+        if (!def.journey) {
+          await screenReady;
+          return {};
+        }
+        const [journey] = await Promise.all([loadJourney(def.journey), screenReady]);
         if (preload) return {};
         const entered = journeys.enter(journey, { route: name, path: location.pathname, params: pathParams, search: searchRecord(search) }, resolved);
         if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });

@@ -4,10 +4,13 @@
  * src/app/router.tsx builds the router from it; the header sections, titles and journeys read
  * their paths here. Screens and journeys load lazily, so each route is its own chunk.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, use, type ComponentType } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
 export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page';
+
+/** A lazily loaded screen that a route can start loading before it renders (hover, focus, beforeLoad). */
+export type ScreenComponent = ComponentType & { preload?: () => Promise<unknown> };
 
 export interface RouteDef {
   /** Path below `/{lang}`; '' is home; `$name` is a path param. */
@@ -17,7 +20,7 @@ export interface RouteDef {
   /** Secondary-page styling (§2). */
   secondary?: boolean;
   /** The screen; a route without one shows the translated "coming soon" placeholder. */
-  screen?: LazyExoticComponent<ComponentType>;
+  screen?: ScreenComponent;
   /** The journey whose actor this route enters (src/app/journeys). */
   journey?: JourneyName;
   /** Path params the route accepts; anything else is the not-found page. */
@@ -27,43 +30,66 @@ export interface RouteDef {
 }
 
 const numericId = (params: Readonly<Record<string, string>>) => /^\d{1,9}$/.test(params.id ?? '') && Number(params.id) > 0;
-const named = <T extends string>(load: () => Promise<Record<T, ComponentType>>, name: T) => lazy(() => load().then((m) => ({ default: m[name] })));
+/**
+ * A lazily loaded screen whose chunk a route loads in `beforeLoad` (and on hover or focus of a
+ * link, through the router's intent preloading). Unlike React.lazy, a screen whose code is already
+ * there renders at once instead of suspending for a moment, so the visitor never sees "Loading the
+ * page…" flash. A failed load is forgotten so that the next attempt asks again.
+ */
+export function screen(load: () => Promise<{ default: ComponentType }>): ScreenComponent {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<ComponentType> | null = null;
+  const preload = (): Promise<ComponentType> =>
+    (pending ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  function LazyScreen() {
+    const Screen = loaded ?? use(preload());
+    return createElement(Screen);
+  }
+  return Object.assign(LazyScreen, { preload });
+}
+const named = <T extends string>(load: () => Promise<Record<T, ComponentType>>, name: T) => screen(() => load().then((m) => ({ default: m[name] })));
 
-const checkoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen.js'));
+const checkoutScreen = screen(() => import('./screens/checkout/CheckoutScreen.js'));
 const checkoutOther = () => import('./screens/checkout/OtherScreens.js');
 const authSuccess = () => import('./screens/auth/SuccessScreens.js');
-const staticPage = lazy(() => import('./screens/StaticPageScreen.js'));
+const staticPage = screen(() => import('./screens/StaticPageScreen.js'));
 
 export const ROUTES = {
-  home: { path: '', titleKey: null, screen: lazy(() => import('./screens/HomeScreen.js')) },
+  home: { path: '', titleKey: null, screen: screen(() => import('./screens/HomeScreen.js')) },
   merchandise: { path: 'merchandise', titleKey: 'title.merchandise' },
   mechandiseCategory: { path: 'merchandise/$category', titleKey: 'title.merchandiseCategory' },
   passes: { path: 'passes', titleKey: 'title.passes' },
   pass: { path: 'passes/$id', titleKey: 'title.pass' },
   voucherList: { path: 'vouchers', titleKey: 'title.voucherList' },
   voucherSingle: { path: 'vouchers/$id', titleKey: 'title.voucherSingle' },
-  tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: lazy(() => import('./screens/tickets/EventListScreen.js')) },
+  tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: screen(() => import('./screens/tickets/EventListScreen.js')) },
   ticket: {
     path: 'tickets/$id',
     titleKey: 'title.ticket',
     journey: 'eventTicketing',
     params: numericId,
-    screen: lazy(() => import('./screens/tickets/TicketScreen.js')),
+    screen: screen(() => import('./screens/tickets/TicketScreen.js')),
   },
   guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours' },
   guidedTour: { path: 'guided-tours/$id', titleKey: 'title.guidedTour' },
-  login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/LoginScreen.js')) },
-  register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/RegistrationForm.js')) },
+  login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth', screen: screen(() => import('./screens/auth/LoginScreen.js')) },
+  register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth', screen: screen(() => import('./screens/auth/RegistrationForm.js')) },
   registerSuccess: { path: 'register/success', titleKey: 'title.registerSuccess', secondary: true, screen: named(authSuccess, 'RegisterSuccessScreen') },
-  guestRegister: { path: 'register-guest', titleKey: 'title.guestRegister', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/GuestRegisterScreen.js')) },
-  forgotPassword: { path: 'forgot-password', titleKey: 'title.forgotPassword', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/ForgotPasswordScreen.js')) },
+  guestRegister: { path: 'register-guest', titleKey: 'title.guestRegister', secondary: true, journey: 'auth', screen: screen(() => import('./screens/auth/GuestRegisterScreen.js')) },
+  forgotPassword: { path: 'forgot-password', titleKey: 'title.forgotPassword', secondary: true, journey: 'auth', screen: screen(() => import('./screens/auth/ForgotPasswordScreen.js')) },
   recoverAccount: {
     path: 'recover/$guid',
     titleKey: 'title.recoverAccount',
     secondary: true,
     journey: 'auth',
     params: (p) => /^[\w-]{1,128}$/.test(p.guid ?? ''),
-    screen: lazy(() => import('./screens/auth/RecoverAccountScreen.js')),
+    screen: screen(() => import('./screens/auth/RecoverAccountScreen.js')),
   },
   forgotPasswordSuccess: {
     path: 'password-reset-success',
@@ -100,7 +126,7 @@ export const ROUTES = {
   shippingInfo: { path: 'page/shipping', titleKey: 'title.shippingInfo', journey: 'static-page', screen: staticPage },
   page: { path: 'page/$id', titleKey: 'title.page', journey: 'static-page', params: (p) => /^[\w-]{1,64}$/.test(p.id ?? ''), screen: staticPage },
   /** Flow viewer: every machine's chart with the live state (also under any page with ?flows). */
-  flows: { path: '__flows', titleKey: 'title.flows', screen: lazy(() => import('./screens/FlowsScreen.js')) },
+  flows: { path: '__flows', titleKey: 'title.flows', screen: screen(() => import('./screens/FlowsScreen.js')) },
 } as const satisfies Record<string, RouteDef>;
 
 export type ShopRouteName = keyof typeof ROUTES;

@@ -3,11 +3,17 @@ import { FormattedMessage } from 'react-intl';
 import { ROUTES, type ShopRouteName } from '../routes.js';
 import { PlaceholderScreen } from './PlaceholderScreen.js';
 
+/**
+ * While a screen's code loads: the page keeps its height (the footer does not jump) and the text
+ * appears only after a short delay (styles.css), so a fast load shows nothing at all.
+ */
 function Loading() {
   return (
-    <p className="screen-loading" role="status">
-      <FormattedMessage id="page.loading" />
-    </p>
+    <div className="route-loading" role="status">
+      <p className="route-loading__text">
+        <FormattedMessage id="page.loading" />
+      </p>
+    </div>
   );
 }
 
