@@ -1,18 +1,41 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import DOMPurify from 'dompurify';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
 
-/** The cookie notice with the server's HTML, sanitized. Loaded lazily (DOMPurify stays out of the entry). */
+/**
+ * The cookie notice with the server's HTML, sanitized. Loaded lazily (DOMPurify stays out of the
+ * entry). It comes first in the Tab order (the shell renders it before the header) although it is
+ * shown at the bottom; its height is reserved under the page and in the scroll padding, so it never
+ * covers the focused element (WCAG 2.4.11); after "Accept" focus moves to the page's heading.
+ */
 export default function CookieNotice({ html }: { html: string }) {
   const actor = useAppActor();
   const intl = useIntl();
   const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
+  const ref = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    const root = document.documentElement;
+    if (!element) return;
+    const measure = () => root.style.setProperty('--cookie-notice-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--cookie-notice-height');
+    };
+  }, []);
+  const accept = () => {
+    actor.send({ type: 'ACCEPT_COOKIES' });
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  };
   return (
-    <section className="cookie-notice" aria-label={intl.formatMessage({ id: 'cookie.label' })} data-testid="cookie-notice">
+    <section className="cookie-notice" ref={ref} aria-label={intl.formatMessage({ id: 'cookie.label' })} data-testid="cookie-notice">
       <div className="cookie-notice__inner container">
         <div className="cookie-notice__text" dangerouslySetInnerHTML={{ __html: clean }} />
-        <button type="button" className="button" onClick={() => actor.send({ type: 'ACCEPT_COOKIES' })}>
+        <button type="button" className="button" onClick={accept}>
           <FormattedMessage id="cookie.accept" />
         </button>
       </div>

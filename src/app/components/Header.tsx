@@ -40,6 +40,37 @@ function useMenuFits(measure: () => boolean): [boolean, React.RefObject<HTMLDivE
   return [fits, ref];
 }
 
+/**
+ * A disclosure (the burger menu, the account menu) closes on Escape with focus back on its button,
+ * on a click outside, and when keyboard focus leaves it (issue 16 item 11, WCAG 2.1.2 / 2.4.3).
+ */
+function useDismiss(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>, button: React.RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const inside = (node: EventTarget | null) => node instanceof Node && Boolean(container.current?.contains(node));
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!inside(event.target)) close();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null && !inside(event.relatedTarget)) close();
+    };
+    const element = container.current;
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    element?.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+      element?.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open, close, container, button]);
+}
+
 function Brand() {
   const config = useConfig();
   const lang = useLang();
@@ -139,22 +170,13 @@ function UserMenu({ returnTo }: { returnTo: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  const button = useRef<HTMLButtonElement | null>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, button);
   const name = customer ? `${customer.fname} ${customer.lname}`.trim() : '';
   return (
     <div className="user-menu" ref={container}>
-      <button type="button" className="user-menu__button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="user-menu__button" ref={button} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="user-menu__icon">
           <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-9 2.2-9 5.5V22h18v-2.5c0-3.3-4.6-5.5-9-5.5Z" />
         </svg>
@@ -213,14 +235,18 @@ export function Header() {
   const collapsed = !fits;
   const navId = useId();
   useEffect(() => setMenuOpen(false), [href]);
+  const navRef = useRef<HTMLElement | null>(null);
+  const burgerRef = useRef<HTMLButtonElement | null>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(collapsed && menuOpen, closeMenu, navRef, burgerRef);
 
   return (
     <header className={collapsed ? 'site-header is-collapsed' : 'site-header'} ref={containerRef}>
       <div className="site-header__bar container" ref={barRef}>
         <Brand />
-        <nav className="nav" aria-label={intl.formatMessage({ id: 'header.nav' })}>
+        <nav className="nav" ref={navRef} aria-label={intl.formatMessage({ id: 'header.nav' })}>
           {collapsed && (
-            <button type="button" className="burger" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((o) => !o)}>
+            <button type="button" className="burger" ref={burgerRef} aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((o) => !o)}>
               <span className="burger__lines" aria-hidden="true" />
               <span className="burger__label">
                 <FormattedMessage id={menuOpen ? 'header.closeMenu' : 'header.menu'} />

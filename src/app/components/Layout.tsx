@@ -61,6 +61,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         <FormattedMessage id="shell.skipLink" />
       </a>
+      <CookieNoticeSlot />
       <DevStrip />
       {config.showHeader && <Header />}
       <GlobalMessageBanner />
@@ -75,7 +76,6 @@ export function Layout() {
       )}
       <Toasts />
       <Spinner />
-      <CookieNoticeSlot />
       <RouteEffects />
       <ScrollRestoration waiting={waiting} />
     </div>
