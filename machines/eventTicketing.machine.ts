@@ -99,6 +99,14 @@ export type EventTicketingEvent =
   | { type: 'BUY_MORE' };
 
 
+/**
+ * What the ticket page loads first: the event's first and last day, and the event itself (name,
+ * venue, description), so a page opened by link, reload or language switch names its event at once.
+ */
+export interface EventLifetime extends Lifetime {
+  event: ShopEvent | null;
+}
+
 export interface CalendarInput {
   eventId: number;
   /** YYYYMMDD */
@@ -182,7 +190,7 @@ export const eventTicketingMachine = setup({
     /** GET event/select */
     loadEvents: fromPromise<ShopEvent[]>(async () => notProvided('loadEvents')),
     /** GET ticket/lifetime?event={id} */
-    loadLifetime: fromPromise<Lifetime, { eventId: number }>(async () => notProvided('loadLifetime')),
+    loadLifetime: fromPromise<EventLifetime, { eventId: number }>(async () => notProvided('loadLifetime')),
     /** GET ticket/calendar/event/{id}/range/{start};{end}?deep=1 */
     loadCalendar: fromPromise<ApiTicketCalendar, CalendarInput>(async () => notProvided('loadCalendar')),
     /** GET ticket/collect/event/{id}/date/{date} */
@@ -195,9 +203,10 @@ export const eventTicketingMachine = setup({
     assignEventToOpen: assign(({ context, event }) =>
       event.type === 'OPEN_EVENT' ? ticketPageReset(event.eventId, event.date ? toIsoDate(event.date) : null, context.events) : {},
     ),
-    assignLifetime: assign(({ context }, lifetime: Lifetime) => {
+    assignLifetime: assign(({ context }, loaded: EventLifetime) => {
+      const lifetime: Lifetime = { first: loaded.first, last: loaded.last };
       const month = initialCalendarMonth(context.today, lifetime, context.requestedDate);
-      return { lifetime, month };
+      return { lifetime, month, event: context.event ?? loaded.event };
     }),
     assignCalendar: assign(({ context }, raw: ApiTicketCalendar) => ({
       calendar: { ...context.calendar, ...normaliseCalendar(raw) },
@@ -282,7 +291,7 @@ export const eventTicketingMachine = setup({
   guards: {
     hasEventToOpen: ({ context }) => context.eventId !== null,
     hasEvents: ({ context }) => context.events.length > 0,
-    isLifetimeOver: ({ context }, lifetime: Lifetime) => isEventExpired(lifetime, null, context.today),
+    isLifetimeOver: ({ context }, lifetime: EventLifetime) => isEventExpired(lifetime, null, context.today),
     /** An HTTP answer other than 2xx; a network failure (status 0) is not. */
     isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
     isRequestedDateBookable: ({ context }) => context.requestedDate !== null && dayAvailability(context.calendar, context.requestedDate, context.today) === 'available',
@@ -379,7 +388,7 @@ export const eventTicketingMachine = setup({
       states: {
         'Loading lifetime': {
           tags: ['loading'],
-          description: 'First and last day of the event: is it over, and which month does the calendar open on?',
+          description: 'The event and its first and last day: what is it, is it over, and which month does the calendar open on?',
           invoke: {
             id: 'loadLifetime',
             src: 'loadLifetime',

@@ -111,7 +111,7 @@ export const machine = createMachine({
       },
       "states": {
         "Loading lifetime": {
-          "description": "First and last day of the event: is it over, and which month does the calendar open on?",
+          "description": "The event and its first and last day: what is it, is it over, and which month does the calendar open on?",
           "tags": [
             "loading"
           ],

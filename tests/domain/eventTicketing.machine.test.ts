@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http.js';
-import type { EventTicket, Lifetime, ShopEvent, TicketCalendar, TicketCollection } from '../../src/api/schemas/catalog.js';
+import type { EventTicket, ShopEvent, TicketCalendar, TicketCollection } from '../../src/api/schemas/catalog.js';
 import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
 import {
   eventTicketingMachine,
@@ -11,6 +11,7 @@ import {
   selectTimeslots,
   selectVisibleEvents,
   type CalendarInput,
+  type EventLifetime,
 } from '../../machines/eventTicketing.machine.js';
 
 const today = '2026-12-01';
@@ -36,7 +37,7 @@ const hidden: EventTicket = { ...base, id: 4, name: 'Sold-out special', mode: 1,
 
 interface Fakes {
   events?: () => Promise<ShopEvent[]>;
-  lifetime?: () => Promise<Lifetime>;
+  lifetime?: () => Promise<EventLifetime>;
   calendar?: (input: CalendarInput) => Promise<TicketCalendar>;
   tickets?: () => Promise<TicketCollection>;
 }
@@ -57,7 +58,7 @@ function setUp(fakes: Fakes = {}, input: { eventId?: number; date?: string } = {
   const machine = eventTicketingMachine.provide({
     actors: {
       loadEvents: fromPromise(fakes.events ?? (async () => [event(2, 0, '2026-12-03 10:00'), winter, event(5, 1, '2027-01-01 10:00')])),
-      loadLifetime: fromPromise(fakes.lifetime ?? (async () => ({ first: '2026-11-01', last: '2027-03-31' }))),
+      loadLifetime: fromPromise(fakes.lifetime ?? (async () => ({ first: '2026-11-01', last: '2027-03-31', event: winter }))),
       loadCalendar: fromPromise<TicketCalendar, CalendarInput>(async ({ input: i }) => {
         calendarCalls.push(i);
         return fakes.calendar ? fakes.calendar(i) : { '20261205': 5, '20261206': 0 };
@@ -132,8 +133,15 @@ describe('event ticketing machine', () => {
     expect(actor.getSnapshot().matches({ 'Ticket page': 'Event not found' })).toBe(true);
   });
 
+  it('names the event of a page opened by link before any date is chosen (issue 16 item 6)', async () => {
+    const { actor } = setUp({}, { eventId: 9 });
+    await waitFor(actor, (s) => s.matches({ 'Ticket page': { Booking: { Selection: 'Choosing date' } } }));
+    expect(actor.getSnapshot().context.date).toBeNull();
+    expect(actor.getSnapshot().context.event).toEqual(winter);
+  });
+
   it('says the event expired when its last day is past', async () => {
-    const { actor } = setUp({ lifetime: async () => ({ first: '2026-01-01', last: '2026-11-30' }) }, { eventId: 9 });
+    const { actor } = setUp({ lifetime: async () => ({ first: '2026-01-01', last: '2026-11-30', event: null }) }, { eventId: 9 });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().matches({ 'Ticket page': 'Event expired' })).toBe(true);
   });

@@ -12,7 +12,8 @@ import { museumToday } from '../../src/domain/dates.js';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
-import { eventTicketingMachine, selectDayAvailability, selectTicketRows, selectVisibleEvents, type CalendarInput } from '../../machines/eventTicketing.machine.js';
+import { eventTicketingMachine, selectDayAvailability, selectTicketRows, selectVisibleEvents, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
+import { loadEventLifetime } from '../../src/app/journeys/ticketing.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
 let server: TestServer;
@@ -41,7 +42,7 @@ function start(input: { eventId?: number } = {}) {
   const machine = eventTicketingMachine.provide({
     actors: {
       loadEvents: fromPromise(({ signal }) => api.getEvents(signal)),
-      loadLifetime: fromPromise<Awaited<ReturnType<typeof api.getTicketLifetime>>, { eventId: number }>(({ input: i, signal }) => api.getTicketLifetime(i.eventId, signal)),
+      loadLifetime: fromPromise<EventLifetime, { eventId: number }>(({ input: i, signal }) => loadEventLifetime(api, i.eventId, signal)),
       loadCalendar: fromPromise<Awaited<ReturnType<typeof api.getTicketCalendar>>, CalendarInput>(({ input: i, signal }) => api.getTicketCalendar(i.eventId, i.start, i.end, signal)),
       loadTickets: fromPromise<Awaited<ReturnType<typeof api.getTickets>>, { eventId: number; date: string }>(({ input: i, signal }) => api.getTickets(i.eventId, i.date, signal)),
     },

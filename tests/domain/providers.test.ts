@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createShopApi } from '../../src/api/index.js';
 import { cartBrowserActions, cartMachine, type ShippingInput } from '../../machines/cart.machine.js';
-import { eventTicketingMachine, type CalendarInput } from '../../machines/eventTicketing.machine.js';
+import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
+import { loadEventLifetime } from '../../src/app/journeys/ticketing.js';
 
 const event = {
   id: 9, name: 'Winter', description: '', venue: { id: 1, name: 'Main' }, sequence_no: 0, sorting_datetime: '2026-12-01 10:00',
@@ -35,7 +36,7 @@ function ticketing(api: ReturnType<typeof createShopApi>, input: { eventId?: num
   const machine = eventTicketingMachine.provide({
     actors: {
       loadEvents: fromPromise(({ signal }) => api.getEvents(signal)),
-      loadLifetime: fromPromise<Awaited<ReturnType<typeof api.getTicketLifetime>>, { eventId: number }>(({ input: i, signal }) => api.getTicketLifetime(i.eventId, signal)),
+      loadLifetime: fromPromise<EventLifetime, { eventId: number }>(({ input: i, signal }) => loadEventLifetime(api, i.eventId, signal)),
       loadCalendar: fromPromise<Awaited<ReturnType<typeof api.getTicketCalendar>>, CalendarInput>(({ input: i, signal }) => api.getTicketCalendar(i.eventId, i.start, i.end, signal)),
       loadTickets: fromPromise<Awaited<ReturnType<typeof api.getTickets>>, { eventId: number; date: string }>(({ input: i, signal }) => api.getTickets(i.eventId, i.date, signal)),
     },
@@ -54,6 +55,8 @@ describe('machines on the real client', () => {
     await waitFor(actor, (s) => s.matches({ 'Ticket page': { Booking: { Selection: 'Setting counts' } } }));
     expect(seen).toEqual([
       'GET /api/en/ticket/lifetime?event=9',
+      // the event itself, with the tickets of its next bookable day (404 here: the page works without it)
+      'GET /api/en/ticket/collect/event/9',
       'GET /api/en/ticket/calendar/event/9/range/20261201;20270131?deep=1',
       'GET /api/en/ticket/collect/event/9/date/20261205',
     ]);

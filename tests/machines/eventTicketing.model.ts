@@ -22,10 +22,10 @@
  * selection (or the other component of the same family); adding only while editing.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { EventTicket, Lifetime, ShopEvent, TicketCollection, Timeslot } from '../../src/api/schemas/catalog.js';
+import type { EventTicket, ShopEvent, TicketCollection, Timeslot } from '../../src/api/schemas/catalog.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
 import { isFixedSubticket } from '../../src/domain/tickets.js';
-import { eventTicketingMachine, type CartRef, type EventTicketingContext } from '../../machines/eventTicketing.machine.js';
+import { eventTicketingMachine, type CartRef, type EventLifetime, type EventTicketingContext } from '../../machines/eventTicketing.machine.js';
 import { defineModel } from './model.js';
 
 export const TODAY = '2026-06-10';
@@ -53,8 +53,9 @@ export const events: ShopEvent[] = [
 ];
 export const bookingEvent = events[2]!;
 
-export const lifetime: Lifetime = { first: '2026-05-01', last: '2026-12-31' };
-export const pastLifetime: Lifetime = { first: '2026-01-01', last: '2026-05-31' };
+/** The lifetime answers (the event itself comes with them in the app; tests/domain covers that). */
+export const lifetime: EventLifetime = { first: '2026-05-01', last: '2026-12-31', event: null };
+export const pastLifetime: EventLifetime = { first: '2026-01-01', last: '2026-05-31', event: null };
 
 /** the calendar answer of June/July (keys as the server sends them) */
 export const calendar = { '20260612': 8, '20260613': 0, '20260615': 5, '20260702': 3 };

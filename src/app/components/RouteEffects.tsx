@@ -6,6 +6,7 @@ import { HEADER_SCROLLED_PX, composeTitle, shouldRememberVisit, sizeClass } from
 import { titleKeyOf, type RouteName } from '../routes.js';
 import { readItem, writeItem } from '../session.js';
 import { useSiteName } from '../hooks.js';
+import { namedTitleFor } from '../page-title.js';
 
 function currentRouteName(matches: readonly { staticData: { routeName?: RouteName } }[]): RouteName {
   const last = matches[matches.length - 1];
@@ -31,7 +32,7 @@ export function RouteEffects() {
       const location = router.state.location;
       if (!first && previous.current?.href === location.href) return;
       const key = titleKeyOf(name);
-      const title = key ? intl.formatMessage({ id: key }) : null;
+      const title = namedTitleFor(location.href) ?? (key ? intl.formatMessage({ id: key }) : null);
       document.title = composeTitle(title, siteName);
 
       if (shouldRememberVisit(location.pathname)) writeItem(SESSION_KEYS.visitedUrl, location.href);

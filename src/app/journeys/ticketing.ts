@@ -5,8 +5,8 @@
  * events and filters on return and a ticket page opened from the list knows its event at once.
  */
 import { fromPromise } from 'xstate';
-import type { Lifetime, TicketCalendar, TicketCollection } from '../../api/schemas/catalog.js';
-import { eventTicketingMachine, type CalendarInput } from '../../../machines/eventTicketing.machine.js';
+import type { TicketCalendar, TicketCollection } from '../../api/schemas/catalog.js';
+import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../../machines/eventTicketing.machine.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref } from '../routes.js';
 import type { Journey, RouteEntry } from './host.js';
@@ -14,13 +14,29 @@ import type { Journey, RouteEntry } from './host.js';
 const eventIdOf = (entry: RouteEntry): number | null => (entry.route === 'ticket' ? Number(entry.params.id) : null);
 const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
 
+/**
+ * The ticket page's first answer: the event's lifetime and the event itself, which comes with the
+ * tickets of its next bookable day (`ticket/collect/event/{id}` without a date); without the event
+ * the page still works and learns it with the first date.
+ */
+export async function loadEventLifetime(api: Pick<Shell['api'], 'getTicketLifetime' | 'getTickets'>, eventId: number, signal?: AbortSignal): Promise<EventLifetime> {
+  const [lifetime, event] = await Promise.all([
+    api.getTicketLifetime(eventId, signal),
+    api.getTickets(eventId, undefined, signal).then(
+      (collection) => collection.event,
+      () => null,
+    ),
+  ]);
+  return { ...lifetime, event };
+}
+
 export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
   name: 'eventTicketing',
   machine: ({ api }) =>
     eventTicketingMachine.provide({
       actors: {
         loadEvents: fromPromise(({ signal }) => api.getEvents(signal)),
-        loadLifetime: fromPromise<Lifetime, { eventId: number }>(({ input, signal }) => api.getTicketLifetime(input.eventId, signal)),
+        loadLifetime: fromPromise<EventLifetime, { eventId: number }>(({ input, signal }) => loadEventLifetime(api, input.eventId, signal)),
         loadCalendar: fromPromise<TicketCalendar, CalendarInput>(({ input, signal }) => api.getTicketCalendar(input.eventId, input.start, input.end, signal)),
         loadTickets: fromPromise<TicketCollection, { eventId: number; date: string }>(({ input, signal }) => api.getTickets(input.eventId, input.date, signal)),
       },

@@ -28,6 +28,7 @@ import { useLang } from '../../hooks.js';
 import { DateGrid, type DayState } from '../../components/calendar/DateGrid.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
+import { usePageTitle } from '../../page-title.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/index.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
@@ -37,7 +38,7 @@ function BackToList() {
   const lang = useLang();
   return (
     <p className="ticket-page__back">
-      <Link to={`/${lang}/tickets`}>
+      <Link to={`/${lang}/tickets`} activeOptions={{ exact: true }}>
         <FormattedMessage id="tickets.backToList" />
       </Link>
     </p>
@@ -388,6 +389,7 @@ export function TicketSelection({ actor }: { actor: TicketingActor }) {
   const page = useSelector(actor, pageStateOf);
   const eventName = useSelector(actor, (s) => s.context.event?.name ?? null);
   const heading = eventName ?? <FormattedMessage id="title.ticket" />;
+  usePageTitle(page === 'notFound' ? null : eventName);
 
   if (page === 'notFound') {
     return (
