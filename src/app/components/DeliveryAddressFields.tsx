@@ -23,7 +23,10 @@ export function DeliveryAddressFields({
   countries,
   onSameChange,
   onChange,
+  hideLegend = false,
 }: {
+  /** the settings name the section in a heading already: the legend is for screen readers only */
+  hideLegend?: boolean;
   sameAsBilling: boolean;
   values: DeliveryAddressValues;
   errors: FieldErrors;
@@ -38,7 +41,7 @@ export function DeliveryAddressFields({
   ];
   return (
     <fieldset className="delivery-address">
-      <legend className="delivery-address__legend">
+      <legend className={hideLegend ? 'visually-hidden' : 'delivery-address__legend'}>
         <FormattedMessage id="deliveryAddress.title" />
       </legend>
       <CheckboxField name="sameAsBilling" label={<FormattedMessage id="deliveryAddress.sameAsBilling" />} checked={sameAsBilling} onChange={onSameChange} />

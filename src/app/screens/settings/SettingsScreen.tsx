@@ -130,6 +130,7 @@ function AddressForm({ actor }: { actor: SettingsActor }) {
   return (
     <SettingsForm actor={actor} section="address" title="settings.addressTitle" submit="settings.saveAddress" onSubmit={() => actor.send({ type: 'SAVE_ADDRESS' })}>
       <DeliveryAddressFields
+        hideLegend
         sameAsBilling={delivery.sameAsBilling}
         values={delivery.values}
         errors={errors}
