@@ -156,6 +156,15 @@ export const settingsModel = defineModel({
       events: [{ type: 'done:loadAccount', output: { customer, attr } }, { type: 'SAVE_DETAILS' }, { type: 'done:validateDetails', output: true }],
     },
     {
+      name: 'saving the delivery address leaves half-typed details unsaved',
+      events: [
+        { type: 'done:loadAccount', output: { customer, attr } },
+        { type: 'DETAILS_CHANGED', field: 'fname', value: 'Half typed' },
+        { type: 'SAVE_ADDRESS' },
+        { type: 'done:saveAddress', output: customer },
+      ],
+    },
+    {
       name: 'typing in another form while one saves, and the saved address back to the billing address',
       events: [
         { type: 'done:loadAccount', output: { customer: shipped, attr } },
