@@ -186,6 +186,9 @@ describe('on a second server (own data, GUEST_REGISTRATION=true)', () => {
       await page.locator('select[name="shipping-country"]').selectOption('DE');
       await saveIn(page, 'settings.addressTitle', 'settings.saveAddress');
       await page.getByTestId('settings-address-saved').waitFor();
+      // the app keeps the saved customer: the checkout starts from it
+      const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('customer') ?? 'null') as Record<string, unknown> | null);
+      expect(stored).toMatchObject({ fname: 'Dora', lname: 'Beispiel', addrShipping: { city: 'Berlin', country: 'DE' } });
 
       // saved on the server: a fresh page load shows both
       await page.reload();

@@ -26,19 +26,24 @@ const DETAIL_INPUT: Partial<Record<DetailsField, { type: 'text' | 'tel'; autoCom
   city: { type: 'text', autoComplete: 'address-level2' },
 };
 
-/** The notice of one section: saved (status) or why not (alert). */
+/**
+ * The notice of one section: why not (alert) or saved (status). Both live regions are always
+ * there, so a screen reader hears the message that appears in either.
+ */
 function SectionNotice({ actor, section }: { actor: SettingsActor; section: SettingsSection }) {
   const intl = useIntl();
   const notice = useSelector(actor, (s) => (s.context.notice?.section === section ? s.context.notice : null));
-  if (notice?.tone === 'danger') return <FormAlert message={notice.message} />;
   return (
-    <div role="status" className="form-alert-region">
-      {notice && (
-        <p className="notice notice--success" data-testid={`settings-${section}-saved`}>
-          {messageText(intl, notice.message)}
-        </p>
-      )}
-    </div>
+    <>
+      <FormAlert message={notice?.tone === 'danger' ? notice.message : null} />
+      <div role="status" className="form-alert-region">
+        {notice?.tone === 'success' && (
+          <p className="notice notice--success" data-testid={`settings-${section}-saved`}>
+            {messageText(intl, notice.message)}
+          </p>
+        )}
+      </div>
+    </>
   );
 }
 
