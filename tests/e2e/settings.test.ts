@@ -119,6 +119,29 @@ describe('settings on the shared server (nothing is changed)', () => {
     }
   });
 
+  it('with guest registration off (the demo data), no guest entry shows: not in the checkout, not on login', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      const catalogue = { type: 'merchandise', id: DEMO.merchandise.catalogue, name: 'Katalog', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 };
+      await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), [catalogue]);
+      await page.goto('/de/checkout');
+      await page.getByTestId('cart-line').first().waitFor({ timeout: 15_000 });
+      await page.locator('input[name="payart"][value="74"]').check();
+      await acceptTermsAndPay(page);
+      await page.getByTestId('login-required').waitFor();
+      expect(await page.getByRole('link', { name: text('auth.guestLink') }).count()).toBe(0);
+      await page.getByTestId('login-required').getByRole('link', { name: text('header.login') }).click();
+      await page.waitForURL(/\/de\/login/);
+      await page.locator('input[name="email"]').waitFor();
+      expect(await page.getByRole('link', { name: text('auth.guestLink') }).count()).toBe(0);
+      await page.goto('/de/register-guest');
+      await page.getByText(text('auth.guestOff')).waitFor();
+      expect(await page.locator('input[name="email"]').count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
   for (const [lang, width] of [
     ['de', 1280],
     ['en', 390],
@@ -265,6 +288,7 @@ describe('on a second server (own data, GUEST_REGISTRATION=true)', () => {
       await page.getByRole('checkbox', { name: text('auth.sendInvoice') }).uncheck();
       await page.getByRole('button', { name: text('auth.guestSubmit') }).click();
       await page.locator('input[name="shipping-street"][aria-invalid="true"]').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.locator('input[name="shipping-name"]').fill('Gina Gast');
       await page.locator('input[name="shipping-street"]').fill('Unter den Linden 5');
       await page.locator('input[name="shipping-zip"]').fill('10117');
