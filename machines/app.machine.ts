@@ -103,6 +103,8 @@ export type AppEvent =
   | { type: 'ACCEPT_COOKIES' }
   | { type: 'CHANGE_LANGUAGE'; lang: Language }
   | { type: 'LOGGED_IN'; jwt: string; customer: StoredCustomer | null; isGuest: boolean }
+  /** The settings saved the customer or changed the password (a fresh token): header and checkout use the new data. */
+  | { type: 'SESSION_UPDATED'; jwt: string; customer: StoredCustomer }
   | { type: 'LOGOUT'; returnTo?: string };
 
 /** §9: a second 503 within this window shows a message instead of reloading again. */
@@ -154,6 +156,7 @@ export const appMachine = setup({
     rememberServiceUnavailableReload: assign((_, at: number) => ({ lastServiceUnavailableReloadAt: at })),
     signIn: assign((_, session: { jwt: string; customer: StoredCustomer | null; isGuest: boolean }) => ({ ...session })),
     forgetSession: assign({ jwt: null, customer: null, isGuest: false }),
+    updateSession: assign((_, session: { jwt: string; customer: StoredCustomer }) => ({ ...session })),
     // Side effects the app provides (router, storage, window):
     navigateToLogin: () => notProvided('navigateToLogin'),
     reloadPage: () => notProvided('reloadPage'),
@@ -180,6 +183,7 @@ export const appMachine = setup({
     isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     isLastRequest: ({ context }) => context.pendingRequests <= 1,
+    isLoggedIn: ({ context }) => context.jwt !== null,
     isDifferentLanguage: ({ context, event }) => event.type === 'CHANGE_LANGUAGE' && event.lang !== context.lang,
   },
   delays: {
@@ -231,6 +235,11 @@ export const appMachine = setup({
     CHANGE_LANGUAGE: { guard: 'isDifferentLanguage', actions: { type: 'switchLanguage', params: ({ event }) => event.lang } },
     LOGGED_IN: {
       actions: [{ type: 'signIn', params: ({ event }) => ({ jwt: event.jwt, customer: event.customer, isGuest: event.isGuest }) }, 'storeSession'],
+    },
+    SESSION_UPDATED: {
+      guard: 'isLoggedIn',
+      description: 'Only while logged in: a late answer of the settings never brings a session back after logout.',
+      actions: [{ type: 'updateSession', params: ({ event }) => ({ jwt: event.jwt, customer: event.customer }) }, 'storeSession'],
     },
     LOGOUT: { actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
   },

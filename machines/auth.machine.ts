@@ -44,6 +44,15 @@ import {
   type FieldErrors,
   type FormMessage,
 } from '../src/domain/account-forms.js';
+import {
+  BILLING_DELIVERY,
+  deliveryFormErrors,
+  deliveryServerErrors,
+  detailsServerErrors,
+  hasAny,
+  type DeliveryForm,
+} from '../src/domain/settings-forms.js';
+import { deliveryAddressPayload, type DeliveryAddressField } from '../src/domain/delivery-address.js';
 import { errorOf, notProvided, type ErrorLike } from './support.js';
 
 export type { AuthField, AuthValues, FieldErrors, FormMessage } from '../src/domain/account-forms.js';
@@ -57,6 +66,8 @@ export interface AuthInput {
   guestRegistrationEnabled?: boolean;
   /** config default_user_country_key, preselected in the country field */
   defaultCountry?: string | null;
+  /** the cart holds an article to ship: the guest form asks for the delivery address (§5) */
+  cartShips?: boolean;
 }
 
 export interface AuthContext {
@@ -74,6 +85,13 @@ export interface AuthContext {
   rejectedSubmits: number;
   jwt: string | null;
   customer: Customer | null;
+  /** the guest form: the cart ships, so it shows the delivery address */
+  cartShips: boolean;
+  /** the guest form: the delivery address (billing address, or all five fields) */
+  delivery: DeliveryForm;
+  deliveryErrors: FieldErrors;
+  /** the guest form: send_invoice of auth/guest (§3) */
+  sendInvoice: boolean;
 }
 
 export type AuthEvent =
@@ -84,7 +102,10 @@ export type AuthEvent =
   | { type: 'OPEN_REGISTRATION' }
   | { type: 'OPEN_GUEST_REGISTRATION' }
   | { type: 'OPEN_FORGOT_PASSWORD' }
-  | { type: 'OPEN_RECOVERY'; token: string };
+  | { type: 'OPEN_RECOVERY'; token: string }
+  | { type: 'SAME_AS_BILLING_CHANGED'; same: boolean }
+  | { type: 'ADDRESS_CHANGED'; field: DeliveryAddressField; value: string }
+  | { type: 'SEND_INVOICE_CHANGED'; send: boolean };
 
 export interface LoginInput {
   email: string;
@@ -102,6 +123,15 @@ export interface ReturnParams {
 export interface ToastParams {
   id: string;
   tone: 'danger' | 'success' | 'info';
+}
+
+/** auth/guest `c`: billing data, send_invoice, and the delivery address when the cart ships (§3, §5). */
+function guestPayload(context: AuthContext): GuestRegisterInput {
+  return {
+    ...guestInput(context.values),
+    send_invoice: context.sendInvoice,
+    shipping: context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null,
+  };
 }
 
 export const authMachine = setup({
@@ -142,12 +172,26 @@ export const authMachine = setup({
     })),
     rejectGuestRegistration: assign(({ context }) => ({
       fieldErrors: registrationErrors(context.values, context.attr, true),
+      deliveryErrors: context.cartShips ? deliveryFormErrors(context.delivery) : {},
       formError: { id: 'form.correctErrors' },
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     rejectForgotPassword: assign(({ context }) => ({ fieldErrors: forgotPasswordErrors(context.values), formError: null, rejectedSubmits: context.rejectedSubmits + 1 })),
     rejectRecover: assign(({ context }) => ({ fieldErrors: recoverErrors(context.values), formError: null, rejectedSubmits: context.rejectedSubmits + 1 })),
-    clearErrors: assign({ fieldErrors: {}, formError: null }),
+    clearErrors: assign({ fieldErrors: {}, deliveryErrors: {}, formError: null }),
+    assignDelivery: assign(({ context, event }) => {
+      if (event.type === 'SAME_AS_BILLING_CHANGED') return { delivery: { ...context.delivery, sameAsBilling: event.same }, deliveryErrors: {} };
+      if (event.type !== 'ADDRESS_CHANGED') return {};
+      const { [event.field]: _cleared, ...deliveryErrors } = context.deliveryErrors;
+      return { delivery: { ...context.delivery, values: { ...context.delivery.values, [event.field]: event.value } }, deliveryErrors };
+    }),
+    assignSendInvoice: assign(({ event }) => (event.type === 'SEND_INVOICE_CHANGED' ? { sendInvoice: event.send } : {})),
+    assignGuestServerErrors: assign(({ context }, error: ErrorLike) => ({
+      fieldErrors: detailsServerErrors(error.fields),
+      deliveryErrors: deliveryServerErrors(error.fields),
+      formError: { id: 'form.correctErrors' },
+      rejectedSubmits: context.rejectedSubmits + 1,
+    })),
     assignServerErrors: assign(({ context }, error: ErrorLike) => ({
       fieldErrors: serverFieldErrors(error.fields),
       formError: hasErrors(error.fields) ? { id: 'form.correctErrors' } : error.message ? serverMessage(error.message) : { id: 'form.unexpected' },
@@ -178,7 +222,8 @@ export const authMachine = setup({
     guestRegistrationEnabled: ({ context }) => context.guestRegistrationEnabled,
     loginFormInvalid: ({ context }) => hasErrors(loginErrors(context.values)),
     registrationFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, false)),
-    guestFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, true)),
+    guestFormInvalid: ({ context }) =>
+      hasErrors(registrationErrors(context.values, context.attr, true)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => errorOf(event).status === 422,
@@ -200,6 +245,10 @@ export const authMachine = setup({
     rejectedSubmits: 0,
     jwt: null,
     customer: null,
+    cartShips: input.cartShips ?? false,
+    delivery: BILLING_DELIVERY,
+    deliveryErrors: {},
+    sendInvoice: true,
   }),
   initial: 'Login',
   states: {
@@ -363,6 +412,9 @@ export const authMachine = setup({
           tags: 'form',
           on: {
             FIELD_CHANGED: { actions: 'assignField' },
+            SAME_AS_BILLING_CHANGED: { actions: 'assignDelivery', description: 'The cart ships: to the billing address, or to another one.' },
+            ADDRESS_CHANGED: { actions: 'assignDelivery' },
+            SEND_INVOICE_CHANGED: { actions: 'assignSendInvoice' },
             SUBMIT: [
               { guard: 'guestFormInvalid', actions: 'rejectGuestRegistration' },
               { target: 'Checking billing data', actions: 'clearErrors' },
@@ -375,14 +427,14 @@ export const authMachine = setup({
           invoke: {
             id: 'validateGuest',
             src: 'validateGuest',
-            input: ({ context }) => guestInput(context.values),
+            input: ({ context }) => guestPayload(context),
             onDone: 'Registering guest',
             onError: [
               { guard: 'onlyPasswordErrorRemains', target: 'Registering guest' },
               {
                 guard: 'isValidationError',
                 target: 'Editing',
-                actions: { type: 'assignServerErrors', params: ({ event }) => errorOf(event) },
+                actions: { type: 'assignGuestServerErrors', params: ({ event }) => errorOf(event) },
               },
               { target: 'Editing', actions: 'assignUnexpectedError' },
             ],
@@ -393,13 +445,13 @@ export const authMachine = setup({
           invoke: {
             id: 'registerGuest',
             src: 'registerGuest',
-            input: ({ context }) => guestInput(context.values),
+            input: ({ context }) => guestPayload(context),
             onDone: { target: 'Loading guest', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
             onError: [
               {
                 guard: 'isValidationError',
                 target: 'Editing',
-                actions: { type: 'assignServerErrors', params: ({ event }) => errorOf(event) },
+                actions: { type: 'assignGuestServerErrors', params: ({ event }) => errorOf(event) },
               },
               { target: 'Editing', actions: 'assignUnexpectedError' },
             ],

@@ -46,6 +46,14 @@ export const machine = createMachine({
         "storeSession"
       ]
     },
+    "SESSION_UPDATED": {
+      "guard": "isLoggedIn",
+      "actions": [
+        "updateSession",
+        "storeSession"
+      ],
+      "description": "Only while logged in: a late answer of the settings never brings a session back after logout."
+    },
     "LOGOUT": {
       "actions": [
         "forgetSession",

@@ -348,6 +348,22 @@ export const machine = createMachine({
                 "assignField"
               ]
             },
+            "SAME_AS_BILLING_CHANGED": {
+              "actions": [
+                "assignDelivery"
+              ],
+              "description": "The cart ships: to the billing address, or to another one."
+            },
+            "ADDRESS_CHANGED": {
+              "actions": [
+                "assignDelivery"
+              ]
+            },
+            "SEND_INVOICE_CHANGED": {
+              "actions": [
+                "assignSendInvoice"
+              ]
+            },
             "SUBMIT": [
               {
                 "guard": "guestFormInvalid",
@@ -385,7 +401,7 @@ export const machine = createMachine({
                 "target": "Editing",
                 "guard": "isValidationError",
                 "actions": [
-                  "assignServerErrors"
+                  "assignGuestServerErrors"
                 ]
               },
               {
@@ -416,7 +432,7 @@ export const machine = createMachine({
                 "target": "Editing",
                 "guard": "isValidationError",
                 "actions": [
-                  "assignServerErrors"
+                  "assignGuestServerErrors"
                 ]
               },
               {

@@ -130,7 +130,9 @@ export function createShopRouter({
         const pathParams = params as Record<string, string>;
         if (def.params && !def.params(pathParams)) throw notFound();
         const lang = shell.actor.getSnapshot().context.lang;
-        if (def.requiresLogin && !shell.actor.getSnapshot().context.jwt) {
+        const session = shell.actor.getSnapshot().context;
+        // §6: a guest counts as logged out (the header menu too)
+        if (def.requiresLogin && (!session.jwt || session.isGuest)) {
           throw redirect({ href: routeHref(lang, 'login', {}, { returnTo: location.href, fromUnauthorized: 'true' }) });
         }
         // The screen's chunk loads with the journey's (also on hover or focus of a link), so the

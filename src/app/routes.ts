@@ -7,7 +7,7 @@
 import { createElement, use, type ComponentType } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings';
 
 /** A lazily loaded screen that a route can start loading before it renders (hover, focus, beforeLoad). */
 export type ScreenComponent = ComponentType & { preload?: () => Promise<unknown> };
@@ -25,7 +25,7 @@ export interface RouteDef {
   journey?: JourneyName;
   /** Path params the route accepts; anything else is the not-found page. */
   params?: (params: Readonly<Record<string, string>>) => boolean;
-  /** §6: the page needs a login; a visitor without one goes to login and comes back. */
+  /** §6: the page needs a login; a visitor without one (or a guest, §6) goes to login and comes back. */
   requiresLogin?: boolean;
 }
 
@@ -103,7 +103,14 @@ export const ROUTES = {
     secondary: true,
     screen: named(authSuccess, 'RecoverPasswordSuccessScreen'),
   },
-  settings: { path: 'settings', titleKey: 'title.settings', secondary: true, requiresLogin: true },
+  settings: {
+    path: 'settings',
+    titleKey: 'title.settings',
+    secondary: true,
+    requiresLogin: true,
+    journey: 'settings',
+    screen: lazy(() => import('./screens/settings/SettingsScreen.js')),
+  },
   orderReview: {
     path: 'order-review/$id',
     titleKey: 'title.orderReview',

@@ -24,6 +24,11 @@ export interface ServerEnv {
   trustProxy: boolean;
   /** CART_TTL_SECONDS in ms: how long a payment cart stays payable; undefined = the 20 minutes of §4. */
   cartTtlMs: number | undefined;
+  /**
+   * GUEST_REGISTRATION: sets the remote config's `has_guest_registration` at start (stored in the
+   * settings table, like an operator's SQL change); undefined leaves the stored setting as it is.
+   */
+  guestRegistration?: boolean | undefined;
 }
 
 export const DEFAULTS = {
@@ -124,8 +129,16 @@ export function parseEnv(env: Env): ServerEnv {
     else problems.push(`CART_TTL_SECONDS must be a whole number of seconds above 0, got '${rawTtl}'.`);
   }
 
+  const rawGuest = value(env, 'GUEST_REGISTRATION');
+  let guestRegistration: boolean | undefined;
+  if (rawGuest !== undefined) {
+    if (rawGuest === 'true' || rawGuest === '1') guestRegistration = true;
+    else if (rawGuest === 'false' || rawGuest === '0') guestRegistration = false;
+    else problems.push(`GUEST_REGISTRATION must be true or false, got '${rawGuest}'.`);
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration };
 }
 
 /**

@@ -81,6 +81,19 @@ describeModel(appModel, {
       expect(ctx(s)).toMatchObject({ jwt: 'jwt-2', isGuest: true });
       expect(calls(run, 'storeSession')).toHaveLength(1);
     }
+    if (e.type === 'SESSION_UPDATED') {
+      const before = (run.previous?.context as { jwt: string | null } | undefined)?.jwt ?? null;
+      if (before === null) {
+        // logged out: nothing is stored, no session appears
+        expect(ctx(s).jwt).toBeNull();
+        expect(ctx(s).customer).toBeNull();
+        expect(run.stepCalls).toEqual([]);
+      } else {
+        expect(ctx(s).jwt).toBe('jwt-3');
+        expect(ctx(s).customer).toEqual({ email: 'ada@museum.example', fname: 'Ada', lname: 'Lovelace' });
+        expect(run.stepCalls.map((c) => c.action)).toEqual(['storeSession']);
+      }
+    }
     if (e.type === 'LOGOUT') {
       expect(ctx(s).jwt).toBeNull();
       expect(calls(run, 'navigateAfterLogout').at(-1)?.params).toBe('/fr/');

@@ -19,6 +19,9 @@ export const session = { jwt: 'jwt-1', customer: null, isGuest: false, partner: 
 export const paymentTypes = [{ payartId: 1, i18n: { de: 'Karte' } }];
 export const shopData = { shopInfo: null, staticContent: null };
 
+/** What the settings send after a save or a password change (a fresh token). */
+export const UPDATED_SESSION = { jwt: 'jwt-3', customer: { email: 'ada@museum.example', fname: 'Ada', lname: 'Lovelace' } };
+
 const http = (status: number, code: string, at: number, onLoginPage = false) => ({ status, code, at, onLoginPage });
 
 const SHOW = { type: 'SHOW_MESSAGE', message: { id: 'cart.expired', className: 'warning' } };
@@ -53,6 +56,8 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   // session events only from a fresh session, and side regions only start from it
   const fresh = ctx.jwt === null && !ctx.cookiesAccepted;
   if (e.type === 'LOGOUT') return ctx.jwt !== null;
+  // the settings' update: once into a session, and once without one (refused)
+  if (e.type === 'SESSION_UPDATED') return fresh || (ctx.jwt !== null && ctx.jwt !== UPDATED_SESSION.jwt);
   if (e.type === 'LOGGED_IN' || e.type === 'ACCEPT_COOKIES') return fresh;
   return fresh;
 }
@@ -88,6 +93,7 @@ export const appModel = defineModel({
     TOAST: { toast: { id: 'cart.added', tone: 'success' } },
     LOGGED_IN: { jwt: 'jwt-2', customer: null, isGuest: true },
     LOGOUT: { returnTo: '/fr/' },
+    SESSION_UPDATED: UPDATED_SESSION,
     CHANGE_LANGUAGE: [{ lang: 'fr' }, { lang: 'de' }],
   },
   filterEvents: allowed,
@@ -113,6 +119,10 @@ export const appModel = defineModel({
       events: [...boot(), { type: 'TOAST', toast: { id: 'cart.added', tone: 'success' } }, { type: 'wait:1999' }, { type: 'wait:1' }],
     },
     { name: 'logout forgets the stored session', events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }] },
+    {
+      name: 'the settings update the session; a late update after logout brings no session back',
+      events: [...boot(), { type: 'SESSION_UPDATED', ...UPDATED_SESSION }, { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'SESSION_UPDATED', ...UPDATED_SESSION }],
+    },
     { name: 'a 401 outside the login page goes to login', events: [...boot(), { type: 'HTTP_ERROR', ...http(401, 'UNAUTHORIZED', 1_000) }] },
     { name: 'a 404 is left to the journey that asked', events: [...boot(), { type: 'HTTP_ERROR', ...http(404, 'NOT_FOUND', 1_000) }] },
     {

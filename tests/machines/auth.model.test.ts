@@ -3,10 +3,18 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { AuthContext } from '../../machines/auth.machine.js';
 import { forgotPasswordErrors, loginErrors, recoverErrors, registrationErrors } from '../../src/domain/account-forms.js';
 import { describeModel } from './describe-model.js';
+import { deliveryFormErrors } from '../../src/domain/settings-forms.js';
+import { deliveryAddressPayload } from '../../src/domain/delivery-address.js';
 import { EMAIL, PASSWORD, attr, authModel, customer } from './auth.model.js';
 import type { RunContext } from './model.js';
 
 const ctx = (s: { context: unknown }) => s.context as AuthContext;
+/** auth/guest `c` as §3/§5 want it: billing data, send_invoice, the delivery address only when the cart ships. */
+const guestPayload = (c: AuthContext) => ({
+  email: EMAIL,
+  send_invoice: c.sendInvoice,
+  shipping: c.cartShips ? deliveryAddressPayload(c.delivery.sameAsBilling, c.delivery.values) : null,
+});
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
 const last = (run: RunContext) => run.invocations.at(-1);
 
@@ -63,7 +71,9 @@ describeModel(authModel, {
       const invalid =
         (before.matches('Login') && Object.keys(loginErrors(values)).length > 0) ||
         (before.matches('Registration') && Object.keys(registrationErrors(values, attr, false)).length > 0) ||
-        (before.matches('Guest registration') && Object.keys(registrationErrors(values, attr, true)).length > 0) ||
+        (before.matches('Guest registration') &&
+          (Object.keys(registrationErrors(values, attr, true)).length > 0 ||
+            ((before.context as AuthContext).cartShips && Object.keys(deliveryFormErrors((before.context as AuthContext).delivery)).length > 0))) ||
         (before.matches('Forgot password') && Object.keys(forgotPasswordErrors(values)).length > 0) ||
         (before.matches('Recovery') && Object.keys(recoverErrors(values)).length > 0);
       expect(s.hasTag('busy')).toBe(!invalid);
@@ -75,7 +85,12 @@ describeModel(authModel, {
       const fields = Object.keys((run.event as unknown as { error: { fields: Record<string, unknown> } }).error.fields);
       const onlyPassword = statusOf(run) === 422 && fields.every((f) => f === 'password');
       expect(s.matches({ 'Guest registration': onlyPassword ? 'Registering guest' : 'Editing' })).toBe(true);
-      if (statusOf(run) === 422 && !onlyPassword) expect(c.fieldErrors.zip).toBeDefined();
+      // 422: billing fields on their fields, the delivery address's on the delivery fields (§5)
+      if (statusOf(run) === 422 && fields.includes('zip')) expect(c.fieldErrors.zip).toBeDefined();
+      if (statusOf(run) === 422 && fields.includes('shipping.zip')) {
+        expect(c.deliveryErrors.zip).toEqual([{ id: 'deliveryAddress.fillAllFields' }]);
+        expect(c.fieldErrors.zip).toBeUndefined();
+      }
     }
     if (errorOf(run, 'confirmPasswordReset')) {
       const status = statusOf(run);
@@ -89,10 +104,10 @@ describeModel(authModel, {
   'Registration.Loading new customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-register' } }),
   'Guest registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
   'Guest registration.Checking billing data': (s, run) => {
-    expect(last(run)).toMatchObject({ src: 'validateGuest', input: { email: EMAIL } });
+    expect(last(run)).toMatchObject({ src: 'validateGuest', input: guestPayload(ctx(s)) });
     expect(last(run)?.input).not.toHaveProperty('password');
   },
-  'Guest registration.Registering guest': (s, run) => expect(last(run)).toMatchObject({ src: 'registerGuest', input: { email: EMAIL } }),
+  'Guest registration.Registering guest': (s, run) => expect(last(run)).toMatchObject({ src: 'registerGuest', input: guestPayload(ctx(s)) }),
   'Guest registration.Loading guest': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-guest' } }),
   'Forgot password.Requesting reset': (s, run) => expect(last(run)).toMatchObject({ src: 'requestPasswordReset', input: { email: EMAIL } }),
   'Recovery.Setting password': (s, run) => expect(last(run)).toMatchObject({ src: 'confirmPasswordReset', input: { token: 'guid-1', password: ctx(s).values.password } }),
@@ -131,7 +146,23 @@ describeModel(authModel, {
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
   'Registration.Editing': (s) => expect(ctx(s).attr).toEqual(attr),
-  'Guest registration.Editing': (s) => expect(ctx(s).attr).toEqual(attr),
+  'Guest registration.Editing': (s, run) => {
+    expect(ctx(s).attr).toEqual(attr);
+    const e = run.event as { type: string; same?: boolean; send?: boolean; field?: string; value?: string };
+    if (e.type === 'SAME_AS_BILLING_CHANGED') {
+      expect(ctx(s).delivery.sameAsBilling).toBe(e.same);
+      expect(ctx(s).deliveryErrors).toEqual({});
+    }
+    if (e.type === 'SEND_INVOICE_CHANGED') expect(ctx(s).sendInvoice).toBe(e.send);
+    if (e.type === 'ADDRESS_CHANGED') {
+      expect((ctx(s).delivery.values as Record<string, string>)[e.field ?? '']).toBe(e.value);
+      expect(ctx(s).deliveryErrors[e.field ?? '']).toBeUndefined();
+    }
+    // a refused submit with an incomplete delivery address says so on each empty field
+    if (e.type === 'SUBMIT' && ctx(s).cartShips && !ctx(s).delivery.sameAsBilling) {
+      expect(ctx(s).deliveryErrors).toEqual(deliveryFormErrors(ctx(s).delivery));
+    }
+  },
   'Login.Editing': (s, run) => {
     // the journey starts here; a link back from another form clears that form's errors
     if (run.event.type === 'OPEN_LOGIN') expect(ctx(s).fieldErrors).toEqual({});

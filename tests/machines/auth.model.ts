@@ -20,6 +20,14 @@ export const FILL: [string, string][] = [
   ['password', PASSWORD],
   ['passwordConfirmation', PASSWORD],
 ];
+/** The guest's delivery address when the cart ships, typed field by field in this order. */
+export const ADDRESS: [string, string][] = [
+  ['name', 'Ada Lovelace'],
+  ['street', 'Seeweg 1'],
+  ['zip', '10115'],
+  ['city', 'Berlin'],
+  ['country', 'DE'],
+];
 export const attr = { countries: { CH: 'Schweiz' }, salutations: { mr: 'Herr' }, required_fields: ['email'], visible_fields: ['email'] };
 export const customer = { id: 7, email: EMAIL };
 
@@ -27,7 +35,18 @@ const apiError = (status: number, fields: Record<string, string[]> = {}, message
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const context = s.context as AuthContext;
-  if (e.type.startsWith('OPEN_')) return context.values.email === '' && context.rejectedSubmits === 0 && !s.hasTag('busy');
+  if (e.type.startsWith('OPEN_')) return context.values.email === '' && context.rejectedSubmits === 0 && !s.hasTag('busy') && context.delivery.sameAsBilling && context.sendInvoice;
+  // the guest form's extras: once the billing data is typed, a different delivery address (typed
+  // field by field) and no invoice by e-mail, each once
+  const billingTyped = FILL.every(([field, value]) => (context.values as Record<string, string>)[field] === value);
+  if (e.type === 'SEND_INVOICE_CHANGED') return billingTyped && context.sendInvoice && (e as EventObject & { send: boolean }).send === false;
+  if (e.type === 'SAME_AS_BILLING_CHANGED') return billingTyped && context.delivery.sameAsBilling && (e as EventObject & { same: boolean }).same === false;
+  if (e.type === 'ADDRESS_CHANGED') {
+    if (context.delivery.sameAsBilling) return false;
+    const values = context.delivery.values as Record<string, string>;
+    const next = ADDRESS.find(([field, value]) => values[field] !== value);
+    return next !== undefined && next[0] === (e as EventObject & { field: string }).field;
+  }
   if (e.type !== 'FIELD_CHANGED') return true;
   const values = context.values as Record<string, string>;
   const next = FILL.find(([field, value]) => values[field] !== value);
@@ -40,7 +59,8 @@ export const authModel = defineModel({
   machine: authMachine,
   inputs: [
     { returnTo: '/en/tickets', guestRegistrationEnabled: false },
-    { guestRegistrationEnabled: true, redirectTarget: '/en/checkout' },
+    // from the checkout with an article to ship: the guest form asks for the delivery address
+    { guestRegistrationEnabled: true, redirectTarget: '/en/checkout', cartShips: true },
   ],
   events: {
     OPEN_LOGIN: {},
@@ -49,6 +69,9 @@ export const authModel = defineModel({
     OPEN_FORGOT_PASSWORD: {},
     OPEN_RECOVERY: { token: 'guid-1' },
     FIELD_CHANGED: FILL.map(([field, value]) => ({ field, value })),
+    SAME_AS_BILLING_CHANGED: { same: false },
+    ADDRESS_CHANGED: ADDRESS.map(([field, value]) => ({ field, value })),
+    SEND_INVOICE_CHANGED: { send: false },
     'done:login': { output: { jwt: 'jwt-login' } },
     'error:login': { error: apiError(401, {}, 'Invalid credentials') },
     // loadCustomer runs under four invoke ids, loadFormFields under two (one per form)
@@ -70,6 +93,7 @@ export const authModel = defineModel({
     'error:validateGuest': [
       { error: apiError(422, { password: ['The password field is required.'] }) },
       { error: apiError(422, { zip: ['The zip field is required.'] }) },
+      { error: apiError(422, { 'shipping.zip': ['Please fill in all fields for Shipping Address'] }) },
       { error: apiError(500) },
     ],
     'done:registerGuest': { output: { jwt: 'jwt-guest' } },

@@ -284,7 +284,10 @@ describe('settings: password, e-mail, update', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.code).toBe('AUTH_PASSWORD_CHANGE_FAILED');
     expect(wrong.fields._po).toHaveLength(1);
-    await expect(api.changePassword(jwt, 'correct horse 42', 'next password 1')).resolves.toBe(true);
+    const changed = await api.changePassword(jwt, 'correct horse 42', 'next password 1');
+    // a fresh token that works (the visitor stays logged in)
+    expect(changed.jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await expect(api.getCustomer(changed.jwt)).resolves.toMatchObject({ email });
     await expect(api.login(email, 'next password 1')).resolves.toHaveProperty('jwt');
     const noToken = await failure(api.changePassword('', 'a', 'b'));
     expect(noToken.status).toBe(401);

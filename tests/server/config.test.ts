@@ -9,6 +9,7 @@ import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { RemoteConfigSchema, StaticContentSchema } from '../../src/api/schemas/config.js';
 import { ApiError } from '../../src/api/http.js';
+import { setGuestRegistration } from '../../src/server/api/config.js';
 
 let server: TestServer;
 const apiFor = (lang: string): ShopApi => createShopApi({ baseURL: server.apiBase, lang: () => lang });
@@ -58,6 +59,18 @@ describe('GET shopinfo/config?shop=16', () => {
       await server.db.query("UPDATE settings SET value = $1 WHERE key = 'remote_config'", [JSON.stringify(row?.value)]);
     }
     expect((await apiFor('en').getConfig()).hasVouchers).toBe(true);
+  });
+
+  it('GUEST_REGISTRATION at start turns the guest registration flag on and off in the stored config', async () => {
+    expect((await apiFor('en').getConfig()).hasGuestRegistration).toBe(false);
+    await setGuestRegistration(server.db, true);
+    try {
+      expect((await apiFor('en').getConfig()).hasGuestRegistration).toBe(true);
+      expect((await apiFor('en').getConfig()).siteName).toBe('Museum am See'); // the rest of the config stays
+    } finally {
+      await setGuestRegistration(server.db, false);
+    }
+    expect((await apiFor('en').getConfig()).hasGuestRegistration).toBe(false);
   });
 
   it('answers 422 with a field error when shop is missing or not a number, 404 for another shop', async () => {

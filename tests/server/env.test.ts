@@ -83,6 +83,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(pattern);
   });
 
+  it('reads GUEST_REGISTRATION as on, off, or unset (the stored setting stays)', () => {
+    expect(parseEnv({ GUEST_REGISTRATION: 'true' }).guestRegistration).toBe(true);
+    expect(parseEnv({ GUEST_REGISTRATION: '0' }).guestRegistration).toBe(false);
+    expect(parseEnv({}).guestRegistration).toBeUndefined();
+    expect(() => parseEnv({ GUEST_REGISTRATION: 'maybe' })).toThrow(/GUEST_REGISTRATION/);
+  });
+
   it('names every bad variable at once', () => {
     try {
       parseEnv({ PORT: 'x', JWT_SECRET: 'y' });

@@ -35,6 +35,8 @@ export const SESSION_KEYS = {
   /** the checkout journey's persisted snapshot while the visitor is in the checkout (src/app/journeys) */
   checkoutJourney: 'checkoutJourney',
   serviceUnavailableReloadAt: 'serviceUnavailableReloadAt',
+  /** what was typed in the settings (passwords aside) while the session expired; filled in again after login */
+  settingsDraft: 'settingsDraft',
   /** scroll position per history entry (§4 scroll restoration) */
   scrollPositions: 'scrollPositions',
 } as const;

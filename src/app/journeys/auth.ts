@@ -11,6 +11,7 @@ import { authMachine, type AuthEvent } from '../../../machines/auth.machine.js';
 import type { Customer } from '../../api/schemas/accounts.js';
 import type { StoredCustomer } from '../../api/schemas/session.js';
 import { readJwtClaims } from '../session.js';
+import { cartHasMerchandise } from '../../domain/shipping.js';
 import { returnDestination, safeReturnTo } from '../navigation.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../routes.js';
@@ -59,9 +60,10 @@ export const authJourney: Journey<typeof authMachine, Shell> = {
       },
     });
   },
-  input: ({ actor: app }, entry, from) => {
+  input: ({ actor: app, cart }, entry, from) => {
     const config = app.getSnapshot().context.config;
     return {
+      cartShips: cartHasMerchandise(cart.getSnapshot().context.lines),
       returnTo: safeReturnTo(entry.search.returnTo),
       redirectTarget: from?.route === 'checkout' ? from.href : null,
       guestRegistrationEnabled: config?.hasGuestRegistration ?? false,

@@ -298,7 +298,9 @@ export function registerAccountRoutes(router: Router): void {
       next.salt,
       ctx.services.now().toISOString(),
     ]);
-    return true;
+    // A fresh token, so the visitor who changed the password stays logged in when tokens issued
+    // before the change stop working (issue 15: token version per customer).
+    return { jwt: await issueToken(ctx.services, id, row.is_guest) };
   });
 
   router.post('customer/emailchange', async (ctx) => {

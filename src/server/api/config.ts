@@ -19,6 +19,14 @@ export async function readSetting(q: Queryable, key: string): Promise<unknown> {
   return rows[0]?.value;
 }
 
+/**
+ * GUEST_REGISTRATION at start: writes `has_guest_registration` into the stored remote config, the
+ * same change an operator makes with SQL (the config route reads it on every request).
+ */
+export async function setGuestRegistration(q: Queryable, enabled: boolean): Promise<void> {
+  await q.query("UPDATE settings SET value = jsonb_set(value, '{has_guest_registration}', $1::jsonb) WHERE key = 'remote_config'", [JSON.stringify(enabled)]);
+}
+
 /** Reads a setting and checks it against its schema: a broken setting is a server fault (500), never sent as is. */
 async function readChecked<S extends v.GenericSchema>(q: Queryable, key: string, schema: S): Promise<v.InferOutput<S>> {
   const result = v.safeParse(schema, await readSetting(q, key));

@@ -5,7 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isRequiredField, visibleFields, type AuthField } from '../../../domain/account-forms.js';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
-import { FormAlert, SelectField, TextField, useFocusFirstError } from '../../components/form.js';
+import { CheckboxField, FormAlert, SelectField, TextField, useFocusFirstError } from '../../components/form.js';
+import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 
 const INPUT: Partial<Record<AuthField, { type: 'text' | 'email' | 'password' | 'tel'; autoComplete: string }>> = {
@@ -21,6 +22,36 @@ const INPUT: Partial<Record<AuthField, { type: 'text' | 'email' | 'password' | '
   zip: { type: 'text', autoComplete: 'postal-code' },
   city: { type: 'text', autoComplete: 'address-level2' },
 };
+
+/** The guest form's invoice choice (send_invoice) and, when the cart ships, the delivery address (§5). */
+function GuestExtras() {
+  const actor = useAuthActor();
+  const cartShips = useSelector(actor, (s) => s.context.cartShips);
+  const delivery = useSelector(actor, (s) => s.context.delivery);
+  const errors = useSelector(actor, (s) => s.context.deliveryErrors);
+  const sendInvoice = useSelector(actor, (s) => s.context.sendInvoice);
+  const countries = useSelector(actor, (s) => s.context.attr?.countries ?? {});
+  return (
+    <>
+      {cartShips && (
+        <DeliveryAddressFields
+          sameAsBilling={delivery.sameAsBilling}
+          values={delivery.values}
+          errors={errors}
+          countries={countries}
+          onSameChange={(same) => actor.send({ type: 'SAME_AS_BILLING_CHANGED', same })}
+          onChange={(field, value) => actor.send({ type: 'ADDRESS_CHANGED', field, value })}
+        />
+      )}
+      <CheckboxField
+        name="sendInvoice"
+        label={<FormattedMessage id="auth.sendInvoice" />}
+        checked={sendInvoice}
+        onChange={(send) => actor.send({ type: 'SEND_INVOICE_CHANGED', send })}
+      />
+    </>
+  );
+}
 
 /**
  * §2 register and guest register: the fields the server makes visible and required, countries and
@@ -114,6 +145,7 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
           </p>
           <FormAlert message={formError} />
           <div className="auth__grid">{visibleFields(attr, guest).map(field)}</div>
+          {guest && <GuestExtras />}
           <button type="submit" className="button auth__submit" disabled={busy}>
             <FormattedMessage id={guest ? 'auth.guestSubmit' : 'auth.registerSubmit'} />
           </button>

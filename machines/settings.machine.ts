@@ -1,0 +1,431 @@
+/**
+ * The account settings journey (spec §2 settings, §3 customer, §5 forms, §6 the token as `_`,
+ * §7 customer, customer/attr, customer/validate, customer/update, pwdchange, emailchange, §8 the
+ * account errors), drawn as one flow on one page with four forms:
+ *
+ *   Loading account ──▶ Ready › Editing ── SAVE_DETAILS ──▶ Checking details ─▶ Saving details ─┐
+ *        │                       │ ─────── SAVE_ADDRESS ──▶ Saving address ──────────────────────┤
+ *        │                       │ ─────── CHANGE_PASSWORD ▶ Changing password ──────────────────┤
+ *        │                       └──────── CHANGE_EMAIL ──▶ Changing e-mail ─────────────────────┘
+ *        └─▶ Loading failed (retry)            (back to Editing with a notice or field errors)
+ *   401/403 on any call ──▶ Session expired (the shell's 401 policy goes to login with returnTo;
+ *   what was typed, passwords aside, is kept as a draft and filled in again after login)
+ *
+ * Typing is possible in every form while another one saves (one call at a time). Each section
+ * sends its own data: customer/update replaces the whole record, so saving the details sends the
+ * saved delivery address, and saving the address sends the saved details (src/domain/
+ * settings-forms.ts). After a save the app's customer (header menu, checkout) is updated through
+ * `notifySession`; a password change answers a fresh token, which the app stores the same way.
+ * Services throw "not provided" until src/app/journeys/settings.ts or a test provides them.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Customer, CustomerAttr, JwtResult } from '../src/api/schemas/accounts.js';
+import type { CustomerDataInput } from '../src/api/accounts.js';
+import type { FieldErrors, FormMessage } from '../src/domain/account-forms.js';
+import type { DeliveryAddressField } from '../src/domain/delivery-address.js';
+import {
+  BILLING_DELIVERY,
+  EMPTY_DETAILS,
+  EMPTY_EMAIL_FORM,
+  EMPTY_PASSWORDS,
+  deliveryFormErrors,
+  deliveryOf,
+  deliveryServerErrors,
+  deliveryUpdate,
+  detailsErrors,
+  detailsOf,
+  detailsServerErrors,
+  detailsUpdate,
+  emailChangeErrors,
+  emailServerErrors,
+  hasAny,
+  passwordChangeErrors,
+  passwordServerErrors,
+  type DeliveryForm,
+  type DetailsField,
+  type DetailsValues,
+  type EmailField,
+  type EmailValues,
+  type PasswordField,
+  type PasswordValues,
+  type SettingsDraft,
+  type SettingsSection,
+} from '../src/domain/settings-forms.js';
+import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
+
+export type { SettingsDraft, SettingsSection } from '../src/domain/settings-forms.js';
+
+export interface SettingsInput {
+  /** the session token (the route needs a login) */
+  jwt: string;
+  /** what was typed before a login detour (expired session), if anything */
+  draft?: SettingsDraft | null;
+}
+
+/** A notice under one section: saved, or why not. */
+export interface SectionNotice {
+  section: SettingsSection;
+  message: FormMessage;
+  tone: 'success' | 'danger';
+}
+
+export interface SettingsContext {
+  jwt: string;
+  customer: Customer | null;
+  attr: CustomerAttr | null;
+  details: DetailsValues;
+  delivery: DeliveryForm;
+  passwords: PasswordValues;
+  emailForm: EmailValues;
+  errors: Record<SettingsSection, FieldErrors>;
+  notice: SectionNotice | null;
+  /** rejected submissions per form, so the UI moves focus to that form's first error each time */
+  rejectedSubmits: Record<SettingsSection, number>;
+  draft: SettingsDraft | null;
+}
+
+export type SettingsEvent =
+  | { type: 'DETAILS_CHANGED'; field: DetailsField; value: string }
+  | { type: 'ADDRESS_CHANGED'; field: DeliveryAddressField; value: string }
+  | { type: 'SAME_AS_BILLING_CHANGED'; same: boolean }
+  | { type: 'PASSWORD_CHANGED'; field: PasswordField; value: string }
+  | { type: 'EMAIL_CHANGED'; field: EmailField; value: string }
+  | { type: 'SAVE_DETAILS' }
+  | { type: 'SAVE_ADDRESS' }
+  | { type: 'CHANGE_PASSWORD' }
+  | { type: 'CHANGE_EMAIL' }
+  | { type: 'RETRY' };
+
+export interface Account {
+  customer: Customer;
+  attr: CustomerAttr;
+}
+export interface SessionParams {
+  jwt: string;
+  customer: Customer;
+}
+export interface ToastParams {
+  id: string;
+  tone: 'danger' | 'success';
+}
+
+const NO_ERRORS: Record<SettingsSection, FieldErrors> = { details: {}, address: {}, password: {}, email: {} };
+
+const without = (errors: FieldErrors, field: string): FieldErrors => {
+  const { [field]: _cleared, ...rest } = errors;
+  return rest;
+};
+
+const rejected = (context: SettingsContext, section: SettingsSection) => ({ ...context.rejectedSubmits, [section]: context.rejectedSubmits[section] + 1 });
+
+const draftOf = (context: SettingsContext): SettingsDraft => ({ details: context.details, delivery: context.delivery, email: context.emailForm.email });
+
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    events: {} as SettingsEvent,
+    input: {} as SettingsInput,
+  },
+  actors: {
+    loadAccount: fromPromise<Account, { jwt: string }>(async () => notProvided('loadAccount')),
+    validateCustomer: fromPromise<true, { jwt: string; c: CustomerDataInput }>(async () => notProvided('validateCustomer')),
+    updateCustomer: fromPromise<Customer, { jwt: string; c: CustomerDataInput }>(async () => notProvided('updateCustomer')),
+    changePassword: fromPromise<JwtResult, { jwt: string; current: string; next: string }>(async () => notProvided('changePassword')),
+    changeEmail: fromPromise<Customer, { jwt: string; password: string; email: string }>(async () => notProvided('changeEmail')),
+  },
+  actions: {
+    assignAccount: assign(({ context }, account: Account) => {
+      const draft = context.draft;
+      return {
+        customer: account.customer,
+        attr: account.attr,
+        details: draft?.details ?? detailsOf(account.customer),
+        delivery: draft?.delivery ?? deliveryOf(account.customer),
+        emailForm: { ...EMPTY_EMAIL_FORM, email: draft?.email ?? '' },
+        draft: null,
+      };
+    }),
+    assignField: assign(({ context, event }) => {
+      switch (event.type) {
+        case 'DETAILS_CHANGED':
+          return { details: { ...context.details, [event.field]: event.value }, errors: { ...context.errors, details: without(context.errors.details, event.field) } };
+        case 'ADDRESS_CHANGED':
+          return {
+            delivery: { ...context.delivery, values: { ...context.delivery.values, [event.field]: event.value } },
+            errors: { ...context.errors, address: without(context.errors.address, event.field) },
+          };
+        case 'SAME_AS_BILLING_CHANGED':
+          return { delivery: { ...context.delivery, sameAsBilling: event.same }, errors: { ...context.errors, address: {} } };
+        case 'PASSWORD_CHANGED':
+          return { passwords: { ...context.passwords, [event.field]: event.value }, errors: { ...context.errors, password: without(context.errors.password, event.field) } };
+        case 'EMAIL_CHANGED':
+          return { emailForm: { ...context.emailForm, [event.field]: event.value }, errors: { ...context.errors, email: without(context.errors.email, event.field) } };
+        default:
+          return {};
+      }
+    }),
+    rejectSection: assign(({ context }, section: SettingsSection) => {
+      const errors =
+        section === 'details'
+          ? detailsErrors(context.details, context.attr)
+          : section === 'address'
+            ? deliveryFormErrors(context.delivery)
+            : section === 'password'
+              ? passwordChangeErrors(context.passwords)
+              : emailChangeErrors(context.emailForm);
+      return { errors: { ...context.errors, [section]: errors }, notice: null, rejectedSubmits: rejected(context, section) };
+    }),
+    startSaving: assign(({ context }, section: SettingsSection) => ({ errors: { ...context.errors, [section]: {} }, notice: null })),
+    assignServerErrors: assign(({ context }, { section, error }: { section: SettingsSection; error: ErrorLike }) => {
+      const errors =
+        section === 'details'
+          ? detailsServerErrors(error.fields)
+          : section === 'address'
+            ? deliveryServerErrors(error.fields)
+            : section === 'password'
+              ? passwordServerErrors(error.fields)
+              : emailServerErrors(error.fields);
+      const message: FormMessage =
+        section === 'password' ? { id: 'settings.passwordChangeFailed' } : section === 'email' ? { id: 'settings.emailChangeFailed' } : { id: 'form.correctErrors' };
+      return { errors: { ...context.errors, [section]: errors }, notice: { section, message, tone: 'danger' as const }, rejectedSubmits: rejected(context, section) };
+    }),
+    assignFailure: assign(({ context }, section: SettingsSection) => ({
+      notice: { section, message: { id: 'form.unexpected' }, tone: 'danger' as const },
+      rejectedSubmits: rejected(context, section),
+    })),
+    assignSavedCustomer: assign((_, { section, customer }: { section: SettingsSection; customer: Customer }) => ({
+      customer,
+      notice: { section, message: { id: section === 'email' ? 'settings.emailChanged' : 'settings.saved' }, tone: 'success' as const },
+      ...(section === 'details' ? { details: detailsOf(customer) } : {}),
+      ...(section === 'address' ? { delivery: deliveryOf(customer) } : {}),
+      ...(section === 'email' ? { emailForm: EMPTY_EMAIL_FORM } : {}),
+    })),
+    assignNewToken: assign((_, result: JwtResult) => ({
+      jwt: result.jwt,
+      passwords: EMPTY_PASSWORDS,
+      notice: { section: 'password' as const, message: { id: 'settings.passwordChanged' }, tone: 'success' as const },
+    })),
+    // Side effects the app provides (the app machine's session, toasts, session storage):
+    notifySession: (_, _params: SessionParams) => notProvided('notifySession'),
+    showToast: (_, _params: ToastParams) => notProvided('showToast'),
+    keepDraft: (_, _draft: SettingsDraft) => notProvided('keepDraft'),
+  },
+  guards: {
+    detailsInvalid: ({ context }) => hasAny(detailsErrors(context.details, context.attr)),
+    addressInvalid: ({ context }) => hasAny(deliveryFormErrors(context.delivery)),
+    passwordFormInvalid: ({ context }) => hasAny(passwordChangeErrors(context.passwords)),
+    emailFormInvalid: ({ context }) => hasAny(emailChangeErrors(context.emailForm)),
+    isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),
+    isValidationError: ({ event }) => statusOf(event) === 422,
+  },
+}).createMachine({
+  id: 'settings',
+  description: 'Account details, delivery address, password and e-mail of a logged-in customer, on one page (§2 settings, §7).',
+  context: ({ input }) => ({
+    jwt: input.jwt,
+    customer: null,
+    attr: null,
+    details: EMPTY_DETAILS,
+    delivery: BILLING_DELIVERY,
+    passwords: EMPTY_PASSWORDS,
+    emailForm: EMPTY_EMAIL_FORM,
+    errors: NO_ERRORS,
+    notice: null,
+    rejectedSubmits: { details: 0, address: 0, password: 0, email: 0 },
+    draft: input.draft ?? null,
+  }),
+  initial: 'Loading account',
+  states: {
+    'Loading account': {
+      tags: 'loading',
+      meta: { route: 'settings' },
+      description: 'The customer (GET customer) and the form fields (customer/attr), with the token as `_`.',
+      invoke: {
+        id: 'loadAccount',
+        src: 'loadAccount',
+        input: ({ context }) => ({ jwt: context.jwt }),
+        onDone: { target: 'Ready', actions: { type: 'assignAccount', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'isUnauthorized', target: 'Session expired', description: 'The token is no longer valid: the shell goes to login (nothing typed yet).' },
+          { target: 'Loading failed' },
+        ],
+      },
+    },
+    'Loading failed': {
+      meta: { route: 'settings' },
+      description: 'No answer: the page offers to try again.',
+      on: { RETRY: 'Loading account' },
+    },
+    Ready: {
+      meta: { route: 'settings' },
+      initial: 'Editing',
+      on: {
+        DETAILS_CHANGED: { actions: 'assignField' },
+        ADDRESS_CHANGED: { actions: 'assignField' },
+        SAME_AS_BILLING_CHANGED: { actions: 'assignField' },
+        PASSWORD_CHANGED: { actions: 'assignField' },
+        EMAIL_CHANGED: { actions: 'assignField' },
+      },
+      states: {
+        Editing: {
+          tags: 'form',
+          on: {
+            SAVE_DETAILS: [
+              { guard: 'detailsInvalid', actions: { type: 'rejectSection', params: 'details' } },
+              { target: 'Checking details', actions: { type: 'startSaving', params: 'details' } },
+            ],
+            SAVE_ADDRESS: [
+              { guard: 'addressInvalid', actions: { type: 'rejectSection', params: 'address' }, description: "§5: 'Please fill in all fields for Shipping Address'." },
+              { target: 'Saving address', actions: { type: 'startSaving', params: 'address' } },
+            ],
+            CHANGE_PASSWORD: [
+              { guard: 'passwordFormInvalid', actions: { type: 'rejectSection', params: 'password' } },
+              { target: 'Changing password', actions: { type: 'startSaving', params: 'password' } },
+            ],
+            CHANGE_EMAIL: [
+              { guard: 'emailFormInvalid', actions: { type: 'rejectSection', params: 'email' } },
+              { target: 'Changing e-mail', actions: { type: 'startSaving', params: 'email' } },
+            ],
+          },
+        },
+        'Checking details': {
+          tags: ['form', 'busy'],
+          description: 'customer/validate with the token: the server checks the update without saving.',
+          invoke: {
+            id: 'validateDetails',
+            src: 'validateCustomer',
+            input: ({ context }) => ({ jwt: context.jwt, c: detailsUpdate(context.details, context.customer!) }),
+            onDone: 'Saving details',
+            onError: [
+              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
+              {
+                guard: 'isValidationError',
+                target: 'Editing',
+                description: '422: every error next to its field.',
+                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'details' as const, error: errorOf(event) }) },
+              },
+              { target: 'Editing', actions: { type: 'assignFailure', params: 'details' } },
+            ],
+          },
+        },
+        'Saving details': {
+          tags: ['form', 'busy'],
+          invoke: {
+            id: 'saveDetails',
+            src: 'updateCustomer',
+            input: ({ context }) => ({ jwt: context.jwt, c: detailsUpdate(context.details, context.customer!) }),
+            onDone: {
+              target: 'Editing',
+              description: 'USER_SETTINGS_SAVED; the header menu shows the new name.',
+              actions: [
+                { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'details' as const, customer: event.output }) },
+                { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
+                { type: 'showToast', params: { id: 'settings.saved', tone: 'success' } },
+              ],
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
+              {
+                guard: 'isValidationError',
+                target: 'Editing',
+                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'details' as const, error: errorOf(event) }) },
+              },
+              { target: 'Editing', actions: { type: 'assignFailure', params: 'details' } },
+            ],
+          },
+        },
+        'Saving address': {
+          tags: ['form', 'busy'],
+          description: 'customer/update with the saved details and the delivery address (null: the billing address).',
+          invoke: {
+            id: 'saveAddress',
+            src: 'updateCustomer',
+            input: ({ context }) => ({ jwt: context.jwt, c: deliveryUpdate(context.delivery, context.customer!) }),
+            onDone: {
+              target: 'Editing',
+              actions: [
+                { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'address' as const, customer: event.output }) },
+                { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
+                { type: 'showToast', params: { id: 'settings.saved', tone: 'success' } },
+              ],
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
+              {
+                guard: 'isValidationError',
+                target: 'Editing',
+                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'address' as const, error: errorOf(event) }) },
+              },
+              { target: 'Editing', actions: { type: 'assignFailure', params: 'address' } },
+            ],
+          },
+        },
+        'Changing password': {
+          tags: ['form', 'busy'],
+          description: 'pwdchange with the current and the new password (MD5, as login sends it); answers a fresh token.',
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ context }) => ({ jwt: context.jwt, current: context.passwords.current, next: context.passwords.next }),
+            onDone: {
+              target: 'Editing',
+              description: 'The app keeps the fresh token: the visitor stays logged in.',
+              actions: [
+                { type: 'assignNewToken', params: ({ event }) => event.output },
+                { type: 'notifySession', params: ({ context }) => ({ jwt: context.jwt, customer: context.customer! }) },
+                { type: 'showToast', params: { id: 'settings.passwordChanged', tone: 'success' } },
+              ],
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
+              {
+                guard: 'isValidationError',
+                target: 'Editing',
+                description: 'AUTH_PASSWORD_CHANGE_FAILED; a wrong current password is said on its field.',
+                actions: [
+                  { type: 'assignServerErrors', params: ({ event }) => ({ section: 'password' as const, error: errorOf(event) }) },
+                  { type: 'showToast', params: { id: 'settings.passwordChangeFailed', tone: 'danger' } },
+                ],
+              },
+              { target: 'Editing', actions: { type: 'assignFailure', params: 'password' } },
+            ],
+          },
+        },
+        'Changing e-mail': {
+          tags: ['form', 'busy'],
+          description: 'emailchange with the current password; answers the customer with the new address.',
+          invoke: {
+            id: 'changeEmail',
+            src: 'changeEmail',
+            input: ({ context }) => ({ jwt: context.jwt, password: context.emailForm.password, email: context.emailForm.email.trim() }),
+            onDone: {
+              target: 'Editing',
+              description: 'AUTH_EMAIL_CHANGE_SUCCESS.',
+              actions: [
+                { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'email' as const, customer: event.output }) },
+                { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
+                { type: 'showToast', params: { id: 'settings.emailChanged', tone: 'success' } },
+              ],
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
+              {
+                guard: 'isValidationError',
+                target: 'Editing',
+                description: '422: the e-mail (invalid, taken) or the password on its field.',
+                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'email' as const, error: errorOf(event) }) },
+              },
+              { target: 'Editing', actions: { type: 'assignFailure', params: 'email' } },
+            ],
+          },
+        },
+      },
+    },
+    'Session expired': {
+      type: 'final',
+      description: 'The token expired or was revoked: the shell sends the visitor to login with returnTo and fromUnauthorized; the settings come back after login.',
+    },
+  },
+});
+
+export type SettingsMachine = typeof settingsMachine;

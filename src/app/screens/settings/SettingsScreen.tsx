@@ -1,0 +1,260 @@
+/**
+ * §2 settings: account details, delivery address, password and e-mail, each its own form with
+ * its errors on its fields and its notice. Renders the settings journey's snapshot
+ * (machines/settings.machine.ts) and sends its events; rules live in src/domain/settings-forms.ts.
+ */
+import { useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import type { settingsMachine, SettingsSection } from '../../../../machines/settings.machine.js';
+import { detailsFields, isRequiredDetail, type DetailsField } from '../../../domain/settings-forms.js';
+import { PageHeading } from '../PageHeading.js';
+import { useJourney } from '../../journeys/index.js';
+import { FormAlert, SelectField, TextField, messageText, useFocusFirstError } from '../../components/form.js';
+import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
+
+type SettingsActor = ActorRefFrom<typeof settingsMachine>;
+
+const DETAIL_INPUT: Partial<Record<DetailsField, { type: 'text' | 'tel'; autoComplete: string }>> = {
+  company: { type: 'text', autoComplete: 'organization' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  fname: { type: 'text', autoComplete: 'given-name' },
+  lname: { type: 'text', autoComplete: 'family-name' },
+  street: { type: 'text', autoComplete: 'street-address' },
+  zip: { type: 'text', autoComplete: 'postal-code' },
+  city: { type: 'text', autoComplete: 'address-level2' },
+};
+
+/**
+ * The notice of one section: why not (alert) or saved (status). Both live regions are always
+ * there, so a screen reader hears the message that appears in either.
+ */
+function SectionNotice({ actor, section }: { actor: SettingsActor; section: SettingsSection }) {
+  const intl = useIntl();
+  const notice = useSelector(actor, (s) => (s.context.notice?.section === section ? s.context.notice : null));
+  return (
+    <>
+      <FormAlert message={notice?.tone === 'danger' ? notice.message : null} />
+      <div role="status" className="form-alert-region">
+        {notice?.tone === 'success' && (
+          <p className="notice notice--success" data-testid={`settings-${section}-saved`}>
+            {messageText(intl, notice.message)}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function SettingsForm({
+  actor,
+  section,
+  title,
+  submit,
+  onSubmit,
+  children,
+}: {
+  actor: SettingsActor;
+  section: SettingsSection;
+  title: string;
+  submit: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const rejected = useSelector(actor, (s) => s.context.rejectedSubmits[section]);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, rejected);
+  const headingId = `settings-${section}-title`;
+  return (
+    <section className="settings__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings__heading">
+        <FormattedMessage id={title} />
+      </h2>
+      <form
+        ref={form}
+        className="auth__form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <SectionNotice actor={actor} section={section} />
+        {children}
+        <button type="submit" className="button auth__submit" disabled={busy}>
+          <FormattedMessage id={submit} />
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function DetailsForm({ actor }: { actor: SettingsActor }) {
+  const intl = useIntl();
+  const values = useSelector(actor, (s) => s.context.details);
+  const attr = useSelector(actor, (s) => s.context.attr);
+  const errors = useSelector(actor, (s) => s.context.errors.details);
+  return (
+    <SettingsForm actor={actor} section="details" title="settings.detailsTitle" submit="settings.saveDetails" onSubmit={() => actor.send({ type: 'SAVE_DETAILS' })}>
+      <div className="auth__grid">
+        {detailsFields(attr).map((field) => {
+          const common = {
+            name: field,
+            label: intl.formatMessage({ id: `auth.field.${field}` }),
+            value: values[field],
+            errors: errors[field],
+            required: isRequiredDetail(attr, field),
+            onChange: (value: string) => actor.send({ type: 'DETAILS_CHANGED', field, value }),
+          };
+          if (field === 'salutation' || field === 'country') {
+            const map = field === 'salutation' ? (attr?.salutations ?? {}) : (attr?.countries ?? {});
+            return (
+              <SelectField
+                key={field}
+                {...common}
+                autoComplete={field === 'country' ? 'country' : 'honorific-prefix'}
+                options={Object.entries(map).map(([value, label]) => ({ value, label }))}
+              />
+            );
+          }
+          const input = DETAIL_INPUT[field] ?? { type: 'text' as const, autoComplete: 'on' };
+          return <TextField key={field} {...common} type={input.type} autoComplete={input.autoComplete} />;
+        })}
+      </div>
+    </SettingsForm>
+  );
+}
+
+function AddressForm({ actor }: { actor: SettingsActor }) {
+  const delivery = useSelector(actor, (s) => s.context.delivery);
+  const errors = useSelector(actor, (s) => s.context.errors.address);
+  const countries = useSelector(actor, (s) => s.context.attr?.countries ?? {});
+  return (
+    <SettingsForm actor={actor} section="address" title="settings.addressTitle" submit="settings.saveAddress" onSubmit={() => actor.send({ type: 'SAVE_ADDRESS' })}>
+      <DeliveryAddressFields
+        hideLegend
+        sameAsBilling={delivery.sameAsBilling}
+        values={delivery.values}
+        errors={errors}
+        countries={countries}
+        onSameChange={(same) => actor.send({ type: 'SAME_AS_BILLING_CHANGED', same })}
+        onChange={(field, value) => actor.send({ type: 'ADDRESS_CHANGED', field, value })}
+      />
+    </SettingsForm>
+  );
+}
+
+function PasswordForm({ actor }: { actor: SettingsActor }) {
+  const intl = useIntl();
+  const values = useSelector(actor, (s) => s.context.passwords);
+  const errors = useSelector(actor, (s) => s.context.errors.password);
+  return (
+    <SettingsForm actor={actor} section="password" title="settings.passwordTitle" submit="settings.changePassword" onSubmit={() => actor.send({ type: 'CHANGE_PASSWORD' })}>
+      <TextField
+        name="current-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={intl.formatMessage({ id: 'settings.currentPassword' })}
+        value={values.current}
+        errors={errors.current}
+        onChange={(value) => actor.send({ type: 'PASSWORD_CHANGED', field: 'current', value })}
+      />
+      <TextField
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={intl.formatMessage({ id: 'settings.newPassword' })}
+        hint={<FormattedMessage id="settings.newPasswordHint" />}
+        value={values.next}
+        errors={errors.next}
+        onChange={(value) => actor.send({ type: 'PASSWORD_CHANGED', field: 'next', value })}
+      />
+      <TextField
+        name="new-password-confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={intl.formatMessage({ id: 'settings.newPasswordConfirmation' })}
+        value={values.confirmation}
+        errors={errors.confirmation}
+        onChange={(value) => actor.send({ type: 'PASSWORD_CHANGED', field: 'confirmation', value })}
+      />
+    </SettingsForm>
+  );
+}
+
+function EmailForm({ actor }: { actor: SettingsActor }) {
+  const intl = useIntl();
+  const values = useSelector(actor, (s) => s.context.emailForm);
+  const current = useSelector(actor, (s) => s.context.customer?.email ?? '');
+  const errors = useSelector(actor, (s) => s.context.errors.email);
+  return (
+    <SettingsForm actor={actor} section="email" title="settings.emailTitle" submit="settings.changeEmail" onSubmit={() => actor.send({ type: 'CHANGE_EMAIL' })}>
+      <p className="settings__current" data-testid="settings-current-email">
+        <FormattedMessage id="settings.currentEmail" values={{ email: <strong>{current}</strong> }} />
+      </p>
+      <TextField
+        name="new-email"
+        type="email"
+        autoComplete="email"
+        required
+        label={intl.formatMessage({ id: 'settings.newEmail' })}
+        value={values.email}
+        errors={errors.email}
+        onChange={(value) => actor.send({ type: 'EMAIL_CHANGED', field: 'email', value })}
+      />
+      <TextField
+        name="email-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={intl.formatMessage({ id: 'settings.emailPassword' })}
+        value={values.password}
+        errors={errors.password}
+        onChange={(value) => actor.send({ type: 'EMAIL_CHANGED', field: 'password', value })}
+      />
+    </SettingsForm>
+  );
+}
+
+export default function SettingsScreen() {
+  const actor = useJourney<typeof settingsMachine>();
+  const state = useSelector(actor, (s) => (s.matches('Ready') ? 'ready' : s.matches('Loading failed') ? 'failed' : 'loading'));
+  return (
+    <section className="auth auth--register settings" aria-labelledby="settings-title">
+      <PageHeading>
+        <span id="settings-title">
+          <FormattedMessage id="title.settings" />
+        </span>
+      </PageHeading>
+      {state === 'loading' && (
+        <p role="status" className="screen-loading">
+          <FormattedMessage id="page.loading" />
+        </p>
+      )}
+      {state === 'failed' && (
+        <div role="alert" className="notice notice--danger">
+          <p>
+            <FormattedMessage id="settings.loadFailed" />
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'RETRY' })}>
+            <FormattedMessage id="form.retry" />
+          </button>
+        </div>
+      )}
+      {state === 'ready' && (
+        <>
+          <DetailsForm actor={actor} />
+          <AddressForm actor={actor} />
+          <PasswordForm actor={actor} />
+          <EmailForm actor={actor} />
+        </>
+      )}
+    </section>
+  );
+}
