@@ -109,7 +109,7 @@ export const ROUTES = {
     secondary: true,
     requiresLogin: true,
     journey: 'settings',
-    screen: lazy(() => import('./screens/settings/SettingsScreen.js')),
+    screen: screen(() => import('./screens/settings/SettingsScreen.js')),
   },
   orderReview: {
     path: 'order-review/$id',
