@@ -11,6 +11,7 @@ import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CheckboxField, TextField, useFocusFirstError } from '../../components/form.js';
 import { CartView } from '../../components/cart/CartView.js';
+import { VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
 import { useJourney } from '../../journeys/index.js';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -414,7 +415,7 @@ export default function CheckoutScreen() {
       </PageHeading>
       <ProgressBar actor={actor} />
       <StatusNotices actor={actor} />
-      <CartView removable={choosing} />
+      <CartView removable={choosing}>{choosing && <VoucherCodeEntry checkout={actor} />}</CartView>
       {confirming && <ConfirmOrder actor={actor} />}
       {choosing && <Suggestions actor={actor} />}
       {choosing && <PaymentForm actor={actor} />}
