@@ -7,7 +7,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'voucherShop';
 
 export interface RouteDef {
   /** Path below `/{lang}`; '' is home; `$name` is a path param. */
@@ -40,8 +40,14 @@ export const ROUTES = {
   mechandiseCategory: { path: 'merchandise/$category', titleKey: 'title.merchandiseCategory' },
   passes: { path: 'passes', titleKey: 'title.passes' },
   pass: { path: 'passes/$id', titleKey: 'title.pass' },
-  voucherList: { path: 'vouchers', titleKey: 'title.voucherList' },
-  voucherSingle: { path: 'vouchers/$id', titleKey: 'title.voucherSingle' },
+  voucherList: { path: 'vouchers', titleKey: 'title.voucherList', journey: 'voucherShop', screen: lazy(() => import('./screens/vouchers/VoucherListScreen.js')) },
+  voucherSingle: {
+    path: 'vouchers/$id',
+    titleKey: 'title.voucherSingle',
+    journey: 'voucherShop',
+    params: numericId,
+    screen: lazy(() => import('./screens/vouchers/VoucherScreen.js')),
+  },
   tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: lazy(() => import('./screens/tickets/EventListScreen.js')) },
   ticket: {
     path: 'tickets/$id',
