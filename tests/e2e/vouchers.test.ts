@@ -202,3 +202,96 @@ describe('voucher codes in the cart', () => {
     }
   });
 });
+
+describe('buying vouchers', () => {
+  it('a variable voucher of CHF 75 (typed as -75) and a fixed voucher, through payment', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de/vouchers');
+    try {
+      const groups = page.getByTestId('voucher-group');
+      await groups.first().waitFor({ timeout: 15_000 });
+      expect(await groups.count()).toBe(2);
+      expect(await groups.nth(0).getByRole('heading', { level: 2 }).innerText()).toBe('Wertgutscheine');
+      const variableCard = page.getByTestId('voucher-card').filter({ hasText: 'Gutschein mit freiem Betrag' });
+      expect(await variableCard.innerText()).toMatch(text('vouchers.amountOfChoice'));
+      expect(await variableCard.locator('img').getAttribute('src')).toBe('/static/vouchers/amount.svg');
+
+      await variableCard.getByRole('link').click();
+      await page.waitForURL(/\/de\/vouchers\/403$/);
+      const amount = page.getByRole('textbox', { name: text('voucher.amount') });
+      await amount.fill('600');
+      await page.getByRole('button', { name: text('voucher.addToCart') }).click();
+      expect(await page.getByTestId('voucher-amount-error').innerText()).toMatch(text('voucher.error.aboveMax'));
+      expect(await amount.getAttribute('aria-invalid')).toBe('true');
+      await amount.fill('-75');
+      expect(await page.getByTestId('voucher-total').innerText()).toContain('CHF 75.00');
+      await page.getByRole('button', { name: text('voucher.addToCart') }).click();
+      await page.getByTestId('voucher-added').waitFor();
+      expect(await page.getByTestId('basket-count').innerText()).toBe('1');
+
+      await page.getByRole('link', { name: text('voucher.buyMore') }).click();
+      await page.waitForURL(/\/de\/vouchers$/);
+      await page.getByTestId('voucher-card').filter({ hasText: 'Gutschein CHF 50' }).getByRole('link').click();
+      await page.waitForURL(/\/de\/vouchers\/401$/);
+      await page.getByRole('spinbutton', { name: text('voucher.quantity') }).fill('2');
+      expect(await page.getByTestId('voucher-total').innerText()).toContain('CHF 100.00');
+      await page.getByRole('button', { name: text('voucher.addToCart') }).click();
+      await page.getByTestId('voucher-added').waitFor();
+      await page.getByRole('link', { name: text('voucher.goToCart') }).click();
+
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').nth(1).waitFor({ timeout: 15_000 });
+      const total = minor(await page.getByTestId('cart-total').innerText());
+      expect(total).toBe(7500 + 2 * 5000);
+      await acceptTermsAndPay(page);
+      await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
+      expect(Number(await page.locator('[data-amount]').getAttribute('data-amount'))).toBe(total);
+      await atProvider(page, 'Bezahlen');
+      const bookingId = await confirmAndBook(page);
+      await page.goto(`/de/order-review/${bookingId}`);
+      await page.getByText('Gutschein mit freiem Betrag').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a voucher id that does not exist says so', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/vouchers/999');
+    try {
+      await page.getByTestId('voucher-not-found').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('voucher-not-found').innerText()).toMatch(text('voucher.notFound'));
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('axe-core (WCAG 2.2 AA) on the voucher pages and the cart with a code', () => {
+  for (const [lang, width] of [['de', 1280], ['en', 390], ['fr', 1280], ['de', 390]] as const) {
+    it(`/${lang}/vouchers, a voucher page with a refused amount and the cart with a code at ${width} px`, async () => {
+      const { page, close } = await openPage(browser, baseUrl, `/${lang}/vouchers`, { viewport: { width, height: 900 } });
+      try {
+        await page.getByTestId('voucher-card').first().waitFor({ timeout: 15_000 });
+        expect(await axeViolations(page), 'list').toEqual([]);
+        await page.goto(`/${lang}/vouchers/${DEMO.vouchers.variable}`);
+        await page.getByTestId('voucher-form').waitFor({ timeout: 15_000 });
+        await page.locator('input[name=amount]').fill('5');
+        await page.locator('input[name=amount]').press('Enter');
+        await page.getByTestId('voucher-amount-error').waitFor();
+        expect(await axeViolations(page), 'voucher page').toEqual([]);
+        await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), [demoTicketLine(1)]);
+        await page.goto(`/${lang}/checkout`);
+        await page.getByTestId('voucher-code-entry').waitFor({ timeout: 15_000 });
+        await page.locator('input[name=voucherCode]').fill(DEMO.voucherCodes.valid200);
+        await page.locator('input[name=voucherCode]').press('Enter');
+        await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+        await page.locator('input[name=voucherCode]').fill(DEMO.voucherCodes.expired);
+        await page.locator('input[name=voucherCode]').press('Enter');
+        await page.getByTestId('voucher-code-error').waitFor({ timeout: 10_000 });
+        expect(await axeViolations(page), 'cart with a code').toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
