@@ -36,6 +36,8 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   if (e.type === 'SET_AMOUNT') {
     if (c.voucher?.variable_amount !== 1) return false;
     const text = (e as EventObject & { text: string }).text;
+    // after adding, typing a new amount starts again (once, with the first amount)
+    if (s.matches({ 'Voucher page': 'Added' })) return text === AMOUNTS.missing && c.amountText === AMOUNTS.fine;
     // each amount once, the fine one last
     const order: string[] = [AMOUNTS.missing, AMOUNTS.low, AMOUNTS.high, AMOUNTS.fine];
     return order.indexOf(text) === order.indexOf(c.amountText) + 1 || (c.amountText === '' && text === AMOUNTS.missing);
