@@ -5,6 +5,7 @@ import { refusalOf } from '../../machines/voucherRedemption.machine.js';
 
 const lookUps = (run: { invocations: { src: string; settled: boolean }[] }) => run.invocations.filter((i) => i.src === 'lookUp');
 const errorCode = (event: unknown) => (event as { error?: { code?: string } }).error?.code;
+const errorStatus = (event: unknown) => (event as { error?: { status?: number } }).error?.status;
 
 describeModel(voucherRedemptionModel, {
   '*': (s, run) => {
@@ -44,18 +45,22 @@ describeModel(voucherRedemptionModel, {
     expect(refusalOf(s)).toBeNull();
   },
   'Refused.Not yet valid': (s, run) => {
+    expect(errorStatus(run.event)).toBe(422);
     expect(errorCode(run.event)).toBe('VOUCHER_NOW_IS_BEFORE_VALID_FROM');
     expect(refusalOf(s)).toBe('VOUCHER_NOW_IS_BEFORE_VALID_FROM');
   },
   'Refused.Expired': (s, run) => {
+    expect(errorStatus(run.event)).toBe(422);
     expect(errorCode(run.event)).toBe('VOUCHER_NOW_IS_AFTER_VALID_TO');
     expect(refusalOf(s)).toBe('VOUCHER_NOW_IS_AFTER_VALID_TO');
   },
   'Refused.Nothing left': (s, run) => {
+    expect(errorStatus(run.event)).toBe(422);
     expect(errorCode(run.event)).toBe('VOUCHER_NO_AMOUNT_LEFT');
     expect(refusalOf(s)).toBe('VOUCHER_NO_AMOUNT_LEFT');
   },
   'Refused.Not found': (s, run) => {
+    expect(errorStatus(run.event)).toBe(422);
     expect(errorCode(run.event)).toBe('VOUCHER_NOT_FOUND');
     expect(refusalOf(s)).toBe('VOUCHER_NOT_FOUND');
   },
@@ -67,7 +72,9 @@ describeModel(voucherRedemptionModel, {
   'Refused.Unknown error': (s, run) => {
     expect(refusalOf(s)).toBe('VOUCHER_UNKNOWN_ERROR');
     // another 422, a 500, no answer, or the cart failing
-    expect(['VALIDATION_FAILED', 'INTERNAL_ERROR', 'NETWORK_ERROR', undefined]).toContain(errorCode(run.event));
+    const code = errorCode(run.event);
+    expect(['VALIDATION_FAILED', 'INTERNAL_ERROR', 'NETWORK_ERROR', 'VOUCHER_NOT_FOUND', undefined]).toContain(code);
+    if (code === 'VOUCHER_NOT_FOUND') expect(errorStatus(run.event)).toBe(404);
     expect(run.event.type.startsWith('xstate.error.actor.')).toBe(true);
   },
 });

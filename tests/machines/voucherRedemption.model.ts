@@ -37,6 +37,8 @@ export const voucherRedemptionModel = defineModel({
       { error: apiError(422, 'VOUCHER_NO_AMOUNT_LEFT') },
       { error: apiError(422, 'VOUCHER_NOT_FOUND') },
       { error: apiError(422, 'VALIDATION_FAILED') },
+      // §8: only a 422 names the reason; the same code with another status is an unknown error
+      { error: apiError(404, 'VOUCHER_NOT_FOUND') },
       { error: apiError(500, 'INTERNAL_ERROR') },
       { error: Object.assign(new TypeError('Failed to fetch'), { status: 0, code: 'NETWORK_ERROR' }) },
     ],
