@@ -113,6 +113,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'voucherRedemption', description: 'a failing cart leaves the entry busy', search: "        onError: { target: 'Refused.Unknown error' },\n", replace: '' },
   { machine: 'voucherRedemption', description: 'a refused code cannot be tried again', search: "SUBMIT: { target: 'Checking', actions: 'assignCheckedCode', description: 'The same code again (e.g. after no answer); typing leaves this state first.' },", replace: '' },
 
+  { machine: 'checkout', description: 'the cart step has no voucher-code entry', search: "      invoke: {\n        id: 'voucherCode',\n        src: 'voucherRedemption',", replace: "      invokeNot: {\n        id: 'voucherCode',\n        src: 'voucherRedemption'," },
+
   // ---------------- voucherShop
   { machine: 'voucherShop', description: 'a voucher id in the URL opens the list', search: "always: [{ guard: 'opensAVoucher', target: 'Voucher page' }, { target: 'Voucher list' }],", replace: "always: [{ target: 'Voucher list' }]," },
   { machine: 'voucherShop', description: 'the list is loaded again on the way back', search: "always: [{ guard: 'hasVouchers', target: 'Showing vouchers' }, { target: 'Loading vouchers' }],", replace: "always: [{ target: 'Loading vouchers' }]," },
