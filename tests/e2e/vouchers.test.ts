@@ -159,6 +159,24 @@ describe('voucher codes in the cart', () => {
     }
   });
 
+  it('a reload after adding a code keeps the code line and shows an empty entry (nothing added twice, no refusal)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page, [demoTicketLine(1)]);
+      await redeem(page, DEMO.voucherCodes.partlyUsed);
+      await page.getByTestId('voucher-code-added').waitFor({ timeout: 10_000 });
+      await page.reload();
+      await page.getByTestId('voucher-code-entry').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('cart-line').filter({ hasText: DEMO.voucherCodes.partlyUsed }).count()).toBe(1);
+      expect(await page.getByTestId('voucher-code-status').innerText()).toBe('');
+      expect(await codeField(page).inputValue()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('in English too: a refusal reads in English', async () => {
     const { page, close } = await openPage(browser, baseUrl, '/en', { locale: 'en-GB' });
     try {
