@@ -85,6 +85,8 @@ describe('voucher codes in the cart', () => {
       await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
       expect(Number(await page.locator('[data-amount]').getAttribute('data-amount'))).toBe(total);
       await atProvider(page, 'Bezahlen');
+      await page.waitForURL(/\/de\/checkout\/accepted\?/, { timeout: 15_000 });
+      await page.getByText(text('checkout.confirmText')).waitFor({ timeout: 10_000 });
       const bookingId = await confirmAndBook(page);
       await page.goto(`/de/order-review/${bookingId}`);
       await page.getByText(bookingId).first().waitFor();
@@ -109,6 +111,8 @@ describe('voucher codes in the cart', () => {
         if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
       });
       await acceptTermsAndPay(page);
+      await page.waitForURL(/\/de\/checkout\/accepted\?/, { timeout: 15_000 });
+      await page.getByText(text('checkout.confirmVouchersText')).waitFor({ timeout: 10_000 });
       await confirmAndBook(page);
       expect(visited.some((path) => path.startsWith('/provider/'))).toBe(false);
       expect(await page.getByTestId('basket-count').innerText()).toBe('0');

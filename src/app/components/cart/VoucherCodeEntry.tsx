@@ -13,9 +13,10 @@ import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage } from 'react-intl';
 import type { checkoutMachine } from '../../../../machines/checkout.machine.js';
 import { refusalOf, type voucherRedemptionMachine } from '../../../../machines/voucherRedemption.machine.js';
+import { selectTotals } from '../../../../machines/cart.machine.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { useShell } from '../../shell-context.js';
-import { useCurrencySymbol } from './use-cart.js';
+import { useCartActor, useCurrencySymbol } from './use-cart.js';
 
 type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 type RedemptionActor = ActorRefFrom<typeof voucherRedemptionMachine>;
@@ -94,4 +95,13 @@ export function VoucherCodeForm({ entry }: { entry: RedemptionActor }) {
       </div>
     </form>
   );
+}
+
+/** True when voucher codes pay the whole cart (nothing left to pay, §4): the checkout says so when it asks to confirm. */
+export function usePaidByVouchers(): boolean {
+  const cart = useCartActor();
+  return useSelector(cart, (s) => {
+    const totals = selectTotals(s);
+    return totals.total === 0 && totals.discount > 0;
+  });
 }

@@ -11,7 +11,7 @@ import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CheckboxField, TextField, useFocusFirstError } from '../../components/form.js';
 import { CartView } from '../../components/cart/CartView.js';
-import { VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
+import { usePaidByVouchers, VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
 import { useJourney } from '../../journeys/index.js';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -382,13 +382,14 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
 }
 
 function ConfirmOrder({ actor }: { actor: CheckoutActor }) {
+  const paidByVouchers = usePaidByVouchers();
   return (
     <section className="checkout__confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title">
         <FormattedMessage id="checkout.confirmTitle" />
       </h2>
       <p>
-        <FormattedMessage id="checkout.confirmText" />
+        <FormattedMessage id={paidByVouchers ? 'checkout.confirmVouchersText' : 'checkout.confirmText'} />
       </p>
       <button type="button" className="button checkout__confirm-button" onClick={() => actor.send({ type: 'CONFIRM' })}>
         <FormattedMessage id="checkout.confirm" />
