@@ -39,6 +39,7 @@ import {
 import type { ExecPaymentResult, PaymentAux, Suggestion } from '../src/api/schemas/checkout.js';
 import type { PaymentType } from '../src/api/schemas/config.js';
 import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
+import { voucherRedemptionMachine } from './voucherRedemption.machine.js';
 
 export type { Wallet } from '../src/domain/payment.js';
 
@@ -146,6 +147,8 @@ export const checkoutMachine = setup({
     initPayment: fromPromise<StartedPayment, InitPaymentParams>(async () => notProvided('initPayment')),
     execPayment: fromPromise<ExecPaymentResult, ExecPaymentParams>(async () => notProvided('execPayment')),
     cancelPayment: fromPromise<true, { cartId: string }>(async () => notProvided('cancelPayment')),
+    /** Voucher-code entry at the cart step (machines/voucherRedemption.machine.ts); the app provides its services. */
+    voucherRedemption: voucherRedemptionMachine,
   },
   actions: {
     assignLines: assign(({ event }) => (event.type === 'CART_CHANGED' ? { lines: [...event.lines] } : {})),
@@ -242,6 +245,12 @@ export const checkoutMachine = setup({
       meta: { route: 'checkout' },
       description: 'The checkout page: the cart, upselling suggestions and the payment form. Coming back to it starts without an old refusal.',
       entry: 'clearPaymentErrors',
+      invoke: {
+        id: 'voucherCode',
+        src: 'voucherRedemption',
+        description: 'The voucher-code entry of the cart view lives as long as the cart step; a code it accepts becomes a cart line (CART_CHANGED).',
+        onError: { description: 'The code entry stopped (a fault of ours): the cart and the payment go on without it.' },
+      },
       initial: 'Checking the cart',
       on: {
         PAYMENT_RETURNED: [

@@ -22,6 +22,13 @@ export const machine = createMachine({
       "entry": [
         "clearPaymentErrors"
       ],
+      "invoke": {
+        "id": "voucherCode",
+        "src": "voucherRedemption",
+        "onError": {
+          "description": "The code entry stopped (a fault of ours): the cart and the payment go on without it."
+        }
+      },
       "on": {
         "PAYMENT_RETURNED": [
           {

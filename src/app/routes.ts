@@ -7,7 +7,7 @@
 import { createElement, use, type ComponentType } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop';
 
 /** A lazily loaded screen that a route can start loading before it renders (hover, focus, beforeLoad). */
 export type ScreenComponent = ComponentType & { preload?: () => Promise<unknown> };
@@ -66,8 +66,14 @@ export const ROUTES = {
   mechandiseCategory: { path: 'merchandise/$category', titleKey: 'title.merchandiseCategory' },
   passes: { path: 'passes', titleKey: 'title.passes' },
   pass: { path: 'passes/$id', titleKey: 'title.pass' },
-  voucherList: { path: 'vouchers', titleKey: 'title.voucherList' },
-  voucherSingle: { path: 'vouchers/$id', titleKey: 'title.voucherSingle' },
+  voucherList: { path: 'vouchers', titleKey: 'title.voucherList', journey: 'voucherShop', screen: screen(() => import('./screens/vouchers/VoucherListScreen.js')) },
+  voucherSingle: {
+    path: 'vouchers/$id',
+    titleKey: 'title.voucherSingle',
+    journey: 'voucherShop',
+    params: numericId,
+    screen: screen(() => import('./screens/vouchers/VoucherScreen.js')),
+  },
   tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: screen(() => import('./screens/tickets/EventListScreen.js')) },
   ticket: {
     path: 'tickets/$id',

@@ -36,6 +36,19 @@ export function normalizeVoucherCode(input: string): string {
   return input.trim();
 }
 
+/**
+ * The key two codes are compared by: trimmed and upper-cased, as the server looks codes up
+ * (`upper(barcode) = upper($1)`). 'demo-valid-50 ' and 'DEMO-VALID-50' are the same code.
+ */
+export function voucherCodeKey(input: string): string {
+  return normalizeVoucherCode(input).toUpperCase();
+}
+
+/** True when two entered codes name the same voucher code (§4: a code is in the cart once). */
+export function isSameVoucherCode(a: string, b: string): boolean {
+  return voucherCodeKey(a) === voucherCodeKey(b);
+}
+
 /** amount − used_amount, never below 0. */
 export function availableAmount(code: Pick<VoucherCodeValues, 'amount' | 'used_amount'>): number {
   return Math.max(0, code.amount - code.used_amount);
@@ -57,14 +70,4 @@ export function voucherCodeValidity(code: VoucherCodeValues, now: Date): Voucher
   }
   if (code.used_amount >= code.amount) return { valid: false, error: VOUCHER_NO_AMOUNT_LEFT, available_amount: 0 };
   return { valid: true, available_amount };
-}
-
-/**
- * Variable-amount voucher (§5): the visitor enters an amount in currency units; negatives are made
- * positive and the result is in minor units. Anything that is not a number gives 0.
- */
-export function variableVoucherAmount(input: string | number): number {
-  const n = typeof input === 'number' ? input : Number(String(input).trim().replace(',', '.'));
-  if (!Number.isFinite(n)) return 0;
-  return Math.round(Math.abs(n) * 100);
 }

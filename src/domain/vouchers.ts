@@ -13,6 +13,7 @@
 import type { CartLine } from './cart-lines.js';
 import { linesSubtotal } from './cart-lines.js';
 import type { Minor } from './money.js';
+import { isSameVoucherCode } from './voucher-code.js';
 
 export interface VoucherAllocation {
   /** index of the voucher-code line in the cart */
@@ -66,16 +67,19 @@ export function withVoucherAllocation(lines: readonly CartLine[], shipping: Mino
   });
 }
 
-/** True when a voucher code with this barcode (trimmed, case as entered) is already in the cart. */
+/**
+ * True when a voucher code with this barcode is already in the cart, compared the way the server
+ * compares codes (trimmed, case-insensitive: `isSameVoucherCode`).
+ */
 export function hasVoucherCode(lines: readonly CartLine[], barcode: string): boolean {
-  const wanted = barcode.trim();
-  return lines.some((line) => line.type === 'voucherCode' && line.barcode.trim() === wanted);
+  return lines.some((line) => line.type === 'voucherCode' && isSameVoucherCode(line.barcode, barcode));
 }
 
 /**
  * Variable-amount voucher (§5): the visitor enters an amount in currency units; negatives are made
  * positive; the result is in minor units (x 100). A comma is accepted as decimal separator.
- * Returns null when the input is not a number or comes out as 0.
+ * Returns null when the input is not a number or comes out as 0 (the one implementation: the
+ * voucher page and its tests use it; the server checks the result against min/max).
  */
 export function variableVoucherAmount(entered: string | number): Minor | null {
   const text = typeof entered === 'number' ? String(entered) : entered.trim().replace(/\s+/g, '').replace(',', '.');

@@ -62,6 +62,18 @@ describe('cart machine', () => {
     expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ barcode: ' GIFT50 ' }));
   });
 
+  it('compares voucher codes as the server does: the same code in another case is not added again', () => {
+    const { actor } = start();
+    const emitted = vi.fn();
+    actor.on('voucherCodeAlreadyInCart', emitted);
+    actor.send({ type: 'ADD', lines: [code] });
+    actor.send({ type: 'ADD', lines: [{ ...code, barcode: code.barcode.toLowerCase() }] });
+    expect(selectLineCount(actor.getSnapshot())).toBe(1);
+    expect(emitted).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'ADD', lines: [{ ...code, barcode: `${code.barcode}-2` }] });
+    expect(selectLineCount(actor.getSnapshot())).toBe(2);
+  });
+
   it('removes the saved cart on clear', () => {
     const { actor, storage } = start({ savedCart: JSON.stringify([adult]) });
     expect(selectLineCount(actor.getSnapshot())).toBe(1);

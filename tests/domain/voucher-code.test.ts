@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availableAmount, normalizeVoucherCode, variableVoucherAmount, voucherCodeValidity,
+  availableAmount, isSameVoucherCode, normalizeVoucherCode, voucherCodeKey, voucherCodeValidity,
   VOUCHER_NO_AMOUNT_LEFT, VOUCHER_NOW_IS_AFTER_VALID_TO, VOUCHER_NOW_IS_BEFORE_VALID_FROM,
 } from '../../src/domain/voucher-code.js';
 import { museumLocal, parseDateParam } from '../../src/domain/dates.js';
@@ -53,16 +53,36 @@ describe('voucher code rule (§5)', () => {
   });
 });
 
-describe('variable voucher amount (§5)', () => {
-  it('takes currency units, makes negatives positive and returns minor units', () => {
-    expect(variableVoucherAmount('25')).toBe(2500);
-    expect(variableVoucherAmount('-40.5')).toBe(4050);
-    expect(variableVoucherAmount('12,30')).toBe(1230);
-    expect(variableVoucherAmount(7)).toBe(700);
+describe('validity boundaries at UTC+1, a minute either side (§5)', () => {
+  // valid from 2026-03-01 (00:00 at the museum = 2026-02-28 23:00 UTC) to 2026-10-31 (23:59 at the museum = 22:59 UTC)
+  const days = code({ valid_from: '2026-03-01', valid_to: '2026-10-31' });
+  it('is not yet valid a minute before valid_from and valid at it', () => {
+    expect(voucherCodeValidity(days, new Date('2026-02-28T22:59:00Z'))).toMatchObject({ valid: false, error: VOUCHER_NOW_IS_BEFORE_VALID_FROM });
+    expect(voucherCodeValidity(days, new Date('2026-02-28T23:00:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(days, new Date('2026-02-28T23:01:00Z')).valid).toBe(true);
   });
-  it('gives 0 for anything that is not a number', () => {
-    expect(variableVoucherAmount('abc')).toBe(0);
-    expect(variableVoucherAmount('')).toBe(0);
+  it('is valid in the last minute of valid_to and expired a minute later', () => {
+    expect(voucherCodeValidity(days, new Date('2026-10-31T22:58:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(days, new Date('2026-10-31T22:59:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(days, new Date('2026-10-31T23:00:00Z'))).toMatchObject({ valid: false, error: VOUCHER_NOW_IS_AFTER_VALID_TO });
+  });
+  it('reads UTC+1, not UTC: at 23:30 UTC on the last day the museum is already on the next day', () => {
+    expect(voucherCodeValidity(days, new Date('2026-10-31T23:30:00Z'))).toMatchObject({ error: VOUCHER_NOW_IS_AFTER_VALID_TO });
+  });
+  it('takes minutes of a date-time bound exactly', () => {
+    const timed = code({ valid_from: '2026-03-01 10:00', valid_to: '2026-03-02 18:30' });
+    expect(voucherCodeValidity(timed, new Date('2026-03-01T08:59:00Z'))).toMatchObject({ error: VOUCHER_NOW_IS_BEFORE_VALID_FROM });
+    expect(voucherCodeValidity(timed, new Date('2026-03-01T09:01:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(timed, new Date('2026-03-02T17:29:00Z')).valid).toBe(true);
+    expect(voucherCodeValidity(timed, new Date('2026-03-02T17:31:00Z'))).toMatchObject({ error: VOUCHER_NOW_IS_AFTER_VALID_TO });
+  });
+});
+
+describe('comparing codes (as the server does: trimmed, case-insensitive)', () => {
+  it('gives the same key to the same code typed differently', () => {
+    expect(voucherCodeKey('  demo-Valid-50\t')).toBe('DEMO-VALID-50');
+    expect(isSameVoucherCode('demo-valid-50', 'DEMO-VALID-50 ')).toBe(true);
+    expect(isSameVoucherCode('DEMO-VALID-50', 'DEMO-VALID-200')).toBe(false);
   });
 });
 

@@ -52,6 +52,26 @@ describe('voucher allocation (§4)', () => {
     expect(hasVoucherCode(lines, ' ABC ')).toBe(true);
     expect(hasVoucherCode(lines, 'ABD')).toBe(false);
   });
+
+  it('compares barcodes as the server does: trimmed and case-insensitive', () => {
+    const lines = [ticket(1000), code('DEMO-VALID-50', 5000)];
+    expect(hasVoucherCode(lines, 'demo-valid-50')).toBe(true);
+    expect(hasVoucherCode(lines, ' Demo-Valid-50 ')).toBe(true);
+    expect(hasVoucherCode(lines, 'DEMO-VALID-200')).toBe(false);
+  });
+
+  it('lets shipping decide how much of the last code is used (several codes, cart order)', () => {
+    // 45.00 tickets + 7.00 shipping = 52.00: the first code pays 50.00, the second 2.00 and keeps 198.00
+    const lines = [ticket(4500), code('DEMO-VALID-50', 5000), code('DEMO-VALID-200', 20000)];
+    const withShipping = allocateVouchers(lines, 700);
+    expect(withShipping.vouchers.map((v) => [v.barcode, v.discount, v.remaining])).toEqual([['DEMO-VALID-50', -5000, 0], ['DEMO-VALID-200', -200, 19800]]);
+    expect(withShipping.total).toBe(0);
+    const withoutShipping = allocateVouchers(lines, null);
+    expect(withoutShipping.vouchers.map((v) => [v.barcode, v.discount, v.remaining])).toEqual([['DEMO-VALID-50', -4500, 500], ['DEMO-VALID-200', 0, 20000]]);
+    // removing the first code gives its discount back to the cart: the second now pays it
+    const removed = allocateVouchers([lines[0]!, lines[2]!], 700);
+    expect(removed.vouchers).toEqual([{ index: 1, barcode: 'DEMO-VALID-200', value: 20000, remaining: 14800, discount: -5200 }]);
+  });
 });
 
 describe('variable-amount voucher (§5)', () => {
@@ -73,5 +93,23 @@ describe('variable-amount voucher (§5)', () => {
     expect(variableVoucherAmount('ten')).toBeNull();
     expect(variableVoucherAmount('0')).toBeNull();
     expect(variableVoucherAmount('1e3')).toBeNull();
+  });
+
+  it('rejects bad input of every kind instead of guessing (one implementation: the voucher page uses it)', () => {
+    for (const bad of ['   ', '12.5.3', 'NaN', 'Infinity', '5-', 'CHF 20', '20 CHF', '1,000.00', '0x10', '0.00', '-0', '.', '-']) {
+      expect(variableVoucherAmount(bad), bad).toBeNull();
+    }
+    expect(variableVoucherAmount(Number.NaN)).toBeNull();
+    expect(variableVoucherAmount(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it('accepts what a visitor plausibly types', () => {
+    expect(variableVoucherAmount(' 75 ')).toBe(7500);
+    expect(variableVoucherAmount('75.')).toBe(7500);
+    expect(variableVoucherAmount(',5')).toBe(50);
+    expect(variableVoucherAmount('+20')).toBe(2000);
+    expect(variableVoucherAmount('1 000')).toBe(100000);
+    expect(variableVoucherAmount('- 5')).toBe(500);
+    expect(variableVoucherAmount('10.005')).toBe(1001);
   });
 });

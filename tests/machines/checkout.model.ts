@@ -177,6 +177,11 @@ export const checkoutModel = defineModel({
       input: inputs[0],
       events: [{ type: 'done:loadSuggestions', output: suggestions }, { type: 'ADD_SUGGESTION', id: 999 }],
     },
+    {
+      name: 'the voucher-code entry stops with an error: the cart and payment go on',
+      input: inputs[0],
+      events: [{ type: 'error:voucherCode', error: new Error('code entry stopped') }, { type: 'done:loadSuggestions', output: [] }, { type: 'SET_TERMS', accepted: true }],
+    },
   ],
   // What tells states apart: on the cart page the whole form (a rejected submit counts as "some");
   // after leaving for the provider only the round trip (the form no longer changes anything).

@@ -116,4 +116,31 @@ export const MUTANTS: Mutant[] = [
   { machine: "auth", description: "send_invoice is always sent as true", search: "send_invoice: context.sendInvoice,", replace: "send_invoice: true," },
   { machine: "app", description: "a late settings update after logout brings the session back", search: "      guard: 'isLoggedIn',\n", replace: "" },
   { machine: "app", description: "SESSION_UPDATED is not stored", search: "event.customer }) }, 'storeSession'],", replace: "event.customer }) }]," },
+  // ---------------- voucherRedemption
+  { machine: 'voucherRedemption', description: 'an empty code is looked up', search: "          { guard: 'codeIsEmpty', target: '.Code missing' },\n", replace: '' },
+  { machine: 'voucherRedemption', description: 'the code is looked up untrimmed', search: "assignCheckedCode: assign(({ context }) => ({ checkedCode: normalizeVoucherCode(context.code), found: null })),", replace: "assignCheckedCode: assign(({ context }) => ({ checkedCode: context.code, found: null })),"},
+  { machine: 'voucherRedemption', description: 'not yet valid is shown as expired', search: "{ guard: 'isNotYetValid', target: 'Refused.Not yet valid' },", replace: "{ guard: 'isNotYetValid', target: 'Refused.Expired' }," },
+  { machine: 'voucherRedemption', description: 'an expired code is an unknown error', search: "{ guard: 'isExpired', target: 'Refused.Expired' },", replace: '' },
+  { machine: 'voucherRedemption', description: 'a used-up code is "not found"', search: "{ guard: 'hasNothingLeft', target: 'Refused.Nothing left' },", replace: "{ guard: 'hasNothingLeft', target: 'Refused.Not found' }," },
+  { machine: 'voucherRedemption', description: 'a 500 with a VOUCHER code reads as that code', search: 'return error.status === 422 ? error.code : null;', replace: 'return error.code;' },
+  { machine: 'voucherRedemption', description: 'not found is an unknown error', search: "{ guard: 'isNotFound', target: 'Refused.Not found' },", replace: '' },
+  { machine: 'voucherRedemption', description: 'the cart refusing a duplicate is taken as added', search: "{ guard: { type: 'wasAlreadyInCart', params: ({ event }) => event.output }, target: 'Refused.Already in cart' },", replace: '' },
+  { machine: 'voucherRedemption', description: 'the code line carries the whole amount instead of what is left', search: "input: ({ context }) => ({ line: voucherCodeLine(context.found!) }),", replace: "input: ({ context }) => ({ line: { ...voucherCodeLine(context.found!), price: context.found!.amount } }),"},
+  { machine: 'voucherRedemption', description: 'the field keeps the added code', search: "assignAdded: assign(({ context }) => ({ added: context.found ? voucherCodeLine(context.found) : null, code: '' })),", replace: "assignAdded: assign(({ context }) => ({ added: context.found ? voucherCodeLine(context.found) : null })),"},
+  { machine: 'voucherRedemption', description: 'a failing cart leaves the entry busy', search: "        onError: { target: 'Refused.Unknown error' },\n", replace: '' },
+  { machine: 'voucherRedemption', description: 'a refused code cannot be tried again', search: "SUBMIT: { target: 'Checking', actions: 'assignCheckedCode', description: 'The same code again (e.g. after no answer); typing leaves this state first.' },", replace: '' },
+
+  { machine: 'checkout', description: 'the cart step has no voucher-code entry', search: "      invoke: {\n        id: 'voucherCode',\n        src: 'voucherRedemption',", replace: "      invokeNot: {\n        id: 'voucherCode',\n        src: 'voucherRedemption'," },
+
+  // ---------------- voucherShop
+  { machine: 'voucherShop', description: 'a voucher id in the URL opens the list', search: "always: [{ guard: 'opensAVoucher', target: 'Voucher page' }, { target: 'Voucher list' }],", replace: "always: [{ target: 'Voucher list' }]," },
+  { machine: 'voucherShop', description: 'the list is loaded again on the way back', search: "always: [{ guard: 'hasVouchers', target: 'Showing vouchers' }, { target: 'Loading vouchers' }],", replace: "always: [{ target: 'Loading vouchers' }]," },
+  { machine: 'voucherShop', description: 'a missing amount is bought', search: "{ guard: 'amountMissing', target: '.Amount missing' },", replace: '' },
+  { machine: 'voucherShop', description: 'an amount below min is bought', search: "{ guard: 'amountTooLow', target: '.Amount too low' },", replace: '' },
+  { machine: 'voucherShop', description: 'an amount above max is bought', search: "{ guard: 'amountTooHigh', target: '.Amount too high' },", replace: '' },
+  { machine: 'voucherShop', description: 'adding does not reach the cart', search: "actions: [{ type: 'addToCart', params: ({ context }) => lineOf(context) }, 'assignAdded'] },", replace: "actions: ['assignAdded'] }," },
+  { machine: 'voucherShop', description: 'a 404 voucher offers a retry', search: "isNotFound: ({ event }) => [404, 422].includes(statusOf(event)),", replace: "isNotFound: ({ event }) => [422].includes(statusOf(event)),"},
+  { machine: 'voucherShop', description: 'the quantity is not clamped', search: "assignQuantity: assign(({ event }) => (event.type === 'SET_QUANTITY' ? { quantity: voucherQuantity(event.quantity) } : {})),", replace: "assignQuantity: assign(({ event }) => (event.type === 'SET_QUANTITY' ? { quantity: Number(event.quantity) } : {})),"},
+  { machine: 'voucherShop', description: 'another voucher keeps the old amount', search: "event.type === 'OPEN_VOUCHER' ? { voucherId: event.voucherId, voucher: null, quantity: 1, amountText: '', added: null } : {},", replace: "event.type === 'OPEN_VOUCHER' ? { voucherId: event.voucherId, voucher: null, quantity: 1, added: null } : {}," },
+  { machine: 'voucherShop', description: 'RETRY of the list is ignored', search: "'Vouchers failed': { on: { RETRY: 'Loading vouchers' } },", replace: "'Vouchers failed': {}," },
 ];

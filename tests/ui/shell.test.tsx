@@ -95,11 +95,11 @@ describe('routes', () => {
   });
 
   it('gives a route without a screen a placeholder with its translated title and heading', async () => {
-    // The voucher section has no screen in the route table yet (src/app/routes.ts).
-    mounted = mountShell('/fr/vouchers');
-    expect((await ready()).textContent).toBe('Bons cadeaux');
+    // The product page has no screen in the route table yet (src/app/routes.ts; the vouchers got theirs in issue 12).
+    mounted = mountShell('/fr/product/1');
+    expect((await ready()).textContent).toBe('Produit');
     expect(screen.getByText(/en préparation/)).toBeTruthy();
-    expect(document.title).toBe('Bons cadeaux - Musée du lac');
+    expect(document.title).toBe('Produit - Musée du lac');
   });
 
   // DOMPurify needs a real DOM to strip markup (happy-dom's is not enough): the sanitizing itself

@@ -15,6 +15,7 @@ import { StoredCartSchema } from '../../domain/cart-lines.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../routes.js';
 import type { Journey, RouteEntry } from './host.js';
+import { voucherRedemptionFor, withFreshVoucherCodeEntry } from './voucher-code.js';
 
 /** Where the browser goes for the provider; tests replace `assign`. */
 export const providerRedirect = {
@@ -79,6 +80,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
           api.execPayment({ ...input, srcURL: typeof window === 'undefined' ? '' : window.location.href.slice(0, 2000) }, signal),
         ),
         cancelPayment: fromPromise(({ input, signal }) => api.cancelPayment(input.cartId, signal)),
+        voucherRedemption: voucherRedemptionFor({ api, cart }),
       },
       actions: {
         addToCart: (_, lines) => cart.send({ type: 'ADD', lines }),
@@ -115,7 +117,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
     isValid: (persisted) => v.is(PersistedCheckoutSchema, persisted),
     scrub: (persisted) => {
       const context = persisted.context as { choice: Record<string, unknown> };
-      return { ...persisted, context: { ...context, choice: { ...context.choice, iban: '', accountHolder: '' } } };
+      return withFreshVoucherCodeEntry({ ...persisted, context: { ...context, choice: { ...context.choice, iban: '', accountHolder: '' } } });
     },
   },
 };

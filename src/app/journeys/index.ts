@@ -18,6 +18,7 @@ const LOADERS: Record<JourneyName, () => Promise<AnyJourney>> = {
   orderReview: () => import('./pages.js').then((m) => m.orderReviewJourney),
   'static-page': () => import('./pages.js').then((m) => m.staticPageJourney),
   settings: () => import('./settings.js').then((m) => m.settingsJourney),
+  voucherShop: () => import('./vouchers.js').then((m) => m.voucherShopJourney),
 };
 
 export function loadJourney(name: JourneyName): Promise<AnyJourney> {

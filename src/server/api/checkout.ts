@@ -142,7 +142,27 @@ async function initPayment(ctx: RequestContext): Promise<string> {
       now.toISOString(),
     ],
   );
-  return providerUrl(ctx.origin, ctx.lang, cart);
+  return paymentUrl(ctx, cart.id, cart.session_us);
+}
+
+/**
+ * Where initPayment and initPaymentOrder send the browser: the provider page, unless the cart's
+ * amount is 0 (voucher codes pay all of it). Then there is nothing to pay at the provider: the
+ * payment is recorded at once (a `us` as the provider's "pay" records it) and the answer is the
+ * shop's own `url.continue?us&sessionUs&cartId`, so the app returns and books with execPayment
+ * exactly as after the provider (docs/api.md, "A cart paid entirely by voucher codes").
+ */
+async function paymentUrl(ctx: RequestContext, cartId: string, sessionUs: string): Promise<string> {
+  const cart = await loadCart(ctx.db, cartId);
+  if (!cart || cart.amount > 0) return providerUrl(ctx.origin, ctx.lang, { id: cartId, session_us: sessionUs });
+  const us = randomId(12);
+  await ctx.db.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, ctx.services.now().toISOString()]);
+  ctx.services.log(`Checkout: cart ${cart.id} is paid by voucher codes (amount 0); no provider page, us=${us}`);
+  const url = new URL(cart.url_continue);
+  url.searchParams.set('us', us);
+  url.searchParams.set('sessionUs', sessionUs);
+  url.searchParams.set('cartId', cart.id);
+  return url.toString();
 }
 
 /** A new payment attempt (new session, type, return URLs) for a cart that is still open. */
@@ -163,7 +183,7 @@ async function initPaymentOrder(ctx: RequestContext): Promise<string> {
     return cart;
   });
   if (!updated) throw cartGone();
-  return providerUrl(ctx.origin, ctx.lang, { id: updated.id, session_us: sessionUs });
+  return paymentUrl(ctx, updated.id, sessionUs);
 }
 
 async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {

@@ -426,15 +426,15 @@ async function seedShop(q: Queryable): Promise<void> {
     'Kan indløses i webshoppen og i museets billetsalg; gyldigt i tre år.',
   );
   const vouchers: Record<string, unknown>[] = [
-    { id: V.fifty, name: T('Gutschein CHF 50', 'Voucher CHF 50', 'Bon CHF 50', 'Buono CHF 50', 'Waardebon CHF 50', 'Vale CHF 50', 'Presentkort CHF 50', 'Gavekort CHF 50'), description: valueDesc, price: 5000, group_id: DEMO.voucherGroups.value, sequence_no: 1 },
-    { id: V.hundred, name: T('Gutschein CHF 100', 'Voucher CHF 100', 'Bon CHF 100', 'Buono CHF 100', 'Waardebon CHF 100', 'Vale CHF 100', 'Presentkort CHF 100', 'Gavekort CHF 100'), description: valueDesc, price: 10000, group_id: DEMO.voucherGroups.value, sequence_no: 2 },
-    { id: V.variable, name: T('Gutschein mit freiem Betrag', 'Voucher of your chosen amount', "Bon d'un montant libre", 'Buono di importo libero', 'Waardebon met vrij bedrag', 'Vale por el importe que elija', 'Presentkort med valfritt belopp', 'Gavekort med valgfrit beløb'), description: valueDesc, price: 0, variable_amount: 1, min_amount: 1000, max_amount: 50000, group_id: DEMO.voucherGroups.value, sequence_no: 3 },
+    { id: V.fifty, name: T('Gutschein CHF 50', 'Voucher CHF 50', 'Bon CHF 50', 'Buono CHF 50', 'Waardebon CHF 50', 'Vale CHF 50', 'Presentkort CHF 50', 'Gavekort CHF 50'), description: valueDesc, price: 5000, group_id: DEMO.voucherGroups.value, sequence_no: 1, image: '/static/vouchers/value.svg' },
+    { id: V.hundred, name: T('Gutschein CHF 100', 'Voucher CHF 100', 'Bon CHF 100', 'Buono CHF 100', 'Waardebon CHF 100', 'Vale CHF 100', 'Presentkort CHF 100', 'Gavekort CHF 100'), description: valueDesc, price: 10000, group_id: DEMO.voucherGroups.value, sequence_no: 2, image: '/static/vouchers/value.svg' },
+    { id: V.variable, name: T('Gutschein mit freiem Betrag', 'Voucher of your chosen amount', "Bon d'un montant libre", 'Buono di importo libero', 'Waardebon met vrij bedrag', 'Vale por el importe que elija', 'Presentkort med valfritt belopp', 'Gavekort med valgfrit beløb'), description: valueDesc, price: 0, variable_amount: 1, min_amount: 1000, max_amount: 50000, group_id: DEMO.voucherGroups.value, sequence_no: 3, image: '/static/vouchers/amount.svg' },
     { id: V.tourForTwo, name: T('Führung für zwei', 'Guided tour for two', 'Visite guidée pour deux', 'Visita guidata per due', 'Rondleiding voor twee', 'Visita guiada para dos', 'Guidad visning för två', 'Omvisning for to'),
       description: T('Zwei Plätze in einer öffentlichen Führung nach Wahl.', 'Two places on a public tour of your choice.', 'Deux places pour une visite publique au choix.', 'Due posti in una visita pubblica a scelta.', 'Twee plaatsen bij een openbare rondleiding naar keuze.', 'Dos plazas en una visita pública a elegir.', 'Två platser på en valfri öppen visning.', 'To pladser på en offentlig omvisning efter eget valg.'),
-      price: 5000, group_id: DEMO.voucherGroups.experience, sequence_no: 4 },
+      price: 5000, group_id: DEMO.voucherGroups.experience, sequence_no: 4, image: '/static/vouchers/experience.svg' },
     { id: V.familyDay, name: T('Familientag im Museum', 'Family day at the museum', 'Journée en famille au musée', 'Giornata in famiglia al museo', 'Gezinsdag in het museum', 'Día en familia en el museo', 'Familjedag på museet', 'Familiedag på museet'),
       description: T('Familienticket und Entdeckungstour für Kinder.', 'Family ticket and a discovery tour for children.', 'Billet famille et visite découverte pour enfants.', 'Biglietto famiglia e visita alla scoperta per bambini.', 'Gezinsticket en ontdekkingstocht voor kinderen.', 'Entrada familiar y visita de descubrimiento para niños.', 'Familjebiljett och upptäcktsvisning för barn.', 'Familiebillet og opdagelsestur for børn.'),
-      price: 6500, group_id: DEMO.voucherGroups.experience, sequence_no: 5 },
+      price: 6500, group_id: DEMO.voucherGroups.experience, sequence_no: 5, image: '/static/vouchers/experience.svg' },
   ];
   for (const v of vouchers) await insert(q, 'vouchers', { vat_value: 0, variable_amount: 0, ...v });
 

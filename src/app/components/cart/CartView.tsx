@@ -7,7 +7,7 @@
  * (src/domain rules), never from arithmetic here. Used on its own and as the first step of the
  * checkout (`<CartView />` reads the app cart from the shell; pass `cart` to show another actor).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CartActor } from '../../shell-context.js';
@@ -26,6 +26,8 @@ export interface CartViewProps {
   removable?: boolean;
   /** heading level of the cart title (default 2); null hides the title */
   headingLevel?: 2 | 3 | null;
+  /** shown below the lines of a cart that is not empty (the voucher-code entry of the checkout) */
+  children?: ReactNode;
 }
 
 function useRowText() {
@@ -84,8 +86,18 @@ function LineRow({ row, removable, onRemove, price }: { row: CartRow; removable:
             )}
           </p>
         )}
+        {voucher && row.value !== null && (
+          <p className="cart-view__detail" data-testid="voucher-code-value">
+            <FormattedMessage id="cart.voucherValue" values={{ amount: price(row.value) }} />
+          </p>
+        )}
+        {voucher && row.pays !== null && (
+          <p className="cart-view__detail" data-testid="voucher-code-pays">
+            <FormattedMessage id="cart.voucherPays" values={{ amount: price(row.pays) }} />
+          </p>
+        )}
         {voucher && row.remaining !== null && (
-          <p className="cart-view__detail">
+          <p className="cart-view__detail" data-testid="voucher-code-remaining">
             <FormattedMessage id="cart.voucherRemaining" values={{ amount: price(row.remaining) }} />
           </p>
         )}
@@ -116,7 +128,7 @@ function LineRow({ row, removable, onRemove, price }: { row: CartRow; removable:
   );
 }
 
-export function CartView({ cart: given, removable = true, headingLevel = 2 }: CartViewProps) {
+export function CartView({ cart: given, removable = true, headingLevel = 2, children }: CartViewProps) {
   const cart = useCartActor(given);
   const symbol = useCurrencySymbol();
   const text = useRowText();
@@ -160,6 +172,7 @@ export function CartView({ cart: given, removable = true, headingLevel = 2 }: Ca
                 <LineRow key={`${row.index}-${row.type}-${row.name}`} row={row} removable={removable} onRemove={remove} price={price} />
               ))}
             </ul>
+            {children}
             <dl className="cart-view__totals" data-testid="cart-totals">
               <div>
                 <dt>

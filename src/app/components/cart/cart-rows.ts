@@ -39,6 +39,10 @@ export interface CartRow {
   barcode: string | null;
   discount: Minor | null;
   remaining: Minor | null;
+  /** voucher code: the value on the code before this cart (available_amount) */
+  value: Minor | null;
+  /** voucher code: what it pays in this cart (the discount as a positive amount) */
+  pays: Minor | null;
 }
 
 function dateAndTime(line: CartLine): { date: string | null; time: string | null } {
@@ -86,5 +90,7 @@ export function cartRow(line: CartLine, index: number): CartRow {
     barcode: voucher ? line.barcode : null,
     discount: voucher ? (line.discount ?? 0) : null,
     remaining: voucher ? (line.remaining ?? line.price) : null,
+    value: voucher ? line.price : null,
+    pays: voucher ? Math.abs(line.discount ?? 0) : null,
   };
 }

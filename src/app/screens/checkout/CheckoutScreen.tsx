@@ -11,6 +11,7 @@ import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CheckboxField, TextField, useFocusFirstError } from '../../components/form.js';
 import { CartView } from '../../components/cart/CartView.js';
+import { usePaidByVouchers, VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
 import { useJourney } from '../../journeys/index.js';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -381,13 +382,14 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
 }
 
 function ConfirmOrder({ actor }: { actor: CheckoutActor }) {
+  const paidByVouchers = usePaidByVouchers();
   return (
     <section className="checkout__confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title">
         <FormattedMessage id="checkout.confirmTitle" />
       </h2>
       <p>
-        <FormattedMessage id="checkout.confirmText" />
+        <FormattedMessage id={paidByVouchers ? 'checkout.confirmVouchersText' : 'checkout.confirmText'} />
       </p>
       <button type="button" className="button checkout__confirm-button" onClick={() => actor.send({ type: 'CONFIRM' })}>
         <FormattedMessage id="checkout.confirm" />
@@ -414,7 +416,7 @@ export default function CheckoutScreen() {
       </PageHeading>
       <ProgressBar actor={actor} />
       <StatusNotices actor={actor} />
-      <CartView removable={choosing} />
+      <CartView removable={choosing}>{choosing && <VoucherCodeEntry checkout={actor} />}</CartView>
       {confirming && <ConfirmOrder actor={actor} />}
       {choosing && <Suggestions actor={actor} />}
       {choosing && <PaymentForm actor={actor} />}
