@@ -6,19 +6,41 @@
  *   node build.mjs --server-only   only the server (db:reset, API-only work)
  *   node build.mjs --dev           no minification, with source maps
  *
- * Prints every output's raw and gzip size and exits 1 when the home page's initial
- * JavaScript (the entry plus everything it imports statically, gzipped) exceeds
- * INITIAL_JS_BUDGET_GZIP below.
+ * Prints every output's raw and gzip size and exits 1 when the JavaScript the home page loads
+ * exceeds HOME_JS_BUDGET_BROTLI below, or a route's own chunks exceed ROUTE_JS_BUDGET_BROTLI.
+ * Both count bytes as a browser transfers them (brotli, as the server sends them); the home page
+ * counts the entry, everything it imports statically AND the lazy chunks the home page requests
+ * while it boots (HOME_BOOT_IMPORTS: its screen, the footer, the cookie notice, the catalogue of
+ * the default language). dist/build-report.json lists those files; a browser test checks that
+ * the home page loads nothing else.
  */
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
-/** Budget for the home page's initial JavaScript, gzipped, in bytes. Tighten it as the app settles. */
-export const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
+/**
+ * JavaScript the home page (/de) loads until it is idle, brotli, in bytes. The target of issue 14
+ * is 110 KB; this budget holds today's size (react-dom alone is about 60 KB of it) so that the
+ * build fails on any growth, and comes down as the app gets smaller.
+ */
+export const HOME_JS_BUDGET_BROTLI = 160 * 1024;
+/** A route's own chunks (what it loads beyond the home page's files), brotli, in bytes. */
+export const ROUTE_JS_BUDGET_BROTLI = 25 * 1024;
+/** Modules the home page imports lazily while it boots (src/app/components/Layout.tsx, routes.ts, src/i18n/load.ts). */
+export const HOME_BOOT_IMPORTS = ['src/app/screens/HomeScreen.tsx', 'src/app/components/Footer.tsx', 'src/app/components/CookieNotice.tsx', 'src/i18n/messages/de.json'];
+/** Routes whose chunks are tools, not shop pages (the flow viewer's charts), and are reported only. */
+const ROUTE_BUDGET_EXEMPT = ['src/app/screens/FlowsScreen.tsx', 'src/app/flows/FlowViewer.tsx', 'src/app/flows/charts.generated.ts'];
+
+/** Bytes on the wire as the server sends them (src/server/static.ts): brotli 11, unless the file is too small to compress or brotli is not smaller. */
+const MIN_COMPRESS_SIZE = 256;
+const brotliSize = (buffer) => {
+  if (buffer.length < MIN_COMPRESS_SIZE) return buffer.length;
+  const compressed = brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }).length;
+  return Math.min(compressed, buffer.length);
+};
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -193,8 +215,38 @@ async function buildApp() {
   const files = [...Object.keys(outputs).map((f) => path.join(root, f)), path.join(publicDir, 'index.html')];
   report('Browser app (dist/public)', files);
   if (args.has('--analyze')) analyze(outputs, initial);
+
+  // What the home page loads: the entry's closure plus the closures of the lazy chunks boot requests.
+  const bySource = new Map(Object.entries(outputs).filter(([, o]) => o.entryPoint).map(([file, o]) => [o.entryPoint, file]));
+  const home = new Set(initial);
+  for (const source of HOME_BOOT_IMPORTS) {
+    const chunk = bySource.get(source);
+    if (!chunk) throw new Error(`build.mjs: HOME_BOOT_IMPORTS names ${source}, which is no lazy chunk of the build`);
+    for (const file of staticClosure(outputs, chunk)) home.add(file);
+  }
+  const size = new Map();
+  const brotliOf = (file) => {
+    if (!size.has(file)) size.set(file, brotliSize(fs.readFileSync(path.join(root, file))));
+    return size.get(file);
+  };
+  const homeFiles = [...home].filter((f) => f.endsWith('.js'));
+  const homeBrotli = homeFiles.reduce((sum, f) => sum + brotliOf(f), 0);
+
+  // Every other lazy module (a route's screen, a journey): what it adds beyond the home page.
+  const routes = [];
+  for (const [source, chunk] of bySource) {
+    if (chunk === entry || HOME_BOOT_IMPORTS.includes(source) || !source.startsWith('src/app/') || source.endsWith('.json')) continue;
+    const own = staticClosure(outputs, chunk).filter((f) => !home.has(f) && f.endsWith('.js'));
+    routes.push({ source, files: own, brotli: own.reduce((sum, f) => sum + brotliOf(f), 0), exempt: ROUTE_BUDGET_EXEMPT.includes(source) });
+  }
+  routes.sort((a, b) => b.brotli - a.brotli);
+  const url = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
+  fs.writeFileSync(
+    path.join(distDir, 'build-report.json'),
+    `${JSON.stringify({ home: { files: homeFiles.map(url), brotli: homeBrotli, budget: HOME_JS_BUDGET_BROTLI }, routes: routes.map((r) => ({ source: r.source, brotli: r.brotli, exempt: r.exempt, files: r.files.map(url) })), routeBudget: ROUTE_JS_BUDGET_BROTLI }, null, 2)}\n`,
+  );
   const initialGzip = initial.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(root, f)), { level: 9 }).length, 0);
-  return { initial, initialGzip };
+  return { initial, initialGzip, homeFiles, homeBrotli, routes };
 }
 
 async function buildServer() {
@@ -228,13 +280,19 @@ try {
   if (!serverOnly) budget = await buildApp();
   await buildServer();
   if (budget) {
-    const ok = budget.initialGzip <= INITIAL_JS_BUDGET_GZIP;
+    console.log('\nLazy chunks beyond the home page (brotli), largest first:');
+    for (const r of budget.routes.slice(0, 12)) console.log(`  ${r.source.padEnd(52)} ${kb(r.brotli).padStart(9)}${r.exempt ? '  (tool, not budgeted)' : ''}`);
+    const overRoutes = budget.routes.filter((r) => !r.exempt && r.brotli > ROUTE_JS_BUDGET_BROTLI);
+    const ok = budget.homeBrotli <= HOME_JS_BUDGET_BROTLI && overRoutes.length === 0;
     const verdict = dev ? 'not enforced for --dev (unminified)' : ok ? 'ok' : 'OVER BUDGET';
     console.log(
-      `\nInitial JavaScript of the home page: ${kb(budget.initialGzip)} gzip in ${budget.initial.length} file(s), budget ${kb(INITIAL_JS_BUDGET_GZIP)}: ${verdict}`,
+      `\nJavaScript the home page loads: ${kb(budget.homeBrotli)} brotli in ${budget.homeFiles.length} file(s), budget ${kb(HOME_JS_BUDGET_BROTLI)}; ` +
+        `every route's own chunks within ${kb(ROUTE_JS_BUDGET_BROTLI)}: ${verdict}` +
+        ` (entry and static imports alone: ${kb(budget.initialGzip)} gzip)`,
     );
     if (!ok && !dev) {
-      console.error(`build.mjs: the home page's initial JavaScript exceeds the budget by ${kb(budget.initialGzip - INITIAL_JS_BUDGET_GZIP)}.`);
+      if (budget.homeBrotli > HOME_JS_BUDGET_BROTLI) console.error(`build.mjs: the home page's JavaScript exceeds its budget by ${kb(budget.homeBrotli - HOME_JS_BUDGET_BROTLI)}.`);
+      for (const r of overRoutes) console.error(`build.mjs: ${r.source} loads ${kb(r.brotli)} beyond the home page, over ${kb(ROUTE_JS_BUDGET_BROTLI)}.`);
       process.exit(1);
     }
   }
