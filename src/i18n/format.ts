@@ -5,6 +5,14 @@
 
 const THOUSANDS = '\u2019';
 
+/**
+ * A VAT rate with the same decimal point as the prices beside it (8.1, 2.6), in every language:
+ * one decimal style per line (issue 16 item 14; Swiss francs are written with a point).
+ */
+export function formatRate(percent: number): string {
+  return String(Math.round(percent * 100) / 100);
+}
+
 /** 123450 → "CHF 1’234.50" (symbol from config). Negative amounts keep their sign in front. */
 export function formatPrice(minorUnits: number, currencySymbol = 'CHF'): string {
   const sign = minorUnits < 0 ? '-' : '';

@@ -185,11 +185,11 @@ describe('the basket in the header', () => {
   it('says the number it shows (empty and with lines), so speech and sight agree', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/en');
     try {
-      const basket = page.getByRole('link', { name: /^Basket, / });
+      const basket = page.getByRole('link', { name: /^Cart, / });
       await basket.waitFor({ timeout: 15_000 });
       const shown = async () => (await page.getByTestId('basket-count').innerText()).trim();
       expect(await shown()).toBe('0');
-      expect(await basket.getAttribute('aria-label')).toBe('Basket, 0 items');
+      expect(await basket.getAttribute('aria-label')).toBe('Cart, 0 items');
       await page.evaluate(() => sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 2, vat_value: 2.6 }])));
       await page.reload({ waitUntil: 'load' });
       await basket.waitFor();

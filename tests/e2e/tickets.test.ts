@@ -117,7 +117,7 @@ describe('event ticketing in a real browser', () => {
     await page.getByRole('button', { name: text('tickets.addToCart') }).click();
     await page.getByTestId('added-to-cart').waitFor();
     // the basket in the header counts the cart's lines: the timed tickets and the family ticket
-    await page.getByRole('link', { name: 'Basket, 2 items' }).waitFor();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
 
     await page.getByRole('link', { name: text('tickets.goToCart') }).click();
     await page.waitForURL('**/en/checkout');

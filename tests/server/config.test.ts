@@ -104,6 +104,9 @@ describe('GET static/content', () => {
     expect(v.is(StaticContentSchema, de)).toBe(true);
     expect(de.banners.home?.length).toBeGreaterThan(0);
     expect(de.banners.home?.[0]).toMatchObject({ image: expect.stringMatching(/^\/static\//), image_mobile: expect.stringMatching(/^\/static\//) });
+    // alt texts in the request language (issue 16 item 14)
+    expect(de.banners.home?.[0]?.alt).toBe('Licht und Wasser');
+    expect(fr.banners.home?.[0]?.alt).toBe('Lumière et eau');
     expect(Object.keys(de.social_media)).toEqual(expect.arrayContaining(['instagram', 'facebook']));
     expect(de.cookie_warning).toContain('Cookies');
     expect(de.cookie_warning).toContain('/de/page/data_protection');

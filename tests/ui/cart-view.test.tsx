@@ -107,6 +107,6 @@ describe('CartView', () => {
     mount(JSON.stringify([adult]), de as Record<string, string>, 'de');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Ihr Warenkorb');
     expect(screen.getByRole('button', { name: 'Adult, 05.12.2026 10:00 aus dem Warenkorb entfernen' })).toBeTruthy();
-    expect(screen.getByText('inkl. 8,1 % MWST: CHF 3.00')).toBeTruthy();
+    expect(screen.getByText('inkl. 8.1 % MWST: CHF 3.00')).toBeTruthy();
   });
 });

@@ -68,9 +68,9 @@ describe('boot', () => {
 describe('routes', () => {
   it('redirects a path without language to the default language', async () => {
     mounted = mountShell('/tickets');
-    expect((await ready()).textContent).toBe('Eintrittskarten');
+    expect((await ready()).textContent).toBe('Tickets');
     expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
-    expect(document.title).toBe('Eintrittskarten - Museum am See');
+    expect(document.title).toBe('Tickets - Museum am See');
   });
 
   it('falls back to the default language when the back end does not offer the one of the URL (404)', async () => {
@@ -82,7 +82,7 @@ describe('routes', () => {
         return path === 'shopinfo/config' && url.pathname.startsWith('/api/it/') ? { status: 404, body: { error: 'NOT_FOUND', message: 'No such language.' } } : undefined;
       },
     });
-    expect((await ready()).textContent).toBe('Eintrittskarten');
+    expect((await ready()).textContent).toBe('Tickets');
     expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
     expect(asked).toEqual(['/api/it/shopinfo/config', '/api/de/shopinfo/config']);
     expect(screen.queryByText(/connection/i)).toBeNull();
@@ -147,7 +147,7 @@ describe('header', () => {
     const login = screen.getByRole('link', { name: 'Log in' });
     expect(new URL(login.getAttribute('href') ?? '', 'http://x').searchParams.get('returnTo')).toBe('/en/tickets?x=1');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toContain('returnTo=');
-    expect(screen.getByRole('link', { name: 'Basket, 2 items' }).getAttribute('href')).toBe('/en/checkout');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' }).getAttribute('href')).toBe('/en/checkout');
   });
 
   it('hides login and register when registration is off', async () => {
@@ -174,7 +174,7 @@ describe('header', () => {
     sessionStorage.setItem('jwt', fakeJwt({ sub: 1, exp: Math.floor(Date.now() / 1000) + 3600 }));
     sessionStorage.setItem('customer', JSON.stringify({ email: 'ada@example.org', fname: 'Ada', lname: 'Lovelace' }));
     mounted = mountShell('/logout?returnTo=%2Fde%2Ftickets');
-    await screen.findByRole('heading', { level: 1, name: 'Eintrittskarten' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
     expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
     expect(sessionStorage.getItem('jwt')).toBeNull();
     expect(sessionStorage.getItem('customer')).toBeNull();

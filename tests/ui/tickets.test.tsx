@@ -228,7 +228,7 @@ describe('ticket page', () => {
     const lines = mounted?.shell.cart.getSnapshot().context.lines ?? [];
     expect(lines).toMatchObject([{ type: 'ticket', id: 21, totalCount: 2, totalPrice: 3600, datetime: `${day} 10:00` }]);
     expect(JSON.parse(sessionStorage.getItem('cart') ?? '[]')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Basket, 1 item' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
     fireEvent.click(within(added).getByRole('button', { name: 'Buy more tickets' }));
     expect(((await screen.findByRole('spinbutton', { name: 'Adult – CHF 18.00' })) as HTMLInputElement).value).toBe('0');
   });

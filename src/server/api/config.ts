@@ -60,9 +60,16 @@ export function registerConfigRoutes(router: Router): void {
   });
 
   router.get('static/content', async ({ db, lang }): Promise<StaticContent> => {
-    const stored = (await readSetting(db, 'static_content')) as Omit<StaticContent, 'cookie_warning'> & { cookie_warning: string | Record<string, string> };
+    const stored = (await readSetting(db, 'static_content')) as Omit<StaticContent, 'cookie_warning' | 'banners'> & { banners: unknown; cookie_warning: string | Record<string, string> };
     const cookie = typeof stored.cookie_warning === 'string' ? stored.cookie_warning : tr(stored.cookie_warning, lang);
-    return { banners: stored.banners, social_media: stored.social_media, cookie_warning: cookie };
+    // Banner alt texts are stored per language (older databases: one text for all).
+    const banners = Object.fromEntries(
+      Object.entries(stored.banners as Record<string, { alt?: string | Record<string, string> }[]>).map(([group, list]) => [
+        group,
+        list.map((banner) => ({ ...banner, alt: typeof banner.alt === 'object' && banner.alt !== null ? tr(banner.alt, lang) : (banner.alt ?? '') })),
+      ]),
+    ) as StaticContent['banners'];
+    return { banners, social_media: stored.social_media, cookie_warning: cookie };
   });
 
   router.get('static/page/:id', async ({ db, lang, params }) => {

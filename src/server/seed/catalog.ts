@@ -78,7 +78,7 @@ async function seedSettings(q: Queryable): Promise<void> {
 
 async function seedGroupsAndVenues(q: Queryable): Promise<void> {
   await insert(q, 'venues', { id: DEMO.venues.lakeside, name: T('Haupthaus am See', 'Main building by the lake', 'Bâtiment principal au bord du lac', 'Sede principale sul lago', 'Hoofdgebouw aan het meer', 'Edificio principal junto al lago', 'Huvudbyggnaden vid sjön', 'Hovedbygningen ved søen'), address: 'Seestrasse 1, 8000 Zürich' });
-  await insert(q, 'venues', { id: DEMO.venues.artHall, name: T('Kunsthalle Altstadt', 'Old Town Art Hall', 'Kunsthalle de la vieille ville', 'Kunsthalle del centro storico', 'Kunsthal in de oude stad', 'Sala de arte del casco antiguo', 'Konsthallen i gamla stan', 'Kunsthallen i den gamle bydel'), address: 'Marktgasse 12, 8001 Zürich' });
+  await insert(q, 'venues', { id: DEMO.venues.artHall, name: T('Kunsthalle Altstadt', 'Old Town Art Hall', 'Halle d’art de la vieille ville', 'Sala d’arte del centro storico', 'Kunsthal in de oude stad', 'Sala de arte del casco antiguo', 'Konsthallen i gamla stan', 'Kunsthallen i den gamle bydel'), address: 'Marktgasse 12, 8001 Zürich' });
   const g = DEMO.groups;
   const groups: [number, string, Texts][] = [
     [g.exhibitions, 'event', T('Ausstellungen', 'Exhibitions', 'Expositions', 'Mostre', 'Tentoonstellingen', 'Exposiciones', 'Utställningar', 'Udstillinger')],
@@ -340,8 +340,8 @@ async function seedTours(q: Queryable): Promise<void> {
     description: T(
       '90 Minuten zu Fuss von der Kunsthalle durch fünf Jahrhunderte Baukunst. Einzeln buchen oder die ganze Führung reservieren.',
       '90 minutes on foot from the Art Hall through five centuries of building. Book single places or the whole tour.',
-      "90 minutes à pied depuis la Kunsthalle, à travers cinq siècles d'architecture. Réservez des places ou la visite entière.",
-      "90 minuti a piedi dalla Kunsthalle attraverso cinque secoli di architettura. Prenotate singoli posti o l'intera visita.",
+      "90 minutes à pied depuis la Halle d’art, à travers cinq siècles d'architecture. Réservez des places ou la visite entière.",
+      "90 minuti a piedi dalla Sala d’arte attraverso cinque secoli di architettura. Prenotate singoli posti o l'intera visita.",
       '90 minuten te voet vanaf de kunsthal door vijf eeuwen bouwkunst. Boek losse plaatsen of de hele rondleiding.',
       '90 minutos a pie desde la sala de arte a través de cinco siglos de arquitectura. Reserve plazas sueltas o la visita completa.',
       '90 minuter till fots från konsthallen genom fem sekler av byggnadskonst. Boka enstaka platser eller hela visningen.',

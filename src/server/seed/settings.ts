@@ -75,13 +75,17 @@ export const COOKIE_WARNING: Record<string, string> = {
 };
 
 /** Stored without cookie_warning (added per language at request time). */
-export const STATIC_CONTENT: Omit<StaticContent, 'cookie_warning'> & { cookie_warning: Record<string, string> } = {
+export const STATIC_CONTENT: Omit<StaticContent, 'cookie_warning' | 'banners'> & {
+  /** alt texts per language; static/content answers the visitor's */
+  banners: Record<string, { image: string; image_mobile: string; alt: Record<string, string>; url: string | null }[]>;
+  cookie_warning: Record<string, string>;
+} = {
   banners: {
     home: [
-      { image: '/static/banners/light-and-water.jpg', image_mobile: '/static/banners/light-and-water-mobile.jpg', alt: 'Light and Water', url: null },
-      { image: '/static/banners/lakeside.jpg', image_mobile: '/static/banners/lakeside-mobile.jpg', alt: 'Lakeside Museum', url: null },
+      { image: '/static/banners/light-and-water.jpg', image_mobile: '/static/banners/light-and-water-mobile.jpg', alt: { de: 'Licht und Wasser', en: 'Light and Water', fr: 'Lumière et eau', it: 'Luce e acqua', nl: 'Licht en water', es: 'Luz y agua', sv: 'Ljus och vatten', da: 'Lys og vand' }, url: null },
+      { image: '/static/banners/lakeside.jpg', image_mobile: '/static/banners/lakeside-mobile.jpg', alt: { de: 'Museum am See', en: 'Lakeside Museum', fr: 'Musée du lac', it: 'Museo sul lago', nl: 'Museum aan het meer', es: 'Museo del lago', sv: 'Museet vid sjön', da: 'Museet ved søen' }, url: null },
     ],
-    tickets: [{ image: '/static/banners/collection.jpg', image_mobile: '/static/banners/collection-mobile.jpg', alt: 'The Lakeside Collection', url: null }],
+    tickets: [{ image: '/static/banners/collection.jpg', image_mobile: '/static/banners/collection-mobile.jpg', alt: { de: 'Sammlung am See', en: 'The Lakeside Collection', fr: 'La collection du lac', it: 'La collezione del lago', nl: 'De collectie aan het meer', es: 'La colección del lago', sv: 'Samlingen vid sjön', da: 'Samlingen ved søen' }, url: null }],
   },
   cookie_warning: COOKIE_WARNING,
   social_media: {

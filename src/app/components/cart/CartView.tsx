@@ -11,7 +11,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CartActor } from '../../shell-context.js';
-import { formatDate, formatPrice } from '../../../i18n/format.js';
+import { formatDate, formatPrice, formatRate } from '../../../i18n/format.js';
 import { cartRow, type CartRow } from './cart-rows.js';
 import { selectLinesWithVouchers, selectShippingCost, selectShippingError, selectTaxTotal, selectTotals } from '../../../../machines/cart.machine.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
@@ -40,9 +40,7 @@ function useRowText() {
       const what = row.context ? `${row.context}: ${row.name}` : row.name;
       return when ? `${what}, ${when}` : what;
     },
-    percent(rate: number): string {
-      return intl.formatNumber(rate, { maximumFractionDigits: 2 });
-    },
+    percent: formatRate,
   };
 }
 
