@@ -13,7 +13,7 @@
  * forward) reaches the machine as OPEN_* through src/app/journeys, and the machine's state
  * decides the URL. Form rules live in src/domain/account-forms.ts.
  * - Login: e-mail and password (the client sends the password's MD5 digest); a failure is the
- *   AUTH_LOGIN_FAILED toast. Success loads the customer and tells the shell (LOGGED_IN).
+ *   AUTH_LOGIN_FAILED at the form. Success loads the customer and tells the shell (LOGGED_IN).
  * - Registration: the server's required and visible fields; 422 field errors per field.
  * - Guest registration (behind the config flag): customer/validate proceeds when only a
  *   password error remains (§8), then auth/guest.
@@ -284,8 +284,8 @@ export const authMachine = setup({
             onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
             onError: {
               target: 'Editing',
-              description: 'Wrong e-mail or password (or no answer): the AUTH_LOGIN_FAILED toast.',
-              actions: ['assignLoginFailed', { type: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }],
+              description: 'Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
+              actions: ['assignLoginFailed'],
             },
           },
         },

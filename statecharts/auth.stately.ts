@@ -97,10 +97,9 @@ export const machine = createMachine({
             "onError": {
               "target": "Editing",
               "actions": [
-                "assignLoginFailed",
-                "showToast"
+                "assignLoginFailed"
               ],
-              "description": "Wrong e-mail or password (or no answer): the AUTH_LOGIN_FAILED toast."
+              "description": "Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well)."
             }
           }
         },

@@ -117,15 +117,15 @@ export function isRequiredField(attr: CustomerAttr | null, field: AuthField): bo
 /** §5 registration: required fields, a valid e-mail given twice, a password of 8+ given twice. */
 export function registrationErrors(values: AuthValues, attr: CustomerAttr | null, guest: boolean): FieldErrors {
   const errors: FieldErrors = {};
+  // Every required field, the two "repeat" fields included: an empty form flags them all.
   for (const field of visibleFields(attr, guest)) {
-    if (field === 'emailConfirmation' || field === 'passwordConfirmation') continue;
     if (isRequiredField(attr, field) && blank(values[field])) add(errors, field, 'form.required');
   }
   if (!blank(values.email) && !isEmail(values.email)) add(errors, 'email', 'form.emailInvalid');
-  if (values.email.trim().toLowerCase() !== values.emailConfirmation.trim().toLowerCase()) add(errors, 'emailConfirmation', 'form.emailsMismatch');
+  if (!blank(values.emailConfirmation) && values.email.trim().toLowerCase() !== values.emailConfirmation.trim().toLowerCase()) add(errors, 'emailConfirmation', 'form.emailsMismatch');
   if (!guest) {
     if (values.password !== '' && values.password.length < 8) add(errors, 'password', 'form.passwordTooShort');
-    if (values.password !== values.passwordConfirmation) add(errors, 'passwordConfirmation', 'form.passwordsMismatch');
+    if (values.passwordConfirmation !== '' && values.password !== values.passwordConfirmation) add(errors, 'passwordConfirmation', 'form.passwordsMismatch');
   }
   return errors;
 }

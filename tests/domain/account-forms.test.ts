@@ -53,6 +53,16 @@ describe('account forms (§5)', () => {
     expect(registrationErrors({ ...filled, fname: ' ' }, attr, true)).toEqual({ fname: [{ id: 'form.required' }] });
   });
 
+  it('an empty registration flags every required field, the two repeat fields included (issue 16 item 13)', () => {
+    const errors = registrationErrors(values({}), attr, false);
+    expect(errors.emailConfirmation).toEqual([{ id: 'form.required' }]);
+    expect(errors.passwordConfirmation).toEqual([{ id: 'form.required' }]);
+    expect(errors.email).toEqual([{ id: 'form.required' }]);
+    // a repeat field left empty says "required", not also "does not match"
+    const half = registrationErrors(values({ email: 'ada@museum.example', password: 'Secret-123', fname: 'Ada', lname: 'L' }), attr, false);
+    expect(half).toEqual({ emailConfirmation: [{ id: 'form.required' }], passwordConfirmation: [{ id: 'form.required' }] });
+  });
+
   it('payloads are trimmed; a guest sends no password', () => {
     const v = values({ email: ' ada@museum.example ', fname: ' Ada ', lname: 'L', country: 'CH', salutation: 'mr', password: 'Secret-123' });
     expect(customerData(v)).toMatchObject({ fname: 'Ada', lname: 'L', country: 'CH', salutation: 'mr' });

@@ -45,7 +45,8 @@ function expectedEffects(s: AnyMachineSnapshot, run: RunContext): { action: stri
     params: { jwt: c.jwt, customer: run.event.type.startsWith('xstate.done.') ? customer : null, isGuest },
   });
   const back = { action: 'navigateBack', params: { returnTo: c.returnTo, redirectTarget: c.redirectTarget } };
-  if (errorOf(run, 'login')) return [{ action: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }];
+  // a failed login says so once, at the form (issue 16 item 13): no toast besides
+  if (errorOf(run, 'login')) return [];
   if (entered(s, run, 'Signed in')) return [loggedIn(false), back];
   if (entered(s, run, 'Signed in as guest')) return [loggedIn(true), back];
   if (entered(s, run, 'Registered') || entered(s, run, 'Recovered')) return [loggedIn(false)];

@@ -90,6 +90,7 @@ export function SelectField({
   autoComplete,
 }: Omit<FieldProps, 'type'> & { options: readonly { value: string; label: string }[] }) {
   const id = useId();
+  const intl = useIntl();
   const invalid = Boolean(errors && errors.length > 0);
   return (
     <div className={invalid ? 'field field--invalid' : 'field'}>
@@ -113,6 +114,11 @@ export function SelectField({
         aria-describedby={invalid ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
+        {/* Nothing is pre-chosen for the visitor (no silent "Mr"): an empty choice while nothing is
+            chosen, and always where the field is optional. */}
+        {(value === '' || !required) && (
+          <option value="">{intl.formatMessage({ id: 'form.choose' })}</option>
+        )}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
