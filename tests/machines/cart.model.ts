@@ -2,7 +2,8 @@
  * Model of the cart machine: started with no saved cart and with a corrupt one; lines are a
  * ticket, a catalogue (merchandise, so shipping is asked once a destination is known) and a
  * voucher code (added twice to hit the duplicate guard). At most two lines, one destination
- * change and one invoice toggle keep the walk finite.
+ * change (the app's SET_DESTINATION or the visitor's CHOOSE_COUNTRY) and one invoice toggle keep
+ * the walk finite.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { cartMachine, type CartContext } from '../../machines/cart.machine.js';
@@ -19,7 +20,7 @@ export const voucherCode: CartLine = { type: 'voucherCode', barcode: 'ABC123', n
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const ctx = s.context as CartContext;
   if (e.type === 'ADD') return ctx.lines.length < 2;
-  if (e.type === 'SET_DESTINATION') return ctx.destination.chosenCountry === null;
+  if (e.type === 'SET_DESTINATION' || e.type === 'CHOOSE_COUNTRY') return ctx.destination.chosenCountry === null;
   if (e.type === 'SET_REQUEST_INVOICE') return ctx.requestInvoice;
   if (e.type === 'CLEAR') return ctx.lines.length > 0;
   return true;
@@ -34,11 +35,24 @@ export const cartModel = defineModel({
     REMOVE: [{ index: 0 }, { index: 5 }],
     CLEAR: {},
     SET_DESTINATION: { destination: { chosenCountry: 'ch' } },
+    CHOOSE_COUNTRY: { country: ' de ' },
     SET_REQUEST_INVOICE: { requestInvoice: false },
     'done:calculateShipping': { output: 900 },
     'error:calculateShipping': { error: Object.assign(new Error('422'), { code: 'NO_SHIPPING_TO_COUNTRY' }) },
     RETRY_SHIPPING: {},
   },
+  scenarios: [
+    {
+      name: 'a logout that takes the only destination away drops the cost and asks for a country again',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [catalogue] },
+        { type: 'SET_DESTINATION', destination: { loggedIn: true, tokenCountry: 'AT' } },
+        { type: 'done:calculateShipping', output: 900 },
+        { type: 'SET_DESTINATION', destination: { loggedIn: false, tokenCountry: null } },
+      ],
+    },
+  ],
   filterEvents: allowed,
   fakeActions: ['saveCart', 'removeSavedCart', 'warnCorruptCart', 'trackRemoveFromCart'],
 });
