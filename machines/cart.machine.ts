@@ -26,6 +26,7 @@ import type { CartLine } from '../src/domain/cart-lines.js';
 import { restoreCartLines, serializeCartLines, taxedItems } from '../src/domain/cart-lines.js';
 import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
 import type { ShippingRequest } from '../src/domain/shipping-payload.js';
+import type { Country } from '../src/api/schemas/config-requests.js';
 import {
   cartHasMerchandise,
   shippingDestination,
@@ -61,6 +62,8 @@ export interface CartContext {
   shippingError: string | null;
   /** why the saved cart was dropped at boot (null when it was fine or absent) */
   restoreProblem: string | null;
+  /** the countries the visitor can choose from (GET countries), loaded when first asked */
+  countries: Country[] | null;
 }
 
 export type CartEvent =
@@ -71,7 +74,8 @@ export type CartEvent =
   /** the visitor chose the country to ship to in the cart (§4 "chosen country") */
   | { type: 'CHOOSE_COUNTRY'; country: string }
   | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
-  | { type: 'RETRY_SHIPPING' };
+  | { type: 'RETRY_SHIPPING' }
+  | { type: 'RETRY_COUNTRIES' };
 
 /** Emitted (actor.on) so the UI can say why nothing was added. */
 /** Emitted when a voucher code already in the cart is added again, for the voucher code entry to say so. */
@@ -139,6 +143,8 @@ export const cartMachine = setup({
   actors: {
     /** POST shipping/costs; resolves with the cost in minor units. */
     calculateShipping: fromPromise<Minor, ShippingInput>(async () => notProvided('calculateShipping')),
+    /** GET countries: the list the visitor chooses the destination from. */
+    loadCountries: fromPromise<Country[], void>(async () => notProvided('loadCountries')),
   },
   actions: {
     addLines: assign(({ context, event }) => {
@@ -162,6 +168,7 @@ export const cartMachine = setup({
     assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
     clearShipping: assign({ shippingCost: null, shippingError: null }),
     forgetRestoreProblem: assign({ restoreProblem: null }),
+    assignCountries: assign((_, countries: Country[]) => ({ countries })),
     announceDuplicateVoucherCode: emit(({ event }) => {
       const code = event.type === 'ADD' ? event.lines.find((line) => line.type === 'voucherCode') : undefined;
       return { type: 'voucherCodeAlreadyInCart' as const, barcode: code?.type === 'voucherCode' ? code.barcode : '' };
@@ -186,6 +193,7 @@ export const cartMachine = setup({
     },
     shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
     destinationUnknown: ({ context }) => destinationOf(context) === null,
+    countriesLoaded: ({ context }) => context.countries !== null,
   },
 }).createMachine({
   id: 'cart',
@@ -199,6 +207,7 @@ export const cartMachine = setup({
       shippingCost: null,
       shippingError: null,
       restoreProblem: restored.ok ? null : restored.reason,
+      countries: null,
     };
   },
   initial: 'Restoring',
@@ -264,7 +273,27 @@ export const cartMachine = setup({
         },
         'Destination unknown': {
           tags: 'shipping-needsCountry',
-          description: 'Goods but no country: the cart asks for the country; shipping is added once it is chosen and payment waits for it.',
+          description: 'Goods but no country: the cart asks for the country (CHOOSE_COUNTRY); shipping is added once it is chosen and payment waits for it.',
+          initial: 'Checking the country list',
+          states: {
+            'Checking the country list': {
+              always: [{ guard: 'countriesLoaded', target: 'Asking for the country' }, { target: 'Loading countries' }],
+            },
+            'Loading countries': {
+              tags: 'loading',
+              invoke: {
+                id: 'loadCountries',
+                src: 'loadCountries',
+                onDone: { target: 'Asking for the country', actions: { type: 'assignCountries', params: ({ event }) => event.output } },
+                onError: 'Countries unavailable',
+              },
+            },
+            'Asking for the country': { description: 'The country choice is shown in the cart.' },
+            'Countries unavailable': {
+              description: 'The list could not be loaded: the cart says so and offers to try again.',
+              on: { RETRY_COUNTRIES: 'Loading countries' },
+            },
+          },
         },
         'Calculating shipping': {
           tags: ['busy', 'shipping-loading'],
@@ -319,6 +348,8 @@ export const selectShippingStatus = (snapshot: { hasTag: (tag: string) => boolea
 };
 /** Payment waits for shipping (§4): true with nothing to ship or a known cost. */
 export const selectShippingReady = (snapshot: { hasTag: (tag: string) => boolean }): boolean => shippingReady(selectShippingStatus(snapshot));
+/** The countries to choose the destination from; null until loaded. */
+export const selectCountries = (snapshot: CartView): Country[] | null => snapshot.context.countries;
 /** The destination the cost is for (§4 order), null when none is known. */
 export const selectShippingCountry = (snapshot: CartView): string | null => destinationOf(snapshot.context);
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { CartContext } from '../../machines/cart.machine.js';
 import { describeModel } from './describe-model.js';
-import { cartModel } from './cart.model.js';
+import { COUNTRIES, cartModel } from './cart.model.js';
 import type { RunContext } from './model.js';
 
 const ctx = (s: { context: unknown }) => s.context as CartContext;
@@ -51,6 +51,19 @@ describeModel(cartModel, {
     expect(ctx(s).shippingError).toBeNull();
     expect(s.hasTag('shipping-needsCountry')).toBe(true);
     expect(s.can({ type: 'CHOOSE_COUNTRY', country: 'DE' })).toBe(true);
+  },
+  'Ready.Destination unknown.Loading countries': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(ctx(s).countries).toBeNull();
+    expect(run.invocations.at(-1)).toMatchObject({ id: 'loadCountries' });
+  },
+  'Ready.Destination unknown.Asking for the country': (s) => {
+    expect(ctx(s).countries).toEqual(COUNTRIES);
+    expect(s.hasTag('loading')).toBe(false);
+  },
+  'Ready.Destination unknown.Countries unavailable': (s) => {
+    expect(ctx(s).countries).toBeNull();
+    expect(s.can({ type: 'RETRY_COUNTRIES' })).toBe(true);
   },
   'Ready.Calculating shipping': (s, run) => {
     sideEffects(s, run);

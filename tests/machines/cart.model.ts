@@ -15,6 +15,7 @@ export const ticket: CartLine = {
   datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0, subtickets: [],
 };
 export const catalogue: CartLine = { type: 'merchandise', id: 21, name: 'Catalogue', price: 3900, totalPrice: 7800, count: 2, vat_value: 2.6 };
+export const COUNTRIES = [{ key: 'CH', name: 'Schweiz', shippable: true }, { key: 'US', name: 'USA', shippable: false }];
 export const voucherCode: CartLine = { type: 'voucherCode', barcode: 'ABC123', name: 'Voucher ABC123', price: 3000 };
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
@@ -40,6 +41,9 @@ export const cartModel = defineModel({
     'done:calculateShipping': { output: 900 },
     'error:calculateShipping': { error: Object.assign(new Error('422'), { code: 'NO_SHIPPING_TO_COUNTRY' }) },
     RETRY_SHIPPING: {},
+    'done:loadCountries': { output: COUNTRIES },
+    'error:loadCountries': { error: new Error('offline') },
+    RETRY_COUNTRIES: {},
   },
   scenarios: [
     {
