@@ -35,6 +35,8 @@ export const SESSION_KEYS = {
   /** the checkout journey's persisted snapshot while the visitor is in the checkout (src/app/journeys) */
   checkoutJourney: 'checkoutJourney',
   serviceUnavailableReloadAt: 'serviceUnavailableReloadAt',
+  /** a delivery address different from the billing address, chosen in the checkout (§4) */
+  deliveryAddress: 'deliveryAddress',
   /** scroll position per history entry (§4 scroll restoration) */
   scrollPositions: 'scrollPositions',
 } as const;
