@@ -7,7 +7,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'shop';
 
 export interface RouteDef {
   /** Path below `/{lang}`; '' is home; `$name` is a path param. */
@@ -33,13 +33,21 @@ const checkoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen.js')
 const checkoutOther = () => import('./screens/checkout/OtherScreens.js');
 const authSuccess = () => import('./screens/auth/SuccessScreens.js');
 const staticPage = lazy(() => import('./screens/StaticPageScreen.js'));
+const shopList = lazy(() => import('./screens/shop/ShopListScreen.js'));
+const articleScreen = lazy(() => import('./screens/shop/ArticleScreen.js'));
 
 export const ROUTES = {
   home: { path: '', titleKey: null, screen: lazy(() => import('./screens/HomeScreen.js')) },
-  merchandise: { path: 'merchandise', titleKey: 'title.merchandise' },
-  mechandiseCategory: { path: 'merchandise/$category', titleKey: 'title.merchandiseCategory' },
-  passes: { path: 'passes', titleKey: 'title.passes' },
-  pass: { path: 'passes/$id', titleKey: 'title.pass' },
+  merchandise: { path: 'merchandise', titleKey: 'title.merchandise', journey: 'shop', screen: shopList },
+  mechandiseCategory: {
+    path: 'merchandise/$category',
+    titleKey: 'title.merchandiseCategory',
+    journey: 'shop',
+    params: (p) => /^\d{1,9}$/.test(p.category ?? '') && Number(p.category) > 0,
+    screen: shopList,
+  },
+  passes: { path: 'passes', titleKey: 'title.passes', journey: 'shop', screen: shopList },
+  pass: { path: 'passes/$id', titleKey: 'title.pass', journey: 'shop', params: numericId, screen: articleScreen },
   voucherList: { path: 'vouchers', titleKey: 'title.voucherList' },
   voucherSingle: { path: 'vouchers/$id', titleKey: 'title.voucherSingle' },
   tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: lazy(() => import('./screens/tickets/EventListScreen.js')) },
@@ -85,7 +93,7 @@ export const ROUTES = {
     params: (p) => /^[\w-]{1,64}$/.test(p.id ?? ''),
     screen: named(checkoutOther, 'OrderReviewScreen'),
   },
-  product: { path: 'product/$id', titleKey: 'title.product' },
+  product: { path: 'product/$id', titleKey: 'title.product', journey: 'shop', params: numericId, screen: articleScreen },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout', screen: checkoutScreen },
   checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', screen: checkoutScreen },
   checkoutCanceled: { path: 'checkout/canceled', titleKey: 'title.checkoutCanceled', journey: 'checkout', screen: named(checkoutOther, 'CheckoutCanceledScreen') },

@@ -115,4 +115,17 @@ export const MUTANTS: Mutant[] = [
   { machine: 'checkout', description: 'requestInvoice is not switched', search: "SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },", replace: 'SET_REQUEST_INVOICE: {},' },
   { machine: 'checkout', description: 'the delivery address is not sent', search: "              shipping: paymentShipping(context),", replace: "              shipping: { address: null }," },
   { machine: 'checkout', description: 'back to the billing address keeps the different one', search: "event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} } : {},", replace: "event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: false }, deliveryErrors: {} } : {}," },
+
+  // ---------------- shop (issue 11)
+  { machine: 'shop', description: 'the list is loaded again for every category', search: "always: [{ guard: 'listLoadedForSection', target: 'List' }, { target: 'Loading list' }],", replace: "always: [{ target: 'Loading list' }]," },
+  { machine: 'shop', description: 'a category shows all articles', search: "            { guard: 'hasCategory', target: 'One category' },\n", replace: '' },
+  { machine: 'shop', description: 'the passes list shows merchandise', search: "            { guard: 'isPassSection', target: 'Annual passes' },\n", replace: '' },
+  { machine: 'shop', description: 'an out-of-stock article can be added', search: "always: [{ guard: 'outOfStock', target: 'Out of stock' }, { target: 'Choosing' }],", replace: "always: [{ target: 'Choosing' }]," },
+  { machine: 'shop', description: 'passes are added without owners', search: "          { guard: 'ownersIncomplete', target: '.Owners missing', actions: 'rejectOwners' },\n", replace: '' },
+  { machine: 'shop', description: 'nothing goes to the cart', search: "            actions: [{ type: 'addToCart', params: ({ context }) => (context.article ? [articleLine(context.article, context.quantity, context.owners)] : []) }, 'assignAdded'],", replace: "            actions: ['assignAdded']," },
+  { machine: 'shop', description: 'the quantity is not kept within stock', search: "const quantity = clampQuantity(event.value, context.article.stock);", replace: "const quantity = Number(event.value) || 1;" },
+  { machine: 'shop', description: 'owner entries do not follow the quantity', search: "return { quantity, owners: isPass(context.article) ? resizeOwners(context.owners, quantity) : context.owners, added: null };", replace: "return { quantity, owners: context.owners, added: null };" },
+  { machine: 'shop', description: 'a 404 is "failed" (retry) instead of not found', search: 'isNotFound: ({ event }) => statusOf(event) === 404,', replace: 'isNotFound: ({ event }) => statusOf(event) === 400,' },
+  { machine: 'shop', description: 'RETRY of the list is ignored', search: "on: { RETRY: 'Loading list' },", replace: '' },
+  { machine: 'shop', description: 'a product link starts on the list', search: "always: [{ guard: 'wantsArticle', target: 'Loading article' }, { target: 'Checking the list' }],", replace: "always: [{ target: 'Checking the list' }]," },
 ];

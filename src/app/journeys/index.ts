@@ -17,6 +17,7 @@ const LOADERS: Record<JourneyName, () => Promise<AnyJourney>> = {
   eventTicketing: () => import('./ticketing.js').then((m) => m.ticketingJourney),
   orderReview: () => import('./pages.js').then((m) => m.orderReviewJourney),
   'static-page': () => import('./pages.js').then((m) => m.staticPageJourney),
+  shop: () => import('./shop.js').then((m) => m.shopJourney),
 };
 
 export function loadJourney(name: JourneyName): Promise<AnyJourney> {
