@@ -84,7 +84,7 @@ describeModel(shopModel, {
     expect(c.article?.id).toBe(pass.id);
     // the refused ADD_TO_CART names what is missing; typing into an entry takes its errors away
     if (run.event.type === 'ADD_TO_CART') expect(Object.keys(c.ownerErrors).length).toBeGreaterThan(0);
-    if (run.event.type === 'SET_OWNER') expect(c.ownerErrors[(run.event as { index: number }).index]).toBeUndefined();
+    if (run.event.type === 'SET_OWNER') expect(c.ownerErrors[(run.event as unknown as { index: number }).index]).toBeUndefined();
     for (const [index, errors] of Object.entries(c.ownerErrors)) {
       const owner = c.owners[Number(index)]!;
       if (owner.first === '') expect(errors.first).toBe('shop.owner.nameMissing');
