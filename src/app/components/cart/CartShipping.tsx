@@ -96,7 +96,7 @@ function CountryForm({ cart, countries, current }: { cart: CartActor; countries:
             </option>
           ))}
         </select>
-        <p id={`${id}-error`} className="field__error" role="alert">
+        <p id={`${id}-error`} className={missing ? 'field__error' : undefined} role="alert">
           {missing && <FormattedMessage id="shipping.countryMissing" />}
         </p>
       </div>
