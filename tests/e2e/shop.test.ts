@@ -16,6 +16,7 @@ import { axeViolations } from './axe.js';
 import { repoRoot } from './server-process.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import { DEMO_CUSTOMER } from '../../src/server/seed/accounts.js';
+import { demoTicketLine } from './checkout-helpers.js';
 
 const catalogues = Object.fromEntries(
   ['en', 'de'].map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(repoRoot, `src/i18n/messages/${lang}.json`), 'utf8')) as Record<string, string>]),
@@ -208,6 +209,29 @@ describe('the shop in a real browser (issue 11)', () => {
       expect(new URL(page.url()).pathname).toBe('/en/checkout');
       // kept in the session
       expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('deliveryAddress'))) ?? '{}')).toMatchObject({ name: 'Ada Muster', city: 'Zürich' });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a suggested article brings the shipping step: the cart asks for the country and payment waits (issue 16 item 5)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+    try {
+      await openCartWith(page, [demoTicketLine()]);
+      expect(await page.getByTestId('cart-shipping-section').count()).toBe(0);
+      const suggestion = page.getByRole('button', { name: /Museum guide/ });
+      await suggestion.click({ timeout: 15_000 });
+      await page.getByTestId('cart-line').nth(1).waitFor();
+      await page.getByTestId('shipping-needs-country').waitFor();
+      await acceptAndPay(page);
+      await page.getByTestId('shipping-pending').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/en/checkout');
+      await chooseCountry(page, 'CH');
+      await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+      const total = minor(await page.getByTestId('cart-total').innerText());
+      await page.getByRole('button', { name: t('checkout.pay') }).click();
+      expect(await payAtProvider(page)).toBe(total);
       expect(errors).toEqual([]);
     } finally {
       await close();

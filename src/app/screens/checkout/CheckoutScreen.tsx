@@ -213,9 +213,11 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
 
 function Suggestions({ actor }: { actor: CheckoutActor }) {
   const suggestions = useSelector(actor, (s) => s.context.suggestions);
+  // issue 16 item 5: nothing is offered for a cart that cannot be shipped (the machine adds nothing then)
+  const cannotShip = useSelector(actor, (s) => s.context.shipping.status === 'failed');
   const symbol = useConfig().currencySymbol;
   const intl = useIntl();
-  if (suggestions.length === 0) return null;
+  if (suggestions.length === 0 || cannotShip) return null;
   return (
     <section className="suggestions" aria-labelledby="suggestions-title">
       <h2 id="suggestions-title">
