@@ -107,6 +107,16 @@ function CountryForm({ cart, countries, current }: { cart: CartActor; countries:
   );
 }
 
+/** The country's name in the page's language when the cart has no country list (a logged-in customer's own country). */
+function regionName(locale: string, key: string | null): string {
+  if (!key) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(key) ?? key;
+  } catch {
+    return key;
+  }
+}
+
 /** Country choice, progress and failure of the cart's shipping (shown below the totals). */
 export function CartShipping({ cart: given }: { cart?: CartActor }) {
   const cart = useCartActor(given);
@@ -116,8 +126,9 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
   const loggedIn = useSelector(cart, (s) => s.context.destination.loggedIn);
   const countriesFailed = useSelector(cart, (s) => s.matches({ Ready: { 'Destination unknown': 'Countries unavailable' } }));
   const email = useSupportEmail();
+  const intl = useIntl();
   if (status === 'none') return null;
-  const countryName = countries?.find((c) => c.key === country)?.name ?? country ?? '';
+  const countryName = countries?.find((c) => c.key === country)?.name ?? regionName(intl.locale, country);
   return (
     <section className="cart-shipping" aria-labelledby="cart-shipping-title" data-testid="cart-shipping-section" data-status={status}>
       <h3 id="cart-shipping-title" className="cart-shipping__title">
