@@ -19,8 +19,11 @@ import {
   EMPTY_OWNER,
   articleLine,
   clampQuantity,
+  availableStock,
+  countInCart,
   initialQuantity,
   isOutOfStock,
+  maxQuantity,
   isPass,
   ownerErrors,
   ownersComplete,
@@ -67,6 +70,10 @@ export interface ShopContext {
   ownerErrors: OwnerErrors;
   /** what the last ADD_TO_CART put into the cart */
   added: { name: string; count: number } | null;
+  /** pieces of the open article already in the cart (CART_CHANGED): the quantity stays within what is left */
+  inCart: number;
+  /** the cart's lines as the app last sent them */
+  cartLines: readonly CartLine[];
 }
 
 export type ShopEvent =
@@ -75,6 +82,8 @@ export type ShopEvent =
   | { type: 'SET_QUANTITY'; value: string | number }
   | { type: 'SET_OWNER'; index: number; field: OwnerField; value: string | boolean }
   | { type: 'ADD_TO_CART' }
+  /** the app's cart changed (sent by the journey whenever its lines change) */
+  | { type: 'CART_CHANGED'; lines: readonly CartLine[] }
   | { type: 'RETRY' };
 
 const listOf = (event: ShopEvent) => (event.type === 'OPEN_LIST' ? event : null);
@@ -101,14 +110,15 @@ export const shopMachine = setup({
       event.type === 'OPEN_ARTICLE' ? { articleId: event.id, section: event.section ?? context.section, article: null, added: null } : {},
     ),
     assignArticle: assign(({ context }, article: ShopArticle) => {
-      const quantity = initialQuantity(article.stock);
+      const inCart = countInCart(context.cartLines, article.id);
+      const quantity = initialQuantity(availableStock(article.stock, inCart));
       // the owners typed for this pass stay when the page is opened again
       const owners = context.article?.id === article.id ? context.owners : [];
-      return { article, quantity, owners: isPass(article) ? resizeOwners(owners, quantity) : [], ownerErrors: {}, added: null };
+      return { article, inCart, quantity, owners: isPass(article) ? resizeOwners(owners, quantity) : [], ownerErrors: {}, added: null };
     }),
     assignQuantity: assign(({ context, event }) => {
       if (event.type !== 'SET_QUANTITY' || !context.article) return {};
-      const quantity = clampQuantity(event.value, context.article.stock);
+      const quantity = clampQuantity(event.value, availableStock(context.article.stock, context.inCart));
       return { quantity, owners: isPass(context.article) ? resizeOwners(context.owners, quantity) : context.owners, added: null };
     }),
     assignOwner: assign(({ context, event }) => {
@@ -116,6 +126,14 @@ export const shopMachine = setup({
       const owners = context.owners.map((owner, index) => (index === event.index ? { ...(owner ?? EMPTY_OWNER), [event.field]: event.value } : owner));
       const { [event.index]: _fixed, ...otherErrors } = context.ownerErrors;
       return { owners, ownerErrors: otherErrors, added: null };
+    }),
+    assignCartLines: assign(({ context, event }) => {
+      if (event.type !== 'CART_CHANGED') return {};
+      const inCart = context.article ? countInCart(event.lines, context.article.id) : 0;
+      const available = context.article ? availableStock(context.article.stock, inCart) : null;
+      // what is left may have shrunk: the chosen quantity follows it
+      const quantity = context.article ? Math.min(context.quantity, maxQuantity(available)) : context.quantity;
+      return { cartLines: [...event.lines], inCart, quantity: context.article && quantity === 0 && maxQuantity(available) > 0 ? 1 : quantity };
     }),
     rejectOwners: assign(({ context }) => ({ ownerErrors: ownerErrors(context.owners, context.quantity) })),
     assignAdded: assign(({ context }) => ({ added: context.article ? { name: context.article.name, count: context.quantity } : null })),
@@ -128,7 +146,7 @@ export const shopMachine = setup({
     hasCategory: ({ context }) => context.category !== null,
     wantsArticle: ({ context }) => context.articleId !== null,
     isNotFound: ({ event }) => statusOf(event) === 404,
-    outOfStock: ({ context }) => context.article !== null && isOutOfStock(context.article),
+    outOfStock: ({ context }) => context.article !== null && (isOutOfStock(context.article) || maxQuantity(availableStock(context.article.stock, context.inCart)) === 0),
     ownersIncomplete: ({ context }) => context.article !== null && isPass(context.article) && !ownersComplete(context.owners, context.quantity),
   },
 }).createMachine({
@@ -146,11 +164,14 @@ export const shopMachine = setup({
     owners: [],
     ownerErrors: {},
     added: null,
+    inCart: 0,
+    cartLines: [],
   }),
   initial: 'Starting',
   on: {
     OPEN_LIST: { target: '.Checking the list', actions: 'assignListRequest', description: 'A list link, a category link or back to the list.' },
     OPEN_ARTICLE: { target: '.Loading article', actions: 'assignArticleRequest', description: 'An article of the list (or a product link).' },
+    CART_CHANGED: { actions: 'assignCartLines', description: 'The cart changed: what is left of the open article follows.' },
   },
   states: {
     Starting: {
@@ -208,6 +229,11 @@ export const shopMachine = setup({
       on: {
         SET_QUANTITY: { target: '.Choosing', actions: 'assignQuantity', description: 'Within stock; a pass gets one owner entry per piece.' },
         SET_OWNER: { actions: 'assignOwner' },
+        CART_CHANGED: {
+          target: '.Checking stock',
+          actions: 'assignCartLines',
+          description: 'The cart changed (this article added or removed): the quantity stays within what is left; nothing left is "out of stock".',
+        },
         ADD_TO_CART: [
           { guard: 'ownersIncomplete', target: '.Owners missing', actions: 'rejectOwners' },
           {
@@ -222,7 +248,7 @@ export const shopMachine = setup({
         },
         Choosing: {},
         'Out of stock': {
-          description: '§5: stock 0 or less: the quantity is 0 and nothing can be added.',
+          description: '§5: stock 0 or less (or all of it already in the cart): the quantity is 0 and nothing can be added.',
           on: { SET_QUANTITY: {}, ADD_TO_CART: {} },
         },
         'Owners missing': { description: 'Every pass needs its owner (first and last name; the address when sent elsewhere).' },

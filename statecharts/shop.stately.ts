@@ -21,6 +21,12 @@ export const machine = createMachine({
         "assignArticleRequest"
       ],
       "description": "An article of the list (or a product link)."
+    },
+    "CART_CHANGED": {
+      "actions": [
+        "assignCartLines"
+      ],
+      "description": "The cart changed: what is left of the open article follows."
     }
   },
   "states": {
@@ -166,6 +172,13 @@ export const machine = createMachine({
             "assignOwner"
           ]
         },
+        "CART_CHANGED": {
+          "target": ".Checking stock",
+          "actions": [
+            "assignCartLines"
+          ],
+          "description": "The cart changed (this article added or removed): the quantity stays within what is left; nothing left is \"out of stock\"."
+        },
         "ADD_TO_CART": [
           {
             "target": ".Owners missing",
@@ -200,7 +213,7 @@ export const machine = createMachine({
         },
         "Choosing": {},
         "Out of stock": {
-          "description": "§5: stock 0 or less: the quantity is 0 and nothing can be added.",
+          "description": "§5: stock 0 or less (or all of it already in the cart): the quantity is 0 and nothing can be added.",
           "on": {
             "SET_QUANTITY": {},
             "ADD_TO_CART": {}

@@ -35,6 +35,16 @@ export const isPass = (article: Pick<ShopArticle, 'product_kind_ref'>): boolean 
 /** §5: stock 0 or less is out of stock (the quantity becomes 0). */
 export const isOutOfStock = (article: Pick<ShopArticle, 'stock'>): boolean => article.stock !== null && article.stock <= 0;
 
+/** What is left to put into the cart: the stock minus what the cart already holds of it (null: not limited). */
+export function availableStock(stock: number | null, inCart: number): number | null {
+  return stock === null ? null : stock - Math.max(0, inCart);
+}
+
+/** Pieces of one article the cart holds (merchandise or passes, over all its lines). */
+export function countInCart(lines: readonly { type: string; id?: number; count?: number }[], id: number): number {
+  return lines.reduce((sum, line) => sum + ((line.type === 'merchandise' || line.type === 'annualPass') && line.id === id ? (line.count ?? 0) : 0), 0);
+}
+
 /** The availability in words: a catalogue key and its values. */
 export function stockWords(stock: number | null): { id: 'shop.stock.out' | 'shop.stock.few' | 'shop.stock.available'; values?: { count: number } } {
   if (stock !== null && stock <= 0) return { id: 'shop.stock.out' };

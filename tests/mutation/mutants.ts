@@ -128,4 +128,7 @@ export const MUTANTS: Mutant[] = [
   { machine: 'shop', description: 'a 404 is "failed" (retry) instead of not found', search: 'isNotFound: ({ event }) => statusOf(event) === 404,', replace: 'isNotFound: ({ event }) => statusOf(event) === 400,' },
   { machine: 'shop', description: 'RETRY of the list is ignored', search: "on: { RETRY: 'Loading list' },", replace: '' },
   { machine: 'shop', description: 'a product link starts on the list', search: "always: [{ guard: 'wantsArticle', target: 'Loading article' }, { target: 'Checking the list' }],", replace: "always: [{ target: 'Checking the list' }]," },
+  { machine: 'shop', description: 'the cart does not count against the stock', search: "const quantity = clampQuantity(event.value, availableStock(context.article.stock, context.inCart));", replace: "const quantity = clampQuantity(event.value, context.article.stock);" },
+  { machine: 'shop', description: 'a cart change on the article page does not re-check the stock', search: "        CART_CHANGED: {\n          target: '.Checking stock',", replace: "        CART_CHANGED: {" },
+  { machine: 'shop', description: 'all of it in the cart is not out of stock', search: "(isOutOfStock(context.article) || maxQuantity(availableStock(context.article.stock, context.inCart)) === 0)", replace: "isOutOfStock(context.article)" },
 ];

@@ -69,6 +69,9 @@ describe('shop screens (issue 11)', () => {
     });
     expect((await screen.findByTestId('article-added')).textContent).toContain('Catalogue (3 pcs.) is in the cart.');
     expect(mounted.shell.cart.getSnapshot().context.lines).toMatchObject([{ type: 'merchandise', id: 301, count: 3, totalPrice: 11700 }]);
+    // all 3 left are in the cart now: nothing more can be added
+    expect((await screen.findByTestId('out-of-stock')).textContent).toBe('All the pieces left are already in your cart.');
+    expect(screen.queryByTestId('add-to-cart')).toBeNull();
   });
 
   it('offers no add button for an article out of stock', async () => {

@@ -42,6 +42,17 @@ export const shopJourney: Journey<typeof shopMachine, Shell> = {
     if (id !== null) return { type: 'OPEN_ARTICLE', id, section: sectionOf(entry) };
     return { type: 'OPEN_LIST', section: sectionOf(entry), category: categoryOf(entry) };
   },
+  // what the cart holds counts against the stock of the open article
+  connect: (actor, { cart }) => {
+    let lines = cart.getSnapshot().context.lines;
+    actor.send({ type: 'CART_CHANGED', lines });
+    const subscription = cart.subscribe((snapshot) => {
+      if (snapshot.context.lines === lines) return;
+      lines = snapshot.context.lines;
+      actor.send({ type: 'CART_CHANGED', lines });
+    });
+    return () => subscription.unsubscribe();
+  },
   href: (route, snapshot, lang) => {
     const { section, category, articleId } = snapshot.context;
     switch (route as ShopRouteName) {

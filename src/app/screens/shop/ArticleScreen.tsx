@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { shopMachine } from '../../../../machines/shop.machine.js';
-import { activeOwners, isPass, maxQuantity, type OwnerEntry, type OwnerField } from '../../../domain/shop.js';
+import { activeOwners, availableStock, isPass, maxQuantity, type OwnerEntry, type OwnerField } from '../../../domain/shop.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { CheckboxField, TextField } from '../../components/form.js';
@@ -67,7 +67,6 @@ function OwnerFields({ actor, index, owner, errors }: { actor: ShopActor; index:
 }
 
 export function ArticlePage({ actor }: { actor: ShopActor }) {
-  const intl = useIntl();
   const lang = useLang();
   const symbol = useCurrencySymbol();
   const quantityId = useId();
@@ -82,6 +81,7 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
   const owners = useSelector(actor, (s) => s.context.owners);
   const ownerErrors = useSelector(actor, (s) => s.context.ownerErrors);
   const added = useSelector(actor, (s) => s.context.added);
+  const inCart = useSelector(actor, (s) => s.context.inCart);
   const back =
     section === 'passes' ? (
       <Link to={`/${lang}/passes`} className="button button--secondary button--small">
@@ -121,7 +121,7 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
       </section>
     );
   }
-  const max = maxQuantity(article.stock);
+  const max = maxQuantity(availableStock(article.stock, inCart));
   const pass = isPass(article);
   return (
     <section className="article-page" data-testid="article-page">
@@ -136,7 +136,7 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
       </p>
       {outOfStock ? (
         <p className="notice notice--info" data-testid="out-of-stock">
-          <FormattedMessage id="shop.outOfStockNotice" />
+          <FormattedMessage id={article.stock !== null && article.stock > 0 ? 'shop.allInCart' : 'shop.outOfStockNotice'} />
         </p>
       ) : (
         <form
