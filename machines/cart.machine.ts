@@ -7,8 +7,13 @@
  *   saved string given in the input and validated at boot: corrupt data gives an empty cart and a
  *   console warning, never a crash.
  * - Removing a ticket line pushes a remove-from-cart analytics event (CHF) to `window.dataLayer`.
- * - Shipping is recalculated after every change of lines or destination, but only with merchandise
- *   in the cart and a known destination (§4); a failure stores the error code and clears the cost.
+ * - Shipping (§4, §8), as a designer reads it in the chart: after every change of lines or
+ *   destination the cart checks what it ships. Nothing shipped (no merchandise, no annual pass):
+ *   no shipping. Goods but no destination (no logged-in customer's country, no chosen country, no
+ *   saved customer's country): 'Destination unknown', the cart asks the visitor for a country
+ *   (CHOOSE_COUNTRY) and payment waits. A destination: 'Calculating shipping' (shipping/costs),
+ *   then 'Shipping known' (its own line and part of the total) or 'Shipping failed' (the error code kept,
+ *   the cost cleared, the cart kept; the visitor may choose another country or try again).
  * - Voucher allocation, totals and tax are derived (selectors below), never stored.
  *
  * Side effects are named actions (`saveCart`, `removeSavedCart`, `warnCorruptCart`,
@@ -21,7 +26,16 @@ import type { CartLine } from '../src/domain/cart-lines.js';
 import { restoreCartLines, serializeCartLines, taxedItems } from '../src/domain/cart-lines.js';
 import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
 import type { ShippingRequest } from '../src/domain/shipping-payload.js';
-import { shippingDestination, shippingErrorCode, shouldAskShipping, toShippingRequest, type DestinationSources } from '../src/domain/shipping.js';
+import type { Country } from '../src/api/schemas/config-requests.js';
+import {
+  cartHasMerchandise,
+  shippingDestination,
+  shippingErrorCode,
+  shippingReady,
+  toShippingRequest,
+  type DestinationSources,
+  type ShippingStatus,
+} from '../src/domain/shipping.js';
 import { allocateVouchers, hasVoucherCode, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
 import { notProvided } from './support.js';
 
@@ -48,6 +62,8 @@ export interface CartContext {
   shippingError: string | null;
   /** why the saved cart was dropped at boot (null when it was fine or absent) */
   restoreProblem: string | null;
+  /** the countries the visitor can choose from (GET countries), loaded when first asked */
+  countries: Country[] | null;
 }
 
 export type CartEvent =
@@ -55,8 +71,11 @@ export type CartEvent =
   | { type: 'REMOVE'; index: number }
   | { type: 'CLEAR' }
   | { type: 'SET_DESTINATION'; destination: Partial<CartDestination> }
+  /** the visitor chose the country to ship to in the cart (§4 "chosen country") */
+  | { type: 'CHOOSE_COUNTRY'; country: string }
   | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
-  | { type: 'RETRY_SHIPPING' };
+  | { type: 'RETRY_SHIPPING' }
+  | { type: 'RETRY_COUNTRIES' };
 
 /** Emitted (actor.on) so the UI can say why nothing was added. */
 /** Emitted when a voucher code already in the cart is added again, for the voucher code entry to say so. */
@@ -124,6 +143,8 @@ export const cartMachine = setup({
   actors: {
     /** POST shipping/costs; resolves with the cost in minor units. */
     calculateShipping: fromPromise<Minor, ShippingInput>(async () => notProvided('calculateShipping')),
+    /** GET countries: the list the visitor chooses the destination from. */
+    loadCountries: fromPromise<Country[], void>(async () => notProvided('loadCountries')),
   },
   actions: {
     addLines: assign(({ context, event }) => {
@@ -139,11 +160,15 @@ export const cartMachine = setup({
       if (event.type !== 'SET_DESTINATION') return {};
       return { destination: { ...context.destination, ...event.destination } };
     }),
+    assignChosenCountry: assign(({ context, event }) =>
+      event.type === 'CHOOSE_COUNTRY' ? { destination: { ...context.destination, chosenCountry: event.country.trim().toUpperCase() || null } } : {},
+    ),
     assignRequestInvoice: assign(({ event }) => (event.type === 'SET_REQUEST_INVOICE' ? { requestInvoice: event.requestInvoice } : {})),
     assignShippingCost: assign((_, cost: Minor) => ({ shippingCost: cost, shippingError: null })),
     assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
     clearShipping: assign({ shippingCost: null, shippingError: null }),
     forgetRestoreProblem: assign({ restoreProblem: null }),
+    assignCountries: assign((_, countries: Country[]) => ({ countries })),
     announceDuplicateVoucherCode: emit(({ event }) => {
       const code = event.type === 'ADD' ? event.lines.find((line) => line.type === 'voucherCode') : undefined;
       return { type: 'voucherCodeAlreadyInCart' as const, barcode: code?.type === 'voucherCode' ? code.barcode : '' };
@@ -166,7 +191,9 @@ export const cartMachine = setup({
       const line = context.lines[event.index];
       return line !== undefined && isTicketLine(line);
     },
-    needsShipping: ({ context }) => shouldAskShipping(context.lines, destinationOf(context)),
+    shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
+    destinationUnknown: ({ context }) => destinationOf(context) === null,
+    countriesLoaded: ({ context }) => context.countries !== null,
   },
 }).createMachine({
   id: 'cart',
@@ -180,6 +207,7 @@ export const cartMachine = setup({
       shippingCost: null,
       shippingError: null,
       restoreProblem: restored.ok ? null : restored.reason,
+      countries: null,
     };
   },
   initial: 'Restoring',
@@ -226,16 +254,50 @@ export const cartMachine = setup({
           },
         ],
         CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },
-        SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination' },
+        SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination', description: 'Login, logout or a saved customer changed where goods go.' },
+        CHOOSE_COUNTRY: { target: '.Checking shipping', actions: 'assignChosenCountry', description: 'The visitor chose the country in the cart.' },
         SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
       },
       states: {
         'Checking shipping': {
-          description: 'Shipping is asked for only with merchandise in the cart and a known destination (§4).',
-          always: [{ guard: 'needsShipping', target: 'Calculating shipping' }, { target: 'No shipping', actions: 'clearShipping' }],
+          description: 'What does the cart ship, and where to? (§4: only goods with a known destination are priced.)',
+          always: [
+            { guard: 'shipsNothing', target: 'No shipping', actions: 'clearShipping' },
+            { guard: 'destinationUnknown', target: 'Destination unknown', actions: 'clearShipping' },
+            { target: 'Calculating shipping' },
+          ],
+        },
+        'No shipping': {
+          tags: 'shipping-none',
+          description: 'No merchandise and no annual pass: no shipping line, the cost is null.',
+        },
+        'Destination unknown': {
+          tags: 'shipping-needsCountry',
+          description: 'Goods but no country: the cart asks for the country (CHOOSE_COUNTRY); shipping is added once it is chosen and payment waits for it.',
+          initial: 'Checking the country list',
+          states: {
+            'Checking the country list': {
+              always: [{ guard: 'countriesLoaded', target: 'Asking for the country' }, { target: 'Loading countries' }],
+            },
+            'Loading countries': {
+              tags: 'loading',
+              invoke: {
+                id: 'loadCountries',
+                src: 'loadCountries',
+                onDone: { target: 'Asking for the country', actions: { type: 'assignCountries', params: ({ event }) => event.output } },
+                onError: 'Countries unavailable',
+              },
+            },
+            'Asking for the country': { description: 'The country choice is shown in the cart.' },
+            'Countries unavailable': {
+              description: 'The list could not be loaded: the cart says so and offers to try again.',
+              on: { RETRY_COUNTRIES: 'Loading countries' },
+            },
+          },
         },
         'Calculating shipping': {
-          tags: ['busy'],
+          tags: ['busy', 'shipping-loading'],
+          description: 'shipping/costs for the destination; payment waits for the answer.',
           invoke: {
             id: 'calculateShipping',
             src: 'calculateShipping',
@@ -250,10 +312,13 @@ export const cartMachine = setup({
             onError: { target: 'Shipping failed', actions: { type: 'assignShippingError', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
         },
-        'No shipping': { description: 'Nothing to ship or nowhere to ship to: the shipping cost is null.' },
-        'Shipping known': {},
+        'Shipping known': {
+          tags: 'shipping-known',
+          description: 'The cost is its own line and part of the total; payment may start.',
+        },
         'Shipping failed': {
-          description: 'The shipping call failed (e.g. no shipping to that country): the code is kept and the cost cleared (§8).',
+          tags: 'shipping-failed',
+          description: "No shipping costs for this country (§8): the code is kept, the cost cleared, the cart kept; 'please contact us'.",
           on: { RETRY_SHIPPING: 'Checking shipping' },
         },
       },
@@ -276,6 +341,17 @@ export const selectTotals = (snapshot: CartView): CartTotals => allocateVouchers
 export const selectTaxTotal = (snapshot: CartView): Minor => taxTotal(taxedItems(snapshot.context.lines));
 export const selectShippingCost = (snapshot: CartView): Minor | null => snapshot.context.shippingCost;
 export const selectShippingError = (snapshot: CartView): string | null => snapshot.context.shippingError;
+/** Where the cart stands with shipping, read from the state's tags (src/domain/shipping.ts ShippingStatus). */
+export const selectShippingStatus = (snapshot: { hasTag: (tag: string) => boolean }): ShippingStatus => {
+  for (const status of ['needsCountry', 'loading', 'known', 'failed'] as const) if (snapshot.hasTag(`shipping-${status}`)) return status;
+  return 'none';
+};
+/** Payment waits for shipping (§4): true with nothing to ship or a known cost. */
+export const selectShippingReady = (snapshot: { hasTag: (tag: string) => boolean }): boolean => shippingReady(selectShippingStatus(snapshot));
+/** The countries to choose the destination from; null until loaded. */
+export const selectCountries = (snapshot: CartView): Country[] | null => snapshot.context.countries;
+/** The destination the cost is for (§4 order), null when none is known. */
+export const selectShippingCountry = (snapshot: CartView): string | null => destinationOf(snapshot.context);
 
 // ---------------------------------------------------------------------------------------------
 // Browser implementations of the side effects (the composition root passes them to provide)

@@ -19,7 +19,12 @@
  * booked twice (and execPayment itself is idempotent on the server).
  *
  * The cart lines live in the app's cart actor: the app sends CART_CHANGED with them whenever
- * they change; adding a suggestion and emptying the cart are actions the app provides. Rules
+ * they change, and SHIPPING_CHANGED with where the cart stands with shipping: payment waits until
+ * nothing is shipped or the cost is known (§4, issue 11), and no article is suggested into a cart
+ * that cannot be shipped (issue 16 item 5); an added suggestion makes the cart ask for shipping.
+ * The delivery address defaults to the billing address; a different one needs all five fields
+ * (§5, src/domain/delivery-address.ts). requestInvoice (default true, §9) is sent with initPayment.
+ * Adding a suggestion and emptying the cart are actions the app provides. Rules
  * (default method, who needs a login, aux, missing details) are in src/domain/payment.ts.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -36,7 +41,17 @@ import {
   type PaymentFieldErrors,
   type Wallet,
 } from '../src/domain/payment.js';
-import type { ExecPaymentResult, PaymentAux, Suggestion } from '../src/api/schemas/checkout.js';
+import type { ExecPaymentResult, PaymentAux, PaymentShipping, Suggestion } from '../src/api/schemas/checkout.js';
+import type { FieldErrors } from '../src/domain/account-forms.js';
+import {
+  EMPTY_DELIVERY_ADDRESS,
+  deliveryAddressErrors,
+  deliveryAddressPayload,
+  deliveryAddressReady,
+  type DeliveryAddressField,
+  type DeliveryAddressValues,
+} from '../src/domain/delivery-address.js';
+import { shippingReady, type ShippingStatus } from '../src/domain/shipping.js';
 import type { PaymentType } from '../src/api/schemas/config.js';
 import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
 import { voucherRedemptionMachine } from './voucherRedemption.machine.js';
@@ -66,6 +81,21 @@ export interface CheckoutInput {
   /** §9 confirm payment on checkout: on */
   confirmPayment?: boolean;
   partner?: string | null;
+  /** a different delivery address kept in the session (§4), null for the billing address */
+  deliveryAddress?: DeliveryAddressValues | null;
+}
+
+/** Where the cart stands with shipping (the cart actor's state, sent by the app). */
+export interface CheckoutShipping {
+  status: ShippingStatus;
+  /** the destination the cost is for, null when none is known */
+  country: string | null;
+}
+
+/** The delivery address form: the billing address, or a different one (§3 addrShipping). */
+export interface DeliveryChoice {
+  sameAsBilling: boolean;
+  values: DeliveryAddressValues;
 }
 
 export interface CheckoutContext {
@@ -86,10 +116,20 @@ export interface CheckoutContext {
   us: string | null;
   sessionUs: string | null;
   booking: FinishedBooking | null;
+  shipping: CheckoutShipping;
+  delivery: DeliveryChoice;
+  /** 'Please fill in all fields for Shipping Address' on each empty field after a refused PAY */
+  deliveryErrors: FieldErrors;
+  /** §9 requestInvoice, default true; sent with initPayment */
+  requestInvoice: boolean;
 }
 
 export type CheckoutEvent =
   | { type: 'CART_CHANGED'; lines: readonly CartLine[] }
+  | ({ type: 'SHIPPING_CHANGED' } & CheckoutShipping)
+  | { type: 'SET_DELIVERY_SAME'; sameAsBilling: boolean }
+  | { type: 'SET_DELIVERY_FIELD'; field: DeliveryAddressField; value: string }
+  | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
   | { type: 'SELECT_PAYMENT'; payart: number }
   | { type: 'SELECT_WALLET'; wallet: Wallet | null }
   | { type: 'SET_ACCOUNT_HOLDER'; value: string }
@@ -110,6 +150,8 @@ export interface InitPaymentParams {
   aux: PaymentAux;
   items: CartItem[];
   token: string | null;
+  shipping: PaymentShipping;
+  requestInvoice: boolean;
 }
 /** initPayment answers the provider URL; the app reads the cart id it carries. */
 export interface StartedPayment {
@@ -134,6 +176,13 @@ function suggestedLines(context: CheckoutContext, event: CheckoutEvent): CartLin
   const suggestion = context.suggestions.find((s) => s.id === event.id);
   return suggestion ? [suggestionLine(suggestion)] : [];
 }
+/** The delivery address errors of the form as it stands ({} for the billing address). */
+const deliveryErrorsOf = (delivery: DeliveryChoice): FieldErrors => (delivery.sameAsBilling ? {} : deliveryAddressErrors(delivery.values));
+/** What initPayment sends about shipping: the cart's destination and the delivery address. */
+function paymentShipping(context: CheckoutContext): PaymentShipping {
+  const address = deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values);
+  return context.shipping.country ? { country: context.shipping.country, address } : { address };
+}
 const returned = (event: CheckoutEvent) => (event.type === 'PAYMENT_RETURNED' ? event : null);
 
 export const checkoutMachine = setup({
@@ -152,6 +201,16 @@ export const checkoutMachine = setup({
   },
   actions: {
     assignLines: assign(({ event }) => (event.type === 'CART_CHANGED' ? { lines: [...event.lines] } : {})),
+    assignShipping: assign(({ event }) => (event.type === 'SHIPPING_CHANGED' ? { shipping: { status: event.status, country: event.country } } : {})),
+    assignDeliverySame: assign(({ context, event }) =>
+      event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} } : {},
+    ),
+    assignDeliveryField: assign(({ context, event }) => {
+      if (event.type !== 'SET_DELIVERY_FIELD') return {};
+      const { [event.field]: _fixed, ...otherErrors } = context.deliveryErrors;
+      return { delivery: { ...context.delivery, values: { ...context.delivery.values, [event.field]: event.value } }, deliveryErrors: otherErrors };
+    }),
+    assignRequestInvoice: assign(({ event }) => (event.type === 'SET_REQUEST_INVOICE' ? { requestInvoice: event.requestInvoice } : {})),
     assignPayart: assign(({ context, event }) =>
       event.type === 'SELECT_PAYMENT'
         ? { choice: { ...context.choice, payart: event.payart }, fieldErrors: withoutErrors(context.fieldErrors, 'accountHolder', 'iban') }
@@ -180,8 +239,12 @@ export const checkoutMachine = setup({
     dropSuggestion: assign(({ context, event }) =>
       event.type === 'ADD_SUGGESTION' ? { suggestions: context.suggestions.filter((s) => s.id !== event.id) } : {},
     ),
-    rejectPaymentDetails: assign(({ context }) => ({ fieldErrors: paymentDetailErrors(context.choice), rejectedSubmits: context.rejectedSubmits + 1 })),
-    clearPaymentErrors: assign({ fieldErrors: {}, paymentError: null }),
+    rejectPaymentDetails: assign(({ context }) => ({
+      fieldErrors: paymentDetailErrors(context.choice),
+      deliveryErrors: deliveryErrorsOf(context.delivery),
+      rejectedSubmits: context.rejectedSubmits + 1,
+    })),
+    clearPaymentErrors: assign({ fieldErrors: {}, deliveryErrors: {}, paymentError: null }),
     assignPaymentError: assign(({ context }, error: ErrorLike) => ({ paymentError: error, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignStartedPayment: assign((_, started: StartedPayment) => ({ providerUrl: started.url, cartId: started.cartId })),
     assignProviderReturn: assign(({ context, event }) => {
@@ -200,8 +263,11 @@ export const checkoutMachine = setup({
   guards: {
     cartIsEmpty: ({ context }) => context.lines.length === 0,
     isOfferedSuggestion: ({ context, event }) => suggestedLines(context, event).length > 0,
+    cartCannotShip: ({ context }) => context.shipping.status === 'failed',
+    shippingPending: ({ context }) => !shippingReady(context.shipping.status),
     needsLogin: ({ context }) => needsLoginFor(context.choice.payart) && context.jwt === null,
-    paymentDetailsIncomplete: ({ context }) => Object.keys(paymentDetailErrors(context.choice)).length > 0,
+    paymentDetailsIncomplete: ({ context }) =>
+      Object.keys(paymentDetailErrors(context.choice)).length > 0 || (!context.delivery.sameAsBilling && !deliveryAddressReady(context.delivery.values)),
     isExpressPayment: ({ event }) => event.type === 'SELECT_PAYMENT' && !needsLoginFor(event.payart),
     wasAccepted: ({ event }) => returned(event)?.outcome === 'accepted',
     wasCancelled: ({ event }) => returned(event)?.outcome === 'canceled',
@@ -234,10 +300,15 @@ export const checkoutMachine = setup({
       us: null,
       sessionUs: null,
       booking: null,
+      shipping: { status: 'none', country: null },
+      delivery: input.deliveryAddress ? { sameAsBilling: false, values: { ...input.deliveryAddress } } : { sameAsBilling: true, values: { ...EMPTY_DELIVERY_ADDRESS } },
+      deliveryErrors: {},
+      requestInvoice: true,
     };
   },
   on: {
     CART_CHANGED: { actions: 'assignLines', description: 'The cart changed (a line removed, a suggestion added).' },
+    SHIPPING_CHANGED: { actions: 'assignShipping', description: "The cart's shipping changed (country chosen, cost loaded or failed)." },
   },
   initial: 'Cart',
   states: {
@@ -292,12 +363,23 @@ export const checkoutMachine = setup({
             SET_IBAN: { actions: 'assignIban' },
             SET_TERMS: { actions: 'assignTerms' },
             SET_PRIVACY: { actions: 'assignPrivacy' },
-            ADD_SUGGESTION: {
-              guard: 'isOfferedSuggestion',
-              actions: [{ type: 'addToCart', params: ({ context, event }) => suggestedLines(context, event) }, 'dropSuggestion'],
-            },
+            SET_DELIVERY_SAME: { actions: 'assignDeliverySame' },
+            SET_DELIVERY_FIELD: { actions: 'assignDeliveryField' },
+            SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
+            ADD_SUGGESTION: [
+              { guard: 'cartCannotShip', description: 'Issue 16 item 5: no article is suggested into a cart that cannot be shipped.' },
+              {
+                guard: 'isOfferedSuggestion',
+                actions: [{ type: 'addToCart', params: ({ context, event }) => suggestedLines(context, event) }, 'dropSuggestion'],
+              },
+            ],
             PAY: [
               { guard: 'cartIsEmpty', target: '.Cart is empty' },
+              {
+                guard: 'shippingPending',
+                target: '.Shipping pending',
+                description: 'Payment waits for shipping: choose the country, wait for the cost, or (no cost for that country) contact us.',
+              },
               { guard: 'needsLogin', target: '.Login required', description: "'You have to login before proceeding to payment' (§6)." },
               { guard: 'paymentDetailsIncomplete', target: '.Details missing', actions: 'rejectPaymentDetails' },
               { target: 'Starting payment', actions: 'clearPaymentErrors' },
@@ -311,6 +393,13 @@ export const checkoutMachine = setup({
               description: "Back from a failed payment: 'payment not completed, try again'; the cart is untouched.",
             },
             'Cart is empty': { tags: 'step-cart' },
+            'Shipping pending': {
+              tags: 'step-cart',
+              description: 'PAY was refused because the shipping cost is not known yet (no country, still loading, or none for that country).',
+              on: {
+                SHIPPING_CHANGED: { target: 'Editing', actions: 'assignShipping', description: 'The cart moved on (country chosen, cost known): the notice is no longer current.' },
+              },
+            },
             'Login required': {
               tags: 'step-signIn',
               description: 'Every method but express payment needs a login or a guest registration.',
@@ -345,6 +434,8 @@ export const checkoutMachine = setup({
               aux: paymentAux(context.choice, context.partner),
               items: items(context),
               token: context.jwt,
+              shipping: paymentShipping(context),
+              requestInvoice: context.requestInvoice,
             }),
             onDone: {
               target: '#checkout.At the payment provider',

@@ -76,7 +76,15 @@ export const machine = createMachine({
           "target": ".Checking shipping",
           "actions": [
             "assignDestination"
-          ]
+          ],
+          "description": "Login, logout or a saved customer changed where goods go."
+        },
+        "CHOOSE_COUNTRY": {
+          "target": ".Checking shipping",
+          "actions": [
+            "assignChosenCountry"
+          ],
+          "description": "The visitor chose the country in the cart."
         },
         "SET_REQUEST_INVOICE": {
           "actions": [
@@ -86,23 +94,87 @@ export const machine = createMachine({
       },
       "states": {
         "Checking shipping": {
-          "description": "Shipping is asked for only with merchandise in the cart and a known destination (§4).",
+          "description": "What does the cart ship, and where to? (§4: only goods with a known destination are priced.)",
           "always": [
             {
-              "target": "Calculating shipping",
-              "guard": "needsShipping"
-            },
-            {
               "target": "No shipping",
+              "guard": "shipsNothing",
               "actions": [
                 "clearShipping"
               ]
+            },
+            {
+              "target": "Destination unknown",
+              "guard": "destinationUnknown",
+              "actions": [
+                "clearShipping"
+              ]
+            },
+            {
+              "target": "Calculating shipping"
             }
           ]
         },
-        "Calculating shipping": {
+        "No shipping": {
+          "description": "No merchandise and no annual pass: no shipping line, the cost is null.",
           "tags": [
-            "busy"
+            "shipping-none"
+          ]
+        },
+        "Destination unknown": {
+          "description": "Goods but no country: the cart asks for the country (CHOOSE_COUNTRY); shipping is added once it is chosen and payment waits for it.",
+          "initial": "Checking the country list",
+          "tags": [
+            "shipping-needsCountry"
+          ],
+          "states": {
+            "Checking the country list": {
+              "always": [
+                {
+                  "target": "Asking for the country",
+                  "guard": "countriesLoaded"
+                },
+                {
+                  "target": "Loading countries"
+                }
+              ]
+            },
+            "Loading countries": {
+              "tags": [
+                "loading"
+              ],
+              "invoke": {
+                "id": "loadCountries",
+                "src": "loadCountries",
+                "onDone": {
+                  "target": "Asking for the country",
+                  "actions": [
+                    "assignCountries"
+                  ]
+                },
+                "onError": {
+                  "target": "Countries unavailable"
+                }
+              }
+            },
+            "Asking for the country": {
+              "description": "The country choice is shown in the cart."
+            },
+            "Countries unavailable": {
+              "description": "The list could not be loaded: the cart says so and offers to try again.",
+              "on": {
+                "RETRY_COUNTRIES": {
+                  "target": "Loading countries"
+                }
+              }
+            }
+          }
+        },
+        "Calculating shipping": {
+          "description": "shipping/costs for the destination; payment waits for the answer.",
+          "tags": [
+            "busy",
+            "shipping-loading"
           ],
           "invoke": {
             "id": "calculateShipping",
@@ -121,12 +193,17 @@ export const machine = createMachine({
             }
           }
         },
-        "No shipping": {
-          "description": "Nothing to ship or nowhere to ship to: the shipping cost is null."
+        "Shipping known": {
+          "description": "The cost is its own line and part of the total; payment may start.",
+          "tags": [
+            "shipping-known"
+          ]
         },
-        "Shipping known": {},
         "Shipping failed": {
-          "description": "The shipping call failed (e.g. no shipping to that country): the code is kept and the cost cleared (§8).",
+          "description": "No shipping costs for this country (§8): the code is kept, the cost cleared, the cart kept; 'please contact us'.",
+          "tags": [
+            "shipping-failed"
+          ],
           "on": {
             "RETRY_SHIPPING": {
               "target": "Checking shipping"

@@ -13,6 +13,12 @@ export const machine = createMachine({
         "assignLines"
       ],
       "description": "The cart changed (a line removed, a suggestion added)."
+    },
+    "SHIPPING_CHANGED": {
+      "actions": [
+        "assignShipping"
+      ],
+      "description": "The cart's shipping changed (country chosen, cost loaded or failed)."
     }
   },
   "states": {
@@ -125,17 +131,43 @@ export const machine = createMachine({
                 "assignPrivacy"
               ]
             },
-            "ADD_SUGGESTION": {
-              "guard": "isOfferedSuggestion",
+            "SET_DELIVERY_SAME": {
               "actions": [
-                "addToCart",
-                "dropSuggestion"
+                "assignDeliverySame"
               ]
             },
+            "SET_DELIVERY_FIELD": {
+              "actions": [
+                "assignDeliveryField"
+              ]
+            },
+            "SET_REQUEST_INVOICE": {
+              "actions": [
+                "assignRequestInvoice"
+              ]
+            },
+            "ADD_SUGGESTION": [
+              {
+                "guard": "cartCannotShip",
+                "description": "Issue 16 item 5: no article is suggested into a cart that cannot be shipped."
+              },
+              {
+                "guard": "isOfferedSuggestion",
+                "actions": [
+                  "addToCart",
+                  "dropSuggestion"
+                ]
+              }
+            ],
             "PAY": [
               {
                 "target": ".Cart is empty",
                 "guard": "cartIsEmpty"
+              },
+              {
+                "target": ".Shipping pending",
+                "guard": "shippingPending",
+                "description": "Payment waits for shipping: choose the country, wait for the cost, or (no cost for that country) contact us."
               },
               {
                 "target": ".Login required",
@@ -176,6 +208,21 @@ export const machine = createMachine({
               "tags": [
                 "step-cart"
               ]
+            },
+            "Shipping pending": {
+              "description": "PAY was refused because the shipping cost is not known yet (no country, still loading, or none for that country).",
+              "tags": [
+                "step-cart"
+              ],
+              "on": {
+                "SHIPPING_CHANGED": {
+                  "target": "Editing",
+                  "actions": [
+                    "assignShipping"
+                  ],
+                  "description": "The cart moved on (country chosen, cost known): the notice is no longer current."
+                }
+              }
             },
             "Login required": {
               "description": "Every method but express payment needs a login or a guest registration.",

@@ -17,6 +17,7 @@ import {
   ShippingCostSchema,
   SuggestionsSchema,
   type PaymentAux,
+  type PaymentShipping,
   type ReturnUrls,
 } from './schemas/checkout.js';
 import { OkSchema } from './schemas/accounts.js';
@@ -29,6 +30,10 @@ export interface InitPaymentInput {
   url: ReturnUrls;
   /** jwt; required for every payment type but express (161) */
   token?: string | undefined;
+  /** the destination the cart priced shipping for, and a different delivery address (§4, §5) */
+  shipping?: PaymentShipping;
+  /** §9 requestInvoice, default true */
+  requestInvoice?: boolean;
 }
 
 export interface ExecPaymentInput {
@@ -86,7 +91,14 @@ export function checkoutApi(http: Http) {
       http.request('POST', 'checkout/initPayment', {
         schema: RedirectUrlSchema,
         query: { _: input.token },
-        body: { payart: input.payart, aux: input.aux ?? {}, cart: cart(input.items, input.externalDocumentNumber), url: input.url },
+        body: {
+          payart: input.payart,
+          aux: input.aux ?? {},
+          cart: cart(input.items, input.externalDocumentNumber),
+          url: input.url,
+          ...(input.shipping ? { shipping: input.shipping } : {}),
+          request_invoice: input.requestInvoice ?? true,
+        },
         signal,
       }),
     /** POST checkout/initPaymentOrder {payart, aux, id, url}: a new payment attempt for an open cart. */

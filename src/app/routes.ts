@@ -7,7 +7,7 @@
 import { createElement, use, type ComponentType } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop' | 'shop';
 
 /** A lazily loaded screen that a route can start loading before it renders (hover, focus, beforeLoad). */
 export type ScreenComponent = ComponentType & { preload?: () => Promise<unknown> };
@@ -59,13 +59,21 @@ const checkoutScreen = screen(() => import('./screens/checkout/CheckoutScreen.js
 const checkoutOther = () => import('./screens/checkout/OtherScreens.js');
 const authSuccess = () => import('./screens/auth/SuccessScreens.js');
 const staticPage = screen(() => import('./screens/StaticPageScreen.js'));
+const shopList = screen(() => import('./screens/shop/ShopListScreen.js'));
+const articleScreen = screen(() => import('./screens/shop/ArticleScreen.js'));
 
 export const ROUTES = {
   home: { path: '', titleKey: null, screen: screen(() => import('./screens/HomeScreen.js')) },
-  merchandise: { path: 'merchandise', titleKey: 'title.merchandise' },
-  mechandiseCategory: { path: 'merchandise/$category', titleKey: 'title.merchandiseCategory' },
-  passes: { path: 'passes', titleKey: 'title.passes' },
-  pass: { path: 'passes/$id', titleKey: 'title.pass' },
+  merchandise: { path: 'merchandise', titleKey: 'title.merchandise', journey: 'shop', screen: shopList },
+  mechandiseCategory: {
+    path: 'merchandise/$category',
+    titleKey: 'title.merchandiseCategory',
+    journey: 'shop',
+    params: (p) => /^\d{1,9}$/.test(p.category ?? '') && Number(p.category) > 0,
+    screen: shopList,
+  },
+  passes: { path: 'passes', titleKey: 'title.passes', journey: 'shop', screen: shopList },
+  pass: { path: 'passes/$id', titleKey: 'title.pass', journey: 'shop', params: numericId, screen: articleScreen },
   voucherList: { path: 'vouchers', titleKey: 'title.voucherList', journey: 'voucherShop', screen: screen(() => import('./screens/vouchers/VoucherListScreen.js')) },
   voucherSingle: {
     path: 'vouchers/$id',
@@ -124,7 +132,7 @@ export const ROUTES = {
     params: (p) => /^[\w-]{1,64}$/.test(p.id ?? ''),
     screen: named(checkoutOther, 'OrderReviewScreen'),
   },
-  product: { path: 'product/$id', titleKey: 'title.product' },
+  product: { path: 'product/$id', titleKey: 'title.product', journey: 'shop', params: numericId, screen: articleScreen },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout', screen: checkoutScreen },
   checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', screen: checkoutScreen },
   checkoutCanceled: { path: 'checkout/canceled', titleKey: 'title.checkoutCanceled', journey: 'checkout', screen: named(checkoutOther, 'CheckoutCanceledScreen') },

@@ -8,7 +8,9 @@ import { createActor, fromPromise } from 'xstate';
 import { registerLiveActor } from './flows/registry.js';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app.machine.js';
-import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer } from '../../machines/cart.machine.js';
+import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer, type CartDestination } from '../../machines/cart.machine.js';
+import { customerShippingCountry } from '../domain/shipping.js';
+import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadMessages } from '../i18n/load.js';
@@ -52,9 +54,31 @@ function createCart(api: ShopApi, app: Shell['actor']): Shell['cart'] {
       calculateShipping: fromPromise(({ input, signal }) =>
         api.getShippingCosts(input.request, input.loggedIn ? (app.getSnapshot().context.jwt ?? undefined) : undefined, signal),
       ),
+      loadCountries: fromPromise(({ signal }) => api.getCountries(signal)),
     },
   });
-  return createActor(machine, { input: { savedCart: readSavedCart(store) } });
+  return createActor(machine, { input: { savedCart: readSavedCart(store), destination: cartDestinationOf(app.getSnapshot().context) } });
+}
+
+/**
+ * §4 destination sources from the session: a logged-in customer's country (the server reads the
+ * same one behind the token), else the saved customer's; the chosen country stays the cart's own.
+ */
+export function cartDestinationOf(session: { jwt: string | null; customer: StoredCustomer | null }): Omit<CartDestination, 'chosenCountry'> {
+  const country = customerShippingCountry(session.customer as Parameters<typeof customerShippingCountry>[0]);
+  return { loggedIn: session.jwt !== null, tokenCountry: session.jwt !== null ? country : null, customerCountry: country };
+}
+
+/** Keeps the cart's destination in step with login, logout and the saved customer. */
+function followSession(app: Shell['actor'], cart: Shell['cart']): void {
+  let last = JSON.stringify(cartDestinationOf(app.getSnapshot().context));
+  app.subscribe((snapshot) => {
+    const destination = cartDestinationOf(snapshot.context);
+    const key = JSON.stringify(destination);
+    if (key === last) return;
+    last = key;
+    cart.send({ type: 'SET_DESTINATION', destination });
+  });
 }
 
 export function createShell(options: ShellOptions = {}): ShellInstance {
@@ -123,6 +147,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   });
   send = (event) => actor.send(event);
   const cart = createCart(api, actor);
+  followSession(actor, cart);
   const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
   const shellBase = { actor, api, cart, navigate };
   const journeys = new JourneyHost({

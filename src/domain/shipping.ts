@@ -35,13 +35,48 @@ export function shippingDestination(sources: DestinationSources): string | null 
   return country ? country.trim().toUpperCase() : null;
 }
 
-export function cartHasMerchandise(lines: readonly CartLine[]): boolean {
-  return lines.some((line) => line.type === 'merchandise');
+/** What is sent by post (§4, page/shipping): merchandise and annual passes. Tickets, tours and vouchers are not. */
+export const SHIPPED_TYPES = ['merchandise', 'annualPass'] as const;
+export type ShippedType = (typeof SHIPPED_TYPES)[number];
+
+export function isShippedType(type: string): type is ShippedType {
+  return (SHIPPED_TYPES as readonly string[]).includes(type);
 }
 
-/** Shipping is recalculated only with merchandise in the cart and a known destination. */
+/** True when the cart holds something that is shipped (merchandise or annual passes). */
+export function cartHasMerchandise(lines: readonly { type: string }[]): boolean {
+  return lines.some((line) => isShippedType(line.type));
+}
+
+/** Shipping is recalculated only with shipped goods in the cart and a known destination. */
 export function shouldAskShipping(lines: readonly CartLine[], destination: string | null): boolean {
   return destination !== null && cartHasMerchandise(lines);
+}
+
+/**
+ * Where the cart stands with shipping (the cart machine's states say the same):
+ * - `none`: nothing in the cart is shipped;
+ * - `needsCountry`: goods are shipped but no destination is known: the cart asks for a country;
+ * - `loading`: the cost is being asked for;
+ * - `known`: the cost is known and part of the total;
+ * - `failed`: no cost for that country (§8): the cart is kept, the visitor is told to contact us.
+ */
+export type ShippingStatus = 'none' | 'needsCountry' | 'loading' | 'known' | 'failed';
+
+/** Payment waits for shipping: it may start only with nothing to ship or a known cost. */
+export function shippingReady(status: ShippingStatus): boolean {
+  return status === 'none' || status === 'known';
+}
+
+/**
+ * The customer's country for shipping, read the way the server reads it behind the token
+ * (docs/api.md Shipping): the delivery address's country, else the billing country.
+ */
+export function customerShippingCountry(customer: { country?: string | null | undefined; addrShipping?: { country?: string | null | undefined } | null | undefined } | null | undefined): string | null {
+  if (!customer) return null;
+  const delivery = customer.addrShipping?.country;
+  if (typeof delivery === 'string' && delivery.trim() !== '') return delivery.trim().toUpperCase();
+  return typeof customer.country === 'string' && customer.country.trim() !== '' ? customer.country.trim().toUpperCase() : null;
 }
 
 /** One cart line -> its shipping lines (voucher codes send nothing; day tickets one line each). */

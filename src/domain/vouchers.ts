@@ -39,21 +39,44 @@ export interface CartTotals {
   vouchers: VoucherAllocation[];
 }
 
+/** What voucher codes take off an amount: one implementation for the app and the server (§4). */
+export interface VoucherApplication {
+  /** the amount each code covers, in the order given (positive, minor units) */
+  applied: Minor[];
+  /** sum of `applied` */
+  discount: Minor;
+  /** what is left to pay: max(0, subtotal + shipping) - discount, never below 0 */
+  total: Minor;
+}
+
+/**
+ * §4: the total of the non-voucher-code lines plus shipping, floored at 0, is consumed by the
+ * voucher codes in cart order; each code covers at most its available value. The reference
+ * server's priceCart and the cart's selectors both call this, so the amount the cart shows is
+ * the amount the provider is asked to charge.
+ */
+export function applyVoucherCodes(subtotal: Minor, shipping: Minor, values: readonly Minor[]): VoucherApplication {
+  let open = Math.max(0, subtotal + shipping);
+  const applied = values.map((value) => {
+    const take = Math.min(Math.max(0, value), open);
+    open -= take;
+    return take;
+  });
+  const discount = applied.reduce((sum, amount) => sum + amount, 0);
+  return { applied, discount, total: open };
+}
+
 /** Allocates voucher codes against subtotal + shipping, in cart order. */
 export function allocateVouchers(lines: readonly CartLine[], shipping: Minor | null = null): CartTotals {
   const subtotal = linesSubtotal(lines);
   const shippingCost = shipping ?? 0;
-  let open = Math.max(0, subtotal + shippingCost);
-  const vouchers: VoucherAllocation[] = [];
-  lines.forEach((line, index) => {
-    if (line.type !== 'voucherCode') return;
-    const value = Math.max(0, line.price);
-    const applied = Math.min(value, open);
-    open -= applied;
-    vouchers.push({ index, barcode: line.barcode, value, remaining: value - applied, discount: applied === 0 ? 0 : -applied });
+  const codes = lines.flatMap((line, index) => (line.type === 'voucherCode' ? [{ index, barcode: line.barcode, value: Math.max(0, line.price) }] : []));
+  const application = applyVoucherCodes(subtotal, shippingCost, codes.map((code) => code.value));
+  const vouchers: VoucherAllocation[] = codes.map((code, i) => {
+    const applied = application.applied[i] ?? 0;
+    return { index: code.index, barcode: code.barcode, value: code.value, remaining: code.value - applied, discount: applied === 0 ? 0 : -applied };
   });
-  const discount = vouchers.reduce((sum, voucher) => sum - voucher.discount, 0);
-  return { subtotal, shipping: shippingCost, discount, total: Math.max(0, subtotal + shippingCost - discount), vouchers };
+  return { subtotal, shipping: shippingCost, discount: application.discount, total: application.total, vouchers };
 }
 
 /** The lines with `remaining` and `discount` filled in on the voucher-code lines. */

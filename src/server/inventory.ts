@@ -20,6 +20,7 @@ import type { CartItem } from '../domain/cart-payload.js';
 import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
 import { PRODUCT_KIND_ANNUAL_PASS } from '../api/schemas/catalog.js';
+import { applyVoucherCodes } from '../domain/vouchers.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
 import { findSlot, loadRules, slotsInRange, takeFromSlot, type OwnerKind } from './schedule.js';
 import {
@@ -48,7 +49,9 @@ export interface PricedCart {
   subtotal: number;
   /** value of voucher codes applied (positive, minor units, at most subtotal + shipping) */
   discount: number;
-  /** subtotal - discount (>= 0) */
+  /** shipping cost passed in (minor units), which voucher codes may cover too */
+  shipping: number;
+  /** what is charged: max(0, subtotal + shipping) - discount (>= 0) */
   total: number;
   /** sum of merchandise weights in grams, for shipping */
   weight: number;
@@ -250,20 +253,19 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
     }
   }
 
+  // §4, one implementation with the app (src/domain/vouchers.ts): codes cover subtotal + shipping
   const subtotal = lines.reduce((s, l) => s + (l.item.type === 'voucherCode' ? 0 : l.amount), 0);
-  let open = Math.max(0, subtotal + shipping);
-  let discount = 0;
-  for (const line of lines) {
-    if (line.item.type !== 'voucherCode') continue;
-    const applied = Math.min(open, line.remaining);
+  const codeLines = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.item.type === 'voucherCode');
+  const application = applyVoucherCodes(subtotal, shipping, codeLines.map(({ line }) => line.remaining));
+  codeLines.forEach(({ line, index }, i) => {
+    const applied = application.applied[i] ?? 0;
     line.discount = applied;
     line.remaining -= applied;
-    open -= applied;
-    discount += applied;
-    const take = takes.find((t) => t.kind === 'voucherCode' && t.index === lines.indexOf(line));
+    const take = takes.find((t) => t.kind === 'voucherCode' && t.index === index);
     if (take) take.places = applied;
-  }
-  return { cart: { lines, subtotal, discount, total: Math.max(0, subtotal - discount), weight }, takes };
+  });
+  const discount = application.discount;
+  return { cart: { lines, subtotal, shipping, discount, total: application.total, weight }, takes };
 }
 
 async function findSlotsOfDay(q: Queryable, ticketId: number, lifetime: { first: string; last: string }, date: string, now: Date): Promise<string[]> {

@@ -2,14 +2,15 @@
  * Shipping costs (§3 "Shipping cost depends on country and weight from a threshold"): a country
  * has its own rate table or uses the '*' table; the rate is the one of the highest weight
  * threshold not above the cart's merchandise weight. A country marked not shippable, or unknown,
- * answers 422 SHIPPING_NOT_POSSIBLE_FOR_COUNTRY. Only merchandise has weight and is shipped;
- * a cart without merchandise costs 0.
+ * answers 422 SHIPPING_NOT_POSSIBLE_FOR_COUNTRY. Merchandise and annual passes have weight and
+ * are shipped; a cart without them costs 0.
  */
 import type { Language } from '../api/languages.js';
 import type { Queryable } from './db/index.js';
 import type { CartItem } from '../domain/cart-payload.js';
 import type { ShippingLine } from '../domain/shipping-payload.js';
 import { SHIPPING_NOT_POSSIBLE } from '../domain/shipping-payload.js';
+import { isShippedType } from '../domain/shipping.js';
 import { HttpError } from './api/http-error.js';
 import { priceCart } from './inventory.js';
 
@@ -35,11 +36,16 @@ export async function shippingCostForWeight(q: Queryable, country: string, weigh
   return rate.cost;
 }
 
-/** The merchandise of a cart, which is what gets shipped. */
+/**
+ * The goods of a cart, which is what gets shipped (src/domain/shipping.ts SHIPPED_TYPES: merchandise
+ * and annual passes). Passes are priced here only for their weight, so their owners are not needed.
+ */
 export function shippedItems(items: readonly (CartItem | ShippingLine)[]): CartItem[] {
   const out: CartItem[] = [];
   for (const item of items) {
-    if (item.type === 'merchandise' && 'id' in item && item.count > 0) out.push({ type: 'merchandise', id: item.id, count: item.count });
+    if (!isShippedType(item.type) || !('id' in item) || item.count <= 0) continue;
+    if (item.type === 'merchandise') out.push({ type: 'merchandise', id: item.id, count: item.count });
+    else out.push({ type: 'annualPass', id: item.id, count: item.count, owners: Array.from({ length: item.count }, () => ({ title: '', first: '-', last: '-', address: '', send_to_custom_addr: false })) });
   }
   return out;
 }

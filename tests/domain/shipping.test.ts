@@ -14,12 +14,15 @@ import {
 import { sampleCart } from './fixtures.js';
 
 describe('when to ask for shipping (§4)', () => {
-  it('asks only with merchandise and a destination', () => {
+  it('asks only with shipped goods (merchandise or annual passes, issue 11) and a destination', () => {
     const withBook = sampleCart;
-    const withoutBook = sampleCart.filter((line) => line.type !== 'merchandise');
+    const withoutGoods = sampleCart.filter((line) => line.type !== 'merchandise' && line.type !== 'annualPass');
+    const passOnly = sampleCart.filter((line) => line.type === 'annualPass');
+    expect(passOnly).toHaveLength(1);
     expect(shouldAskShipping(withBook, 'CH')).toBe(true);
     expect(shouldAskShipping(withBook, null)).toBe(false);
-    expect(shouldAskShipping(withoutBook, 'CH')).toBe(false);
+    expect(shouldAskShipping(withoutGoods, 'CH')).toBe(false);
+    expect(shouldAskShipping(passOnly, 'CH')).toBe(true);
   });
 
   it('takes the token country, else the chosen one, else the saved customer\'s', () => {

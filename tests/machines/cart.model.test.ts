@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { CartContext } from '../../machines/cart.machine.js';
 import { describeModel } from './describe-model.js';
-import { cartModel } from './cart.model.js';
+import { COUNTRIES, cartModel } from './cart.model.js';
 import type { RunContext } from './model.js';
 
 const ctx = (s: { context: unknown }) => s.context as CartContext;
@@ -29,29 +29,73 @@ function sideEffects(s: { context: unknown }, run: RunContext): void {
   }
 }
 
+const shipsGoods = (s: { context: unknown }) => ctx(s).lines.some((l) => l.type === 'merchandise' || l.type === 'annualPass');
+const destination = (s: { context: unknown }) => ctx(s).destination.chosenCountry?.trim().toUpperCase() ?? null;
+
 describeModel(cartModel, {
   'Ready.No shipping': (s, run) => {
     sideEffects(s, run);
     expect(ctx(s).shippingCost).toBeNull();
     expect(ctx(s).shippingError).toBeNull();
-    const hasMerch = ctx(s).lines.some((l) => l.type === 'merchandise');
-    expect(hasMerch && ctx(s).destination.chosenCountry !== null).toBe(false);
+    // nothing in the cart is shipped (a destination alone asks nothing)
+    expect(shipsGoods(s)).toBe(false);
+    expect(s.hasTag('shipping-none')).toBe(true);
+  },
+  'Ready.Destination unknown': (s, run) => {
+    sideEffects(s, run);
+    // goods but nowhere to send them: no cost, no error, the cart asks for the country
+    expect(shipsGoods(s)).toBe(true);
+    expect(destination(s)).toBeNull();
+    expect(ctx(s).destination.tokenCountry ?? null).toBeNull();
+    expect(ctx(s).shippingCost).toBeNull();
+    expect(ctx(s).shippingError).toBeNull();
+    expect(s.hasTag('shipping-needsCountry')).toBe(true);
+    expect(s.can({ type: 'CHOOSE_COUNTRY', country: 'DE' })).toBe(true);
+  },
+  'Ready.Destination unknown.Loading countries': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(ctx(s).countries).toBeNull();
+    expect(run.invocations.at(-1)).toMatchObject({ id: 'loadCountries' });
+  },
+  'Ready.Destination unknown.Asking for the country': (s) => {
+    expect(ctx(s).countries).toEqual(COUNTRIES);
+    expect(s.hasTag('loading')).toBe(false);
+  },
+  'Ready.Destination unknown.Countries unavailable': (s) => {
+    expect(ctx(s).countries).toBeNull();
+    expect(s.can({ type: 'RETRY_COUNTRIES' })).toBe(true);
   },
   'Ready.Calculating shipping': (s, run) => {
     sideEffects(s, run);
     expect(s.hasTag('busy')).toBe(true);
-    expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', input: { loggedIn: false } });
-    expect(JSON.stringify(run.invocations.at(-1)?.input)).toContain('CH');
+    expect(s.hasTag('shipping-loading')).toBe(true);
+    const country = destination(s);
+    if (ctx(s).destination.loggedIn) {
+      // logged in: the request carries only the cart (the server reads the country behind the token)
+      expect(ctx(s).destination.tokenCountry).toBe('AT');
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', input: { loggedIn: true } });
+      expect(JSON.stringify(run.invocations.at(-1)?.input)).not.toContain('country');
+      return;
+    }
+    // the chosen country, trimmed and upper-cased, goes with an anonymous request
+    expect(['CH', 'DE']).toContain(country);
+    expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', input: { loggedIn: false, request: { country } } });
+    if (run.event.type === 'CHOOSE_COUNTRY') expect(country).toBe('DE');
+    if (run.event.type === 'SET_DESTINATION') expect(country).toBe('CH');
   },
   'Ready.Shipping known': (s, run) => {
     sideEffects(s, run);
     expect(ctx(s).shippingCost).toBe(900);
     expect(ctx(s).shippingError).toBeNull();
+    expect(s.hasTag('shipping-known')).toBe(true);
   },
   'Ready.Shipping failed': (s, run) => {
     sideEffects(s, run);
     expect(ctx(s).shippingCost).toBeNull();
     expect(ctx(s).shippingError).toBe('NO_SHIPPING_TO_COUNTRY');
+    expect(s.hasTag('shipping-failed')).toBe(true);
     expect(s.can({ type: 'RETRY_SHIPPING' })).toBe(true);
+    // the cart is kept
+    expect(shipsGoods(s)).toBe(true);
   },
 });

@@ -2,7 +2,8 @@
  * Model of the cart machine: started with no saved cart and with a corrupt one; lines are a
  * ticket, a catalogue (merchandise, so shipping is asked once a destination is known) and a
  * voucher code (added twice to hit the duplicate guard). At most two lines, one destination
- * change and one invoice toggle keep the walk finite.
+ * change (the app's SET_DESTINATION or the visitor's CHOOSE_COUNTRY) and one invoice toggle keep
+ * the walk finite.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { cartMachine, type CartContext } from '../../machines/cart.machine.js';
@@ -14,12 +15,13 @@ export const ticket: CartLine = {
   datetime: '2026-12-05 10:00', vat_value: 8.1, single_ticketing: 0, subtickets: [],
 };
 export const catalogue: CartLine = { type: 'merchandise', id: 21, name: 'Catalogue', price: 3900, totalPrice: 7800, count: 2, vat_value: 2.6 };
+export const COUNTRIES = [{ key: 'CH', name: 'Schweiz', shippable: true }, { key: 'US', name: 'USA', shippable: false }];
 export const voucherCode: CartLine = { type: 'voucherCode', barcode: 'ABC123', name: 'Voucher ABC123', price: 3000 };
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const ctx = s.context as CartContext;
   if (e.type === 'ADD') return ctx.lines.length < 2;
-  if (e.type === 'SET_DESTINATION') return ctx.destination.chosenCountry === null;
+  if (e.type === 'SET_DESTINATION' || e.type === 'CHOOSE_COUNTRY') return ctx.destination.chosenCountry === null;
   if (e.type === 'SET_REQUEST_INVOICE') return ctx.requestInvoice;
   if (e.type === 'CLEAR') return ctx.lines.length > 0;
   return true;
@@ -34,11 +36,27 @@ export const cartModel = defineModel({
     REMOVE: [{ index: 0 }, { index: 5 }],
     CLEAR: {},
     SET_DESTINATION: { destination: { chosenCountry: 'ch' } },
+    CHOOSE_COUNTRY: { country: ' de ' },
     SET_REQUEST_INVOICE: { requestInvoice: false },
     'done:calculateShipping': { output: 900 },
     'error:calculateShipping': { error: Object.assign(new Error('422'), { code: 'NO_SHIPPING_TO_COUNTRY' }) },
     RETRY_SHIPPING: {},
+    'done:loadCountries': { output: COUNTRIES },
+    'error:loadCountries': { error: new Error('offline') },
+    RETRY_COUNTRIES: {},
   },
+  scenarios: [
+    {
+      name: 'a logout that takes the only destination away drops the cost and asks for a country again',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [catalogue] },
+        { type: 'SET_DESTINATION', destination: { loggedIn: true, tokenCountry: 'AT' } },
+        { type: 'done:calculateShipping', output: 900 },
+        { type: 'SET_DESTINATION', destination: { loggedIn: false, tokenCountry: null } },
+      ],
+    },
+  ],
   filterEvents: allowed,
   fakeActions: ['saveCart', 'removeSavedCart', 'warnCorruptCart', 'trackRemoveFromCart'],
 });

@@ -55,7 +55,11 @@ describeModel(checkoutModel, {
     if (answered(run, 'error', 'loadSuggestions')) expect(c.suggestions).toEqual([]);
     if (ev(run).type === 'ADD_SUGGESTION') {
       const added = calls(run, 'addToCart');
-      if ((run.event as { id?: number }).id === suggestions[0]!.id) {
+      if (c.shipping.status === 'failed') {
+        // issue 16 item 5: nothing is suggested into a cart that cannot be shipped; the offer stays as it was
+        expect(added).toHaveLength(0);
+        expect(c.suggestions).toEqual(run.previous?.context ? (run.previous.context as typeof c).suggestions : c.suggestions);
+      } else if ((run.event as { id?: number }).id === suggestions[0]!.id) {
         expect(added.at(-1)?.params).toEqual([suggestionLine(suggestions[0]!)]);
         expect(c.suggestions.map((x) => x.id)).not.toContain(suggestions[0]!.id);
       } else {
@@ -81,11 +85,25 @@ describeModel(checkoutModel, {
     // a 401 of initPayment also lands here (the shell sends the visitor to login)
     if (ev(run).type === 'PAY') expect(ctx(s).jwt).toBeNull();
   },
+  'Cart.Choosing payment.Shipping pending': (s, run) => {
+    // payment waits for shipping: nothing was started, the cart step stays
+    expect(progressStep(s)).toBe('cart');
+    expect(['needsCountry', 'loading', 'failed']).toContain(ctx(s).shipping.status);
+    expect(invoked(run, 'initPayment')).toEqual([]);
+    expect(ev(run).type).toBe('PAY');
+  },
   'Cart.Choosing payment.Details missing': (s, run) => {
     const c = ctx(s);
+    // a different delivery address: 'Please fill in all fields for Shipping Address' on each empty field
+    if (!c.delivery.sameAsBilling && ev(run).type === 'PAY') {
+      const empty = Object.entries(c.delivery.values).filter(([, value]) => value.trim() === '').map(([field]) => field);
+      expect(Object.keys(c.deliveryErrors).sort()).toEqual(empty.sort());
+      for (const field of empty) expect(c.deliveryErrors[field]).toEqual([{ id: 'deliveryAddress.fillAllFields' }]);
+    }
+    if (c.delivery.sameAsBilling) expect(c.deliveryErrors).toEqual({});
     expect(c.rejectedSubmits).toBeGreaterThan(0);
     // the refused submit says what is missing; fixing a field takes its error away
-    if (ev(run).type === 'PAY') expect(Object.keys(c.fieldErrors).length).toBeGreaterThan(0);
+    if (ev(run).type === 'PAY') expect(Object.keys(c.fieldErrors).length + Object.keys(c.deliveryErrors).length).toBeGreaterThan(0);
     if (!c.choice.termsAccepted) expect(c.fieldErrors.terms).toEqual(['checkout.acceptTerms']);
     if (ev(run).type === 'SET_PRIVACY') expect(c.fieldErrors.privacy).toBeUndefined();
     if (c.choice.payart === DIRECT_DEBIT && c.choice.iban !== VALID_IBAN) expect(c.fieldErrors.iban).toEqual(['checkout.ibanInvalid']);
@@ -109,6 +127,15 @@ describeModel(checkoutModel, {
     expect(input.aux.partner).toBe(c.partner ?? undefined);
     if (c.choice.payart === DIRECT_DEBIT) expect(input.aux).toMatchObject({ Accountholder: HOLDER, IBAN: VALID_IBAN });
     if (c.jwt === JWT) expect(c.partner).toBeNull();
+    // shipping and invoice (issue 11): the destination the cart priced, the different address, the switch
+    const sent = input as unknown as { shipping: { country?: string; address: unknown }; requestInvoice: boolean };
+    expect(sent.requestInvoice).toBe(c.requestInvoice);
+    expect(sent.shipping.country).toBe(c.shipping.country ?? undefined);
+    if (c.shipping.country !== null) expect(c.shipping.status).toBe('known');
+    expect(sent.shipping.address).toEqual(
+      c.delivery.sameAsBilling ? null : { name: 'Ada Muster', street: 'Seeweg 1', zip: '8001', city: 'Zürich', country: 'CH' },
+    );
+    if (!c.delivery.sameAsBilling) expect(sent.requestInvoice).toBe(false);
   },
 
   // ----- the provider round trip

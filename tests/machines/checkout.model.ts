@@ -73,8 +73,12 @@ const untouched = (c: CheckoutContext) => !c.choice.termsAccepted && !c.choice.p
 /** After a first round trip (the cart id was used) the walk does not start another. */
 const afterRoundTrip = (c: CheckoutContext) => c.us !== null || c.cartId === null && c.rejectedSubmits > 1;
 
+/** Shipping, the delivery address and the invoice switch are walked in the scenarios below. */
+const SCENARIO_ONLY = new Set(['SHIPPING_CHANGED', 'SET_DELIVERY_SAME', 'SET_DELIVERY_FIELD', 'SET_REQUEST_INVOICE']);
+
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const c = ctx(s);
+  if (SCENARIO_ONLY.has(e.type)) return false;
   const full = c.lines.length === cartLines.length;
   const explore = c.partner !== null && c.confirmPayment; // the anonymous start explores the round trip
   if (e.type === 'CART_CHANGED') return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && full && untouched(c) && c.suggestions.length === 0 && c.jwt === null && explore;
@@ -181,6 +185,63 @@ export const checkoutModel = defineModel({
       name: 'the voucher-code entry stops with an error: the cart and payment go on',
       input: inputs[0],
       events: [{ type: 'error:voucherCode', error: new Error('code entry stopped') }, { type: 'done:loadSuggestions', output: [] }, { type: 'SET_TERMS', accepted: true }],
+    },
+    {
+      name: 'payment waits for shipping: refused while the country is unknown, then paid with the destination the cart priced',
+      input: inputs[0],
+      events: [
+        { type: 'SHIPPING_CHANGED', status: 'needsCountry', country: null },
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'SHIPPING_CHANGED', status: 'loading', country: 'DE' },
+        { type: 'PAY' },
+        { type: 'SHIPPING_CHANGED', status: 'known', country: 'DE' },
+        { type: 'PAY' },
+      ],
+    },
+    {
+      name: 'no article is suggested into a cart that cannot be shipped (issue 16 item 5)',
+      input: inputs[0],
+      events: [
+        { type: 'SHIPPING_CHANGED', status: 'failed', country: 'US' },
+        { type: 'done:loadSuggestions', output: suggestions },
+        { type: 'ADD_SUGGESTION', id: suggestions[0]!.id },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+      ],
+    },
+    {
+      name: 'a different delivery address needs all five fields; the invoice switch is sent',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'SET_REQUEST_INVOICE', requestInvoice: false },
+        { type: 'SET_DELIVERY_SAME', sameAsBilling: false },
+        { type: 'SET_DELIVERY_FIELD', field: 'name', value: 'Ada Muster' },
+        { type: 'SET_DELIVERY_FIELD', field: 'street', value: 'Seeweg 1' },
+        { type: 'SET_DELIVERY_FIELD', field: 'zip', value: '8001' },
+        { type: 'SET_DELIVERY_FIELD', field: 'city', value: 'Zürich' },
+        { type: 'PAY' },
+        { type: 'SET_DELIVERY_FIELD', field: 'country', value: 'ch' },
+        { type: 'PAY' },
+      ],
+    },
+    {
+      name: 'back to the billing address: the half-typed different address no longer stops payment',
+      input: { ...inputs[0]!, deliveryAddress: { name: 'Ada', street: '', zip: '', city: '', country: '' } },
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'SET_DELIVERY_SAME', sameAsBilling: true },
+        { type: 'PAY' },
+      ],
     },
   ],
   // What tells states apart: on the cart page the whole form (a rejected submit counts as "some");

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { CartPayloadSchema } from '../../domain/cart-payload.js';
 import { isValidIban, normalizeIban } from '../../domain/iban.js';
+import { ShippingAddressInputSchema } from './accounts.js';
 
 /** Payment types (§9): 161 online payment (card and twint, the default); 74 and 164 direct debit. */
 export const PAYART_EXPRESS = 161;
@@ -46,12 +47,27 @@ export function directDebitFieldErrors(payart: number, aux: PaymentAux): Record<
   return fields;
 }
 
+/**
+ * Where the goods of a cart go (§4): `country` is the destination the cart priced shipping for
+ * (used when nobody is logged in; a logged-in customer's own country wins, as in shipping/costs);
+ * `address` is a delivery address different from the billing address (all five fields, §5), or
+ * null for the billing address.
+ */
+export const PaymentShippingSchema = v.object({
+  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Expected a two-letter country key'))),
+  address: v.optional(v.nullable(ShippingAddressInputSchema), null),
+});
+export type PaymentShipping = v.InferOutput<typeof PaymentShippingSchema>;
+
 /** POST checkout/initPayment */
 export const InitPaymentRequestSchema = v.object({
   payart: PayartSchema,
   aux: v.optional(PaymentAuxSchema, {}),
   cart: CartPayloadSchema,
   url: ReturnUrlsSchema,
+  shipping: v.optional(PaymentShippingSchema, { address: null }),
+  /** §3/§9 requestInvoice, default true: the customer wants an invoice with the order */
+  request_invoice: v.optional(v.boolean(), true),
 });
 export type InitPaymentRequest = v.InferInput<typeof InitPaymentRequestSchema>;
 

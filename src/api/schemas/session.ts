@@ -37,6 +37,8 @@ export const SESSION_KEYS = {
   serviceUnavailableReloadAt: 'serviceUnavailableReloadAt',
   /** what was typed in the settings (passwords aside) while the session expired; filled in again after login */
   settingsDraft: 'settingsDraft',
+  /** a delivery address different from the billing address, chosen in the checkout (§4) */
+  deliveryAddress: 'deliveryAddress',
   /** scroll position per history entry (§4 scroll restoration) */
   scrollPositions: 'scrollPositions',
 } as const;

@@ -12,6 +12,8 @@ import { checkoutMachine, type CheckoutEvent, type ProviderReturn } from '../../
 import { cartIdOfProviderUrl } from '../../api/checkout.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { StoredCartSchema } from '../../domain/cart-lines.js';
+import type { DeliveryAddressValues } from '../../domain/delivery-address.js';
+import { selectShippingCountry, selectShippingStatus } from '../../../machines/cart.machine.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../routes.js';
 import type { Journey, RouteEntry } from './host.js';
@@ -38,6 +40,42 @@ export function providerReturnEvent(entry: RouteEntry): CheckoutEvent | null {
   return { type: 'PAYMENT_RETURNED', outcome, us: text(entry.search.us), sessionUs: text(entry.search.sessionUs), cartId: text(entry.search.cartId) };
 }
 
+const shippingOf = (snapshot: Parameters<typeof selectShippingStatus>[0] & Parameters<typeof selectShippingCountry>[0]) => ({
+  status: selectShippingStatus(snapshot),
+  country: selectShippingCountry(snapshot),
+});
+
+const DeliveryValuesSchema = v.object({ name: v.string(), street: v.string(), zip: v.string(), city: v.string(), country: v.string() });
+
+/** The different delivery address kept in session storage (§4), null when none is kept. */
+export function readDeliveryAddress(storage: Pick<Storage, 'getItem'> | null = sessionStore()): DeliveryAddressValues | null {
+  try {
+    const raw = storage?.getItem(SESSION_KEYS.deliveryAddress);
+    if (!raw) return null;
+    const parsed = v.safeParse(DeliveryValuesSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDeliveryAddress(values: DeliveryAddressValues | null, storage: Pick<Storage, 'setItem' | 'removeItem'> | null = sessionStore()): void {
+  try {
+    if (values === null) storage?.removeItem(SESSION_KEYS.deliveryAddress);
+    else storage?.setItem(SESSION_KEYS.deliveryAddress, JSON.stringify(values));
+  } catch {
+    // storage unavailable: the address lives as long as the page
+  }
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 const Nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
 const PersistedCheckoutSchema = v.looseObject({
   status: v.picklist(['active', 'done']),
@@ -53,6 +91,10 @@ const PersistedCheckoutSchema = v.looseObject({
     sessionUs: Nullable(v.string()),
     providerUrl: Nullable(v.string()),
     booking: Nullable(v.looseObject({ booking_id: v.string(), has_tickets: v.boolean(), cartId: v.string() })),
+    shipping: v.looseObject({ status: v.picklist(['none', 'needsCountry', 'loading', 'known', 'failed']), country: Nullable(v.string()) }),
+    delivery: v.object({ sameAsBilling: v.boolean(), values: DeliveryValuesSchema }),
+    deliveryErrors: v.record(v.string(), v.unknown()),
+    requestInvoice: v.boolean(),
   }),
 });
 
@@ -71,6 +113,8 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
               items: input.items,
               url: { continue: `${origin()}${routeHref(lang(), 'checkoutAccepted')}`, cancel: `${origin()}${routeHref(lang(), 'checkoutCanceled')}` },
               token: input.token ?? undefined,
+              shipping: input.shipping,
+              requestInvoice: input.requestInvoice,
             },
             signal,
           );
@@ -98,19 +142,39 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       paymentTypes,
       partner,
       ...(config ? { defaultPaymentType: config.defaultPaymentType, confirmPayment: config.confirmPayment } : {}),
+      deliveryAddress: readDeliveryAddress(),
     };
   },
   event: (entry) => (entry.route === 'checkout' ? { type: 'OPEN_CART' } : providerReturnEvent(entry)),
   href: (route, _snapshot, lang) => routeHref(lang, route as ShopRouteName),
   connect: (actor, { cart }) => {
     let lines = cart.getSnapshot().context.lines;
+    let shipping = shippingOf(cart.getSnapshot());
     actor.send({ type: 'CART_CHANGED', lines });
+    actor.send({ type: 'SHIPPING_CHANGED', ...shipping });
     const subscription = cart.subscribe((snapshot) => {
-      if (snapshot.context.lines === lines) return;
-      lines = snapshot.context.lines;
-      actor.send({ type: 'CART_CHANGED', lines });
+      if (snapshot.context.lines !== lines) {
+        lines = snapshot.context.lines;
+        actor.send({ type: 'CART_CHANGED', lines });
+      }
+      const next = shippingOf(snapshot);
+      if (next.status !== shipping.status || next.country !== shipping.country) {
+        shipping = next;
+        actor.send({ type: 'SHIPPING_CHANGED', ...shipping });
+      }
     });
-    return () => subscription.unsubscribe();
+    // §4: a different delivery address persists in the session (also after the checkout)
+    let delivery = JSON.stringify(actor.getSnapshot().context.delivery);
+    const saving = actor.subscribe((snapshot) => {
+      const next = JSON.stringify(snapshot.context.delivery);
+      if (next === delivery) return;
+      delivery = next;
+      writeDeliveryAddress(snapshot.context.delivery.sameAsBilling ? null : snapshot.context.delivery.values);
+    });
+    return () => {
+      subscription.unsubscribe();
+      saving.unsubscribe();
+    };
   },
   persist: {
     key: SESSION_KEYS.checkoutJourney,

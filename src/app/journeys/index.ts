@@ -19,6 +19,7 @@ const LOADERS: Record<JourneyName, () => Promise<AnyJourney>> = {
   'static-page': () => import('./pages.js').then((m) => m.staticPageJourney),
   settings: () => import('./settings.js').then((m) => m.settingsJourney),
   voucherShop: () => import('./vouchers.js').then((m) => m.voucherShopJourney),
+  shop: () => import('./shop.js').then((m) => m.shopJourney),
 };
 
 export function loadJourney(name: JourneyName): Promise<AnyJourney> {

@@ -32,8 +32,8 @@ import {
 } from '../../api/schemas/checkout.js';
 import { optionalCustomer, randomId } from '../auth.js';
 import { customerCountry } from './accounts.js';
-import { priceCart, reserveCart, type PricedCart } from '../inventory.js';
-import { shippedItems, shippingCost, shippingCostForWeight } from '../shipping.js';
+import { priceCart, reserveCart } from '../inventory.js';
+import { shippedItems, shippingCost } from '../shipping.js';
 
 /** A cart can be paid and booked for 20 minutes after initPayment (§4, issue 2 item 6). */
 export const CART_TTL_MS = 20 * 60 * 1000;
@@ -61,6 +61,9 @@ export interface CartRow {
   session_us: string;
   provider_us: string | null;
   created_at: Date;
+  request_invoice: boolean;
+  delivery_address: { name: string; street: string; zip: string; city: string; country: string } | null;
+  shipping_country: string | null;
 }
 
 export const cartGone = () =>
@@ -106,23 +109,34 @@ function cleanAux(aux: PaymentAux): PaymentAux {
   return aux.IBAN === undefined ? aux : { ...aux, IBAN: normalizeIban(aux.IBAN) };
 }
 
-async function shippingFor(ctx: RequestContext, customerId: number | null, items: CartItem[], priced: PricedCart): Promise<number> {
+/**
+ * The destination of a cart's goods (§4, same order as shipping/costs): the logged-in customer's
+ * country, else the country the cart priced shipping for, else CH for an anonymous express payment
+ * that sent none (older clients; the app never pays shipped goods without a destination).
+ */
+async function shippingCountryFor(ctx: RequestContext, customerId: number | null, requested: string | undefined): Promise<string> {
+  const own = customerId === null ? '' : await customerCountry(ctx.db, customerId);
+  return own || requested || DEFAULT_SHIPPING_COUNTRY;
+}
+
+async function shippingFor(ctx: RequestContext, country: string, items: CartItem[], now: Date): Promise<number> {
   if (shippedItems(items).length === 0) return 0;
-  const country = customerId === null ? DEFAULT_SHIPPING_COUNTRY : await customerCountry(ctx.db, customerId);
-  return shippingCostForWeight(ctx.db, country || DEFAULT_SHIPPING_COUNTRY, priced.weight);
+  return shippingCost(ctx.db, ctx.lang, country, items, now);
 }
 
 async function initPayment(ctx: RequestContext): Promise<string> {
   const body = parseInput(InitPaymentRequestSchema, ctx.body);
   const customerId = await checkPayment(ctx, body.payart, body.aux);
   const now = ctx.services.now();
-  const priced = await priceCart(ctx.db, ctx.lang, body.cart.items, now);
-  const shipping = await shippingFor(ctx, customerId, body.cart.items, priced);
+  const country = await shippingCountryFor(ctx, customerId, body.shipping.country);
+  // shipping first: voucher codes cover the items plus shipping (§4, src/domain/vouchers.ts)
+  const shipping = await shippingFor(ctx, country, body.cart.items, now);
+  const priced = await priceCart(ctx.db, ctx.lang, body.cart.items, now, shipping);
   const cart = { id: randomId(12), session_us: randomId(12) };
   await ctx.db.query(
     `INSERT INTO carts (id, lang, status, customer_id, payart, aux, items, external_document_number, lines, subtotal, discount, shipping, amount,
-                        url_continue, url_cancel, session_us, created_at, updated_at)
-     VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+                        url_continue, url_cancel, session_us, created_at, updated_at, request_invoice, delivery_address, shipping_country)
+     VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19)`,
     [
       cart.id,
       ctx.lang,
@@ -135,11 +149,14 @@ async function initPayment(ctx: RequestContext): Promise<string> {
       priced.subtotal,
       priced.discount,
       shipping,
-      priced.total + shipping,
+      priced.total,
       body.url.continue,
       body.url.cancel,
       cart.session_us,
       now.toISOString(),
+      body.request_invoice,
+      body.shipping.address ? JSON.stringify(body.shipping.address) : null,
+      shippedItems(body.cart.items).length > 0 ? country : null,
     ],
   );
   return paymentUrl(ctx, cart.id, cart.session_us);
@@ -205,7 +222,8 @@ async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
     if (cart.provider_us === null || cart.provider_us !== query.us) {
       throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_NOT_COMPLETED, 'The payment was not completed. Please try again.');
     }
-    await reserveCart(tx, cart.items, now);
+    // the voucher codes take what they covered at initPayment: items plus the stored shipping
+    await reserveCart(tx, cart.items, now, cart.shipping);
     const booking = { booking_id: randomId(12).toUpperCase(), has_tickets: hasTickets(cart.items) };
     await tx.query('INSERT INTO bookings (id, cart_id, customer_id, has_tickets, amount, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
       booking.booking_id,

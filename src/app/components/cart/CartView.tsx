@@ -13,7 +13,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CartActor } from '../../shell-context.js';
 import { formatDate, formatPrice, formatRate } from '../../../i18n/format.js';
 import { cartRow, type CartRow } from './cart-rows.js';
-import { selectLinesWithVouchers, selectShippingCost, selectShippingError, selectTaxTotal, selectTotals } from '../../../../machines/cart.machine.js';
+import { selectLinesWithVouchers, selectTaxTotal, selectTotals } from '../../../../machines/cart.machine.js';
+import { CartShipping, ShippingTotalRow } from './CartShipping.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
 
 /** Selectors that derive new objects: equal when their data is (re-render only on a real change). */
@@ -133,8 +134,6 @@ export function CartView({ cart: given, removable = true, headingLevel = 2, chil
   const lines = useSelector(cart, selectLinesWithVouchers, sameData);
   const totals = useSelector(cart, selectTotals, sameData);
   const taxTotal = useSelector(cart, selectTaxTotal);
-  const shipping = useSelector(cart, selectShippingCost);
-  const shippingError = useSelector(cart, selectShippingError);
   const rows = useMemo(() => lines.map(cartRow), [lines]);
   const [removed, setRemoved] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -178,14 +177,7 @@ export function CartView({ cart: given, removable = true, headingLevel = 2, chil
                 </dt>
                 <dd data-testid="cart-subtotal">{price(totals.subtotal)}</dd>
               </div>
-              {shipping !== null && (
-                <div>
-                  <dt>
-                    <FormattedMessage id="cart.shipping" />
-                  </dt>
-                  <dd data-testid="cart-shipping">{price(shipping)}</dd>
-                </div>
-              )}
+              <ShippingTotalRow cart={cart} />
               {totals.discount > 0 && (
                 <div>
                   <dt>
@@ -207,11 +199,7 @@ export function CartView({ cart: given, removable = true, headingLevel = 2, chil
                 <dd data-testid="cart-tax">{price(taxTotal)}</dd>
               </div>
             </dl>
-            {shippingError !== null && (
-              <p className="notice notice--warning" role="alert">
-                <FormattedMessage id="cart.shippingFailed" />
-              </p>
-            )}
+            <CartShipping cart={cart} />
           </>
         )}
       </div>

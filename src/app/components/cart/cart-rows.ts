@@ -4,6 +4,7 @@
  * VAT per item) and voucher codes with their discount and remaining value (§4). The totals come
  * from the cart machine's selectors.
  */
+import { ownerNames } from '../../../domain/shop.js';
 import type { CartLine } from '../../../domain/cart-lines.js';
 import { lineQuantity, taxedItems } from '../../../domain/cart-lines.js';
 import { taxTotal, type Minor } from '../../../domain/money.js';
@@ -79,7 +80,8 @@ export function cartRow(line: CartLine, index: number): CartRow {
     index,
     type: line.type,
     name: line.name,
-    context: line.type === 'ticket' ? (line.eventName ?? null) : null,
+    // a ticket names its event; an annual pass names its owners (issue 11)
+    context: line.type === 'ticket' ? (line.eventName ?? null) : line.type === 'annualPass' && line.owners.length > 0 ? ownerNames(line.owners) : null,
     date,
     time,
     quantity: lineQuantity(line),

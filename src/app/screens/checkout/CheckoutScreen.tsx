@@ -9,7 +9,10 @@ import { isDirectDebit, paymentErrorMessage } from '../../../domain/payment.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
-import { CheckboxField, TextField, useFocusFirstError } from '../../components/form.js';
+import { CheckboxField, SelectField, TextField, useFocusFirstError } from '../../components/form.js';
+import { useCartActor } from '../../components/cart/use-cart.js';
+import { selectCountries } from '../../../../machines/cart.machine.js';
+import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '../../../domain/delivery-address.js';
 import { CartView } from '../../components/cart/CartView.js';
 import { usePaidByVouchers, VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
 import { useJourney } from '../../journeys/index.js';
@@ -81,6 +84,7 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
     if (s.matches({ Cart: { 'Choosing payment': 'Login required' } })) return 'login';
     if (s.matches({ Cart: { 'Choosing payment': 'Cart is empty' } })) return 'empty';
     if (s.matches({ Cart: { 'Choosing payment': 'Details missing' } })) return 'details';
+    if (s.matches({ Cart: { 'Choosing payment': 'Shipping pending' } })) return 'shipping';
     if (s.matches({ Cart: { 'Choosing payment': 'Payment refused' } })) return 'refused';
     if (s.matches({ Cart: { 'Choosing payment': 'Payment could not start' } })) return 'notStarted';
     if (s.matches({ 'Payment accepted': 'Booking refused' })) return 'bookingRefused';
@@ -113,6 +117,13 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
       content = (
         <p className="notice notice--danger">
           <FormattedMessage id="checkout.cartEmpty" />
+        </p>
+      );
+      break;
+    case 'shipping':
+      content = (
+        <p className="notice notice--warning" role="alert" data-testid="shipping-pending">
+          <FormattedMessage id="checkout.shippingPending" />
         </p>
       );
       break;
@@ -203,9 +214,11 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
 
 function Suggestions({ actor }: { actor: CheckoutActor }) {
   const suggestions = useSelector(actor, (s) => s.context.suggestions);
+  // issue 16 item 5: nothing is offered for a cart that cannot be shipped (the machine adds nothing then)
+  const cannotShip = useSelector(actor, (s) => s.context.shipping.status === 'failed');
   const symbol = useConfig().currencySymbol;
   const intl = useIntl();
-  if (suggestions.length === 0) return null;
+  if (suggestions.length === 0 || cannotShip) return null;
   return (
     <section className="suggestions" aria-labelledby="suggestions-title">
       <h2 id="suggestions-title">
@@ -242,6 +255,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
   const terms = useSelector(actor, (s) => s.context.choice.termsAccepted);
   const privacy = useSelector(actor, (s) => s.context.choice.privacyAccepted);
   const errors = useSelector(actor, (s) => s.context.fieldErrors);
+  const requestInvoice = useSelector(actor, (s) => s.context.requestInvoice);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   // The checkout takes the form's input once the suggestions have loaded (a moment): until then the
@@ -337,6 +351,13 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
           />
         </fieldset>
       )}
+      <DeliveryAddress actor={actor} />
+      <CheckboxField
+        name="requestInvoice"
+        checked={requestInvoice}
+        onChange={(value) => actor.send({ type: 'SET_REQUEST_INVOICE', requestInvoice: value })}
+        label={<FormattedMessage id="checkout.requestInvoice" />}
+      />
       <CheckboxField
         name="terms"
         checked={terms}
@@ -378,6 +399,66 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
       </button>
       </fieldset>
     </form>
+  );
+}
+
+const AUTOCOMPLETE: Record<DeliveryAddressField, string> = {
+  name: 'shipping name',
+  street: 'shipping street-address',
+  zip: 'shipping postal-code',
+  city: 'shipping address-level2',
+  country: 'shipping country',
+};
+
+/** §4/§5: the billing address, or a different delivery address with all five fields (only when goods are shipped). */
+function DeliveryAddress({ actor }: { actor: CheckoutActor }) {
+  const intl = useIntl();
+  const cart = useCartActor();
+  const ships = useSelector(actor, (s) => s.context.shipping.status !== 'none');
+  const delivery = useSelector(actor, (s) => s.context.delivery);
+  const errors = useSelector(actor, (s) => s.context.deliveryErrors);
+  const countries = useSelector(cart, selectCountries);
+  if (!ships) return null;
+  return (
+    <fieldset className="checkout__fieldset" data-testid="delivery-address">
+      <legend>
+        <FormattedMessage id="checkout.deliveryAddress" />
+      </legend>
+      <CheckboxField
+        name="deliverySameAsBilling"
+        checked={delivery.sameAsBilling}
+        onChange={(same) => actor.send({ type: 'SET_DELIVERY_SAME', sameAsBilling: same })}
+        label={<FormattedMessage id="checkout.deliverySame" />}
+      />
+      {!delivery.sameAsBilling &&
+        DELIVERY_ADDRESS_FIELDS.map((field) =>
+          field === 'country' && countries ? (
+            <SelectField
+              key={field}
+              name={`delivery-${field}`}
+              required
+              autoComplete={AUTOCOMPLETE[field]}
+              label={intl.formatMessage({ id: `checkout.delivery.${field}` })}
+              value={delivery.values.country}
+              errors={errors.country}
+              options={[{ value: '', label: intl.formatMessage({ id: 'shipping.countryPlaceholder' }) }, ...countries.map((c) => ({ value: c.key, label: c.name }))]}
+              onChange={(value) => actor.send({ type: 'SET_DELIVERY_FIELD', field, value })}
+            />
+          ) : (
+            <TextField
+              key={field}
+              name={`delivery-${field}`}
+              required
+              autoComplete={AUTOCOMPLETE[field]}
+              label={intl.formatMessage({ id: `checkout.delivery.${field}` })}
+              {...(field === 'country' ? { hint: intl.formatMessage({ id: 'checkout.delivery.countryHint' }) } : {})}
+              value={delivery.values[field]}
+              errors={errors[field]}
+              onChange={(value) => actor.send({ type: 'SET_DELIVERY_FIELD', field, value })}
+            />
+          ),
+        )}
+    </fieldset>
   );
 }
 

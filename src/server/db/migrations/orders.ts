@@ -54,4 +54,13 @@ CREATE TABLE suggestions (
 )
 `,
   },
+  {
+    id: '301_cart_delivery',
+    // issue 11: the delivery address chosen in the checkout and the requestInvoice switch (§3, §9)
+    sql: `
+ALTER TABLE carts ADD COLUMN request_invoice boolean NOT NULL DEFAULT true;
+ALTER TABLE carts ADD COLUMN delivery_address jsonb;
+ALTER TABLE carts ADD COLUMN shipping_country text
+`,
+  },
 ];

@@ -1,0 +1,189 @@
+/**
+ * The shipping part of the cart (spec §4, §8; issue 11): what the cart machine's shipping states
+ * say, in words.
+ *
+ * - Goods but no destination: "shipping is added once you choose the country; payment waits for
+ *   it" and the country choice (a form: choosing does nothing until the visitor confirms it).
+ * - Asking for the cost: says so (polite live region).
+ * - No cost for the country: "no shipping costs for this country, please contact us" with the
+ *   support address; the cart is kept and an anonymous visitor may choose another country.
+ *
+ * It renders the cart snapshot and sends CHOOSE_COUNTRY / RETRY_COUNTRIES / RETRY_SHIPPING; the
+ * rules (what is shipped, where to) are the cart machine's and src/domain/shipping.ts's.
+ * `ShippingTotalRow` is the shipping line of the cart's totals.
+ */
+import { useCallback, useContext, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ShellContext, type CartActor } from '../../shell-context.js';
+import { selectCountries, selectShippingCost, selectShippingCountry, selectShippingStatus } from '../../../../machines/cart.machine.js';
+import { formatPrice } from '../../../i18n/format.js';
+import { useCartActor, useCurrencySymbol } from './use-cart.js';
+
+/** The support address (§8 "please contact us"), '' outside the shell or before the config arrived. */
+function useSupportEmail(): string {
+  const shell = useContext(ShellContext);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!shell) return () => {};
+      const subscription = shell.actor.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    [shell],
+  );
+  const read = () => {
+    const context = shell?.actor.getSnapshot().context;
+    return context?.config?.supportEmail ?? context?.shopInfo?.support_email ?? '';
+  };
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** The shipping line of the totals: the cost once known, "added once the country is chosen" before. */
+export function ShippingTotalRow({ cart: given }: { cart?: CartActor }) {
+  const cart = useCartActor(given);
+  const symbol = useCurrencySymbol();
+  const status = useSelector(cart, selectShippingStatus);
+  const cost = useSelector(cart, selectShippingCost);
+  if (status === 'none') return null;
+  return (
+    <div data-testid="cart-shipping-row">
+      <dt>
+        <FormattedMessage id="cart.shipping" />
+      </dt>
+      <dd data-testid="cart-shipping">
+        {status === 'known' && cost !== null ? formatPrice(cost, symbol) : <FormattedMessage id="shipping.notYetKnown" />}
+      </dd>
+    </div>
+  );
+}
+
+function CountryForm({ cart, countries, current }: { cart: CartActor; countries: { key: string; name: string }[]; current: string | null }) {
+  const intl = useIntl();
+  const id = useId();
+  const [country, setCountry] = useState(current ?? '');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (country === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    cart.send({ type: 'CHOOSE_COUNTRY', country });
+  };
+  return (
+    <form className="cart-shipping__form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-country`}>
+          <FormattedMessage id="shipping.countryLabel" />
+        </label>
+        <select
+          id={`${id}-country`}
+          name="country"
+          value={country}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setCountry(e.target.value);
+            setMissing(false);
+          }}
+          data-testid="shipping-country"
+        >
+          <option value="">{intl.formatMessage({ id: 'shipping.countryPlaceholder' })}</option>
+          {countries.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-error`} className={missing ? 'field__error' : undefined} role="alert">
+          {missing && <FormattedMessage id="shipping.countryMissing" />}
+        </p>
+      </div>
+      <button type="submit" className="button button--secondary" data-testid="shipping-country-submit">
+        <FormattedMessage id="shipping.calculate" />
+      </button>
+    </form>
+  );
+}
+
+/** The country's name in the page's language when the cart has no country list (a logged-in customer's own country). */
+function regionName(locale: string, key: string | null): string {
+  if (!key) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(key) ?? key;
+  } catch {
+    return key;
+  }
+}
+
+/** Country choice, progress and failure of the cart's shipping (shown below the totals). */
+export function CartShipping({ cart: given }: { cart?: CartActor }) {
+  const cart = useCartActor(given);
+  const status = useSelector(cart, selectShippingStatus);
+  const countries = useSelector(cart, selectCountries);
+  const country = useSelector(cart, selectShippingCountry);
+  const loggedIn = useSelector(cart, (s) => s.context.destination.loggedIn);
+  const countriesFailed = useSelector(cart, (s) => s.matches({ Ready: { 'Destination unknown': 'Countries unavailable' } }));
+  const email = useSupportEmail();
+  const intl = useIntl();
+  if (status === 'none') return null;
+  const countryName = countries?.find((c) => c.key === country)?.name ?? regionName(intl.locale, country);
+  return (
+    <section className="cart-shipping" aria-labelledby="cart-shipping-title" data-testid="cart-shipping-section" data-status={status}>
+      <h3 id="cart-shipping-title" className="cart-shipping__title">
+        <FormattedMessage id="cart.shipping" />
+      </h3>
+      <div role="status" aria-live="polite">
+        {status === 'needsCountry' && (
+          <p data-testid="shipping-needs-country">
+            <FormattedMessage id="shipping.addedOnceChosen" />
+          </p>
+        )}
+        {status === 'loading' && (
+          <p>
+            <FormattedMessage id="shipping.calculating" values={{ country: countryName }} />
+          </p>
+        )}
+        {status === 'known' && country !== null && (
+          <p data-testid="shipping-destination">
+            <FormattedMessage id="shipping.destination" values={{ country: countryName }} />
+          </p>
+        )}
+      </div>
+      {status === 'failed' && (
+        <div className="notice notice--warning" role="alert" data-testid="shipping-failed">
+          <p>
+            <FormattedMessage id="cart.shippingFailed" />
+          </p>
+          {email !== '' && (
+            <p>
+              <FormattedMessage id="shipping.contact" values={{ email: <a href={`mailto:${email}`}>{email}</a> }} />
+            </p>
+          )}
+          <p>
+            <FormattedMessage id="shipping.paymentWaits" />
+          </p>
+        </div>
+      )}
+      {status === 'needsCountry' && countriesFailed && (
+        <p className="notice notice--warning" role="alert">
+          <FormattedMessage id="shipping.countriesUnavailable" />{' '}
+          <button type="button" className="button button--secondary button--small" onClick={() => cart.send({ type: 'RETRY_COUNTRIES' })}>
+            <FormattedMessage id="shipping.retry" />
+          </button>
+        </p>
+      )}
+      {status === 'needsCountry' && (
+        <p className="cart-shipping__waits">
+          <FormattedMessage id="shipping.paymentWaits" />
+        </p>
+      )}
+      {(status === 'needsCountry' || (status === 'failed' && !loggedIn)) && countries !== null && (
+        <CountryForm key={country ?? ''} cart={cart} countries={countries} current={country} />
+      )}
+    </section>
+  );
+}
+
+export default CartShipping;

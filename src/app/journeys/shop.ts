@@ -1,0 +1,67 @@
+/**
+ * The shop journey (machines/shop.machine.ts) with the catalogue calls of §7 (merchandise/select,
+ * merchandise/attr, with product_kind=13 for annual passes; merchandise?article=ID). One actor
+ * while the visitor stays in the shop section, so the list keeps its articles on return, a
+ * category is a filter with its own URL, and a pass keeps what was typed for its owners. Routes:
+ * merchandise, merchandise/{category}, passes, passes/{id}, product/{id}.
+ */
+import { fromPromise } from 'xstate';
+import { shopMachine, type ShopEvent, type ShopList, type ShopSection } from '../../../machines/shop.machine.js';
+import type { ShopArticle } from '../../domain/shop.js';
+import type { Shell } from '../shell-context.js';
+import { routeHref, type ShopRouteName } from '../routes.js';
+import type { Journey, RouteEntry } from './host.js';
+
+const sectionOf = (entry: RouteEntry): ShopSection => (entry.route === 'passes' || entry.route === 'pass' ? 'passes' : 'merchandise');
+const articleIdOf = (entry: RouteEntry): number | null => (entry.route === 'pass' || entry.route === 'product' ? Number(entry.params.id) : null);
+const categoryOf = (entry: RouteEntry): number | null => (entry.route === 'mechandiseCategory' ? Number(entry.params.category) : null);
+
+export const shopJourney: Journey<typeof shopMachine, Shell> = {
+  name: 'shop',
+  machine: ({ api, cart }) =>
+    shopMachine.provide({
+      actors: {
+        loadList: fromPromise<ShopList, { section: ShopSection }>(async ({ input, signal }) => {
+          const passes = input.section === 'passes';
+          const [articles, attributes] = await Promise.all([
+            passes ? api.getAnnualPasses(signal) : api.getMerchandise(signal),
+            passes ? api.getAnnualPassAttributes(signal) : api.getMerchandiseAttributes(signal),
+          ]);
+          // the merchandise list shows articles; passes have their own list
+          return { articles: passes ? articles : articles.filter((a) => a.product_kind_ref !== 13), categories: attributes.category };
+        }),
+        loadArticle: fromPromise<ShopArticle, { id: number }>(({ input, signal }) => api.getArticle(input.id, signal)),
+      },
+      actions: {
+        addToCart: (_, lines) => cart.send({ type: 'ADD', lines }),
+      },
+    }),
+  input: (_shell, entry) => ({ section: sectionOf(entry), category: categoryOf(entry), articleId: articleIdOf(entry) }),
+  event: (entry): ShopEvent => {
+    const id = articleIdOf(entry);
+    if (id !== null) return { type: 'OPEN_ARTICLE', id, section: sectionOf(entry) };
+    return { type: 'OPEN_LIST', section: sectionOf(entry), category: categoryOf(entry) };
+  },
+  // what the cart holds counts against the stock of the open article
+  connect: (actor, { cart }) => {
+    let lines = cart.getSnapshot().context.lines;
+    actor.send({ type: 'CART_CHANGED', lines });
+    const subscription = cart.subscribe((snapshot) => {
+      if (snapshot.context.lines === lines) return;
+      lines = snapshot.context.lines;
+      actor.send({ type: 'CART_CHANGED', lines });
+    });
+    return () => subscription.unsubscribe();
+  },
+  href: (route, snapshot, lang) => {
+    const { section, category, articleId } = snapshot.context;
+    switch (route as ShopRouteName) {
+      case 'mechandiseCategory':
+        return routeHref(lang, 'mechandiseCategory', { category: String(category ?? '') });
+      case 'product':
+        return routeHref(lang, section === 'passes' ? 'pass' : 'product', { id: String(articleId ?? '') });
+      default:
+        return routeHref(lang, route as ShopRouteName);
+    }
+  },
+};

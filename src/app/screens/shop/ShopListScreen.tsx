@@ -1,0 +1,109 @@
+/**
+ * The shop list (routes merchandise, merchandise/{category}, passes; §2): articles with image,
+ * name, price and availability in words; the category filter as links, so a category has its own
+ * URL. Renders the shop actor's state; the filter and the stock words are src/domain/shop.ts.
+ */
+import { useId } from 'react';
+import { Link } from '@tanstack/react-router';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { shopMachine } from '../../../../machines/shop.machine.js';
+import { articlesInCategory, stockWords, type ShopArticle } from '../../../domain/shop.js';
+import { formatPrice } from '../../../i18n/format.js';
+import { RetryNotice } from '../../components/RetryNotice.js';
+import { useCurrencySymbol } from '../../components/cart/use-cart.js';
+import { useLang } from '../../hooks.js';
+import { useJourney } from '../../journeys/index.js';
+import { PageHeading } from '../PageHeading.js';
+import type { ShopActor } from './shop-actor.js';
+
+export function StockWords({ stock }: { stock: number | null }) {
+  const words = stockWords(stock);
+  return (
+    <span className={`stock stock--${words.id.split('.').pop() ?? ''}`} data-testid="stock">
+      <FormattedMessage id={words.id} values={words.values} />
+    </span>
+  );
+}
+
+function ArticleCard({ article, href, symbol }: { article: ShopArticle; href: string; symbol: string }) {
+  const headingId = useId();
+  return (
+    <li className="article-card" aria-labelledby={headingId} data-testid="article-card">
+      {article.image && <img className="article-card__image" src={article.image} alt="" loading="lazy" width={320} height={240} />}
+      <h2 className="article-card__title" id={headingId}>
+        <Link to={href}>{article.name}</Link>
+      </h2>
+      <p className="article-card__price">{formatPrice(article.price, symbol)}</p>
+      <p className="article-card__stock">
+        <StockWords stock={article.stock} />
+      </p>
+    </li>
+  );
+}
+
+export function ShopList({ actor }: { actor: ShopActor }) {
+  const intl = useIntl();
+  const lang = useLang();
+  const symbol = useCurrencySymbol();
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.matches('List failed'));
+  const section = useSelector(actor, (s) => s.context.section);
+  const category = useSelector(actor, (s) => s.context.category);
+  const categories = useSelector(actor, (s) => s.context.categories, shallowEqual);
+  const all = useSelector(actor, (s) => s.context.articles, shallowEqual);
+  const passes = section === 'passes';
+  const articles = articlesInCategory(all, passes ? null : category);
+  const current = categories.find((c) => c.id === category);
+  return (
+    <section className="shop-list">
+      <PageHeading>
+        {passes ? <FormattedMessage id="title.passes" /> : current ? current.name : <FormattedMessage id="title.merchandise" />}
+      </PageHeading>
+      {loading && (
+        <p className="screen-loading" role="status">
+          <FormattedMessage id="shop.loading" />
+        </p>
+      )}
+      {failed && <RetryNotice messageId="shop.loadFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
+      {!loading && !failed && (
+        <>
+          {!passes && categories.length > 0 && (
+            <nav className="shop-filter" aria-label={intl.formatMessage({ id: 'shop.categories' })}>
+              <ul className="shop-filter__list">
+                <li>
+                  <Link to={`/${lang}/merchandise`} className="shop-filter__link" aria-current={category === null ? 'page' : undefined}>
+                    <FormattedMessage id="shop.all" />
+                  </Link>
+                </li>
+                {categories.map((c) => (
+                  <li key={c.id}>
+                    <Link to={`/${lang}/merchandise/${c.id}`} className="shop-filter__link" aria-current={category === c.id ? 'page' : undefined}>
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {articles.length === 0 ? (
+            <p className="notice notice--info" data-testid="no-results">
+              <FormattedMessage id="shop.empty" />
+            </p>
+          ) : (
+            <ul className="shop-list__items">
+              {articles.map((a) => (
+                <ArticleCard key={a.id} article={a} symbol={symbol} href={passes ? `/${lang}/passes/${a.id}` : `/${lang}/product/${a.id}`} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Routes merchandise, merchandise/{category} and passes. */
+export default function ShopListScreen() {
+  return <ShopList actor={useJourney<typeof shopMachine>()} />;
+}

@@ -1,0 +1,260 @@
+/**
+ * The shop section and shipping in real Chromium against the reference server (issue 11): an
+ * anonymous visitor buys a book and a poster, chooses the country, sees the shipping line and pays
+ * the amount the cart shows; the demo customer buys two annual passes with owner names, shipped to
+ * the account's country without being asked; an out-of-stock article cannot be added; a country
+ * without shipping rates keeps the cart and says whom to contact; a different delivery address
+ * with a missing field is refused on that field; axe on the list, article and pass pages.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { axeViolations } from './axe.js';
+import { repoRoot } from './server-process.js';
+import { DEMO } from '../../src/server/seed/demo.js';
+import { DEMO_CUSTOMER } from '../../src/server/seed/accounts.js';
+import { demoTicketLine } from './checkout-helpers.js';
+
+const catalogues = Object.fromEntries(
+  ['en', 'de'].map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(repoRoot, `src/i18n/messages/${lang}.json`), 'utf8')) as Record<string, string>]),
+);
+
+/** A catalogue message as a pattern (rich-text tags removed, each {placeholder} matching any text). */
+function t(id: string, lang = 'en'): RegExp {
+  const message = catalogues[lang]?.[id];
+  if (message === undefined) throw new Error(`${lang}.json has no message ${id}`);
+  const parts = message.replace(/<\/?[a-z]+>/g, '').split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(parts.join('.+'));
+}
+
+/** "CHF 1’234.50" → 123450 (the shop shows two decimals). */
+const minor = (shown: string) => Number(shown.replace(/[^\d]/g, ''));
+
+const bookLine = { type: 'merchandise', id: DEMO.merchandise.guide, name: 'Museum guide', price: 1800, totalPrice: 1800, count: 1, vat_value: 2.6 };
+
+let baseUrl = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function addArticle(page: Page, listPath: string, name: RegExp): Promise<void> {
+  await page.goto(listPath, { waitUntil: 'load' });
+  await page.getByRole('link', { name }).click({ timeout: 15_000 });
+  await page.waitForURL(/\/en\/product\/\d+$/);
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('article-added').waitFor();
+}
+
+async function acceptAndPay(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: t('checkout.terms') }).check();
+  await page.getByRole('checkbox', { name: t('checkout.privacy') }).check();
+  await page.getByRole('button', { name: t('checkout.pay') }).click();
+}
+
+/** At the simulated provider: the amount it is asked to charge (minor units), then Pay. */
+async function payAtProvider(page: Page): Promise<number> {
+  await page.waitForURL(/\/provider\/en\/pay\?/, { timeout: 15_000 });
+  const amount = Number(await page.locator('[data-amount]').getAttribute('data-amount'));
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL(/\/en\/checkout\/accepted\?/);
+  await page.getByRole('button', { name: t('checkout.confirm') }).click();
+  await page.waitForURL(/\/en\/checkout\/success$/);
+  return amount;
+}
+
+async function openCartWith(page: Page, lines: unknown[]): Promise<void> {
+  await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), lines);
+  await page.goto('/en/checkout', { waitUntil: 'load' });
+  await page.getByTestId('cart-line').first().waitFor({ timeout: 15_000 });
+}
+
+async function chooseCountry(page: Page, key: string): Promise<void> {
+  await page.getByTestId('shipping-country').selectOption(key, { timeout: 15_000 });
+  await page.getByTestId('shipping-country-submit').click();
+}
+
+describe('the shop in a real browser (issue 11)', () => {
+  it('an anonymous visitor buys a book and a poster: category links, country, the shipping line, and the provider charges the cart total', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en/merchandise');
+    try {
+      // the category filter is links with their own URL
+      await page.getByRole('link', { name: 'Books', exact: true }).click({ timeout: 15_000 });
+      await page.waitForURL(/\/en\/merchandise\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: 'Books' }).waitFor();
+      await addArticle(page, page.url(), /exhibition catalogue/);
+      await addArticle(page, '/en/merchandise', /Water lilies/);
+      await page.goto('/en/checkout', { waitUntil: 'load' });
+      await page.getByTestId('cart-line').nth(1).waitFor({ timeout: 15_000 });
+      // goods but no destination: the cart says shipping comes once the country is chosen
+      await page.getByTestId('shipping-needs-country').waitFor();
+      expect(await page.getByTestId('cart-shipping').innerText()).toMatch(t('shipping.notYetKnown'));
+      await chooseCountry(page, 'DE');
+      await page.getByTestId('shipping-destination').waitFor();
+      const shipping = minor(await page.getByTestId('cart-shipping').innerText());
+      expect(shipping).toBeGreaterThan(0);
+      const subtotal = minor(await page.getByTestId('cart-subtotal').innerText());
+      const total = minor(await page.getByTestId('cart-total').innerText());
+      expect(subtotal).toBe(3900 + 2200);
+      expect(total).toBe(subtotal + shipping);
+      await acceptAndPay(page);
+      expect(await payAtProvider(page)).toBe(total);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the demo customer buys two annual passes with owner names, shipped to the account’s country without being asked', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en/login');
+    try {
+      await page.getByLabel(t('auth.email')).fill(DEMO_CUSTOMER.email, { timeout: 15_000 });
+      await page.getByLabel(t('auth.password')).first().fill(DEMO_CUSTOMER.password);
+      await page.getByRole('button', { name: t('auth.loginSubmit') }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
+      await page.goto('/en/passes', { waitUntil: 'load' });
+      await page.getByRole('link', { name: /individual/ }).click({ timeout: 15_000 });
+      await page.waitForURL(/\/en\/passes\/\d+$/);
+      await page.getByLabel(t('shop.quantity')).fill('2');
+      await expect(page.getByTestId('pass-owner').count()).resolves.toBe(2);
+      // without names the passes are refused on the fields
+      await page.getByTestId('add-to-cart').click();
+      await page.locator('input[name="owner-0-first"][aria-invalid="true"]').waitFor();
+      await page.locator('input[name="owner-0-first"]').fill('Anna');
+      await page.locator('input[name="owner-0-last"]').fill('Muster');
+      await page.locator('input[name="owner-1-first"]').fill('Ben');
+      await page.locator('input[name="owner-1-last"]').fill('Muster');
+      await page.getByTestId('add-to-cart').click();
+      await page.getByTestId('article-added').waitFor();
+      await page.goto('/en/checkout', { waitUntil: 'load' });
+      const line = page.getByTestId('cart-line').first();
+      await line.waitFor({ timeout: 15_000 });
+      // the cart line names the owners
+      expect(await line.innerText()).toContain('Anna Muster, Ben Muster');
+      // shipped to the account's country: no country question, the cost at once
+      await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('shipping-country').count()).toBe(0);
+      const shipping = minor(await page.getByTestId('cart-shipping').innerText());
+      const total = minor(await page.getByTestId('cart-total').innerText());
+      expect(total).toBe(2 * 9000 + shipping);
+      await page.getByRole('radio', { name: /Online payment/ }).check();
+      await acceptAndPay(page);
+      expect(await payAtProvider(page)).toBe(total);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an out-of-stock article cannot be added', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, `/en/product/${DEMO.outOfStock}`);
+    try {
+      await page.getByTestId('out-of-stock').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('stock').innerText()).toMatch(t('shop.stock.out'));
+      expect(await page.getByTestId('add-to-cart').count()).toBe(0);
+      expect(await page.getByTestId('basket-count').innerText()).toBe('0');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a country without shipping rates shows the message with the support address, keeps the cart and payment waits', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+    try {
+      await openCartWith(page, [bookLine]);
+      await chooseCountry(page, 'US');
+      const failed = page.getByTestId('shipping-failed');
+      await failed.waitFor({ timeout: 15_000 });
+      expect(await failed.innerText()).toMatch(t('cart.shippingFailed'));
+      expect(await failed.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      await acceptAndPay(page);
+      await page.getByTestId('shipping-pending').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/en/checkout');
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      // the browser logs the refused shipping request itself; nothing else may fail
+      expect(errors.filter((e) => !/status of 422\b.*shipping\/costs/.test(e))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a different delivery address with a missing field is refused on that field', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+    try {
+      await openCartWith(page, [bookLine]);
+      await chooseCountry(page, 'CH');
+      await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+      await page.getByRole('checkbox', { name: t('checkout.deliverySame') }).uncheck();
+      await page.getByLabel(t('checkout.delivery.name')).fill('Ada Muster');
+      await page.getByLabel(t('checkout.delivery.street')).fill('Seeweg 1');
+      await page.getByLabel(t('checkout.delivery.zip')).fill('8001');
+      await page.getByLabel(t('checkout.delivery.city')).fill('Zürich');
+      await acceptAndPay(page);
+      const country = page.locator('[name="delivery-country"]');
+      await page.locator('[name="delivery-country"][aria-invalid="true"]').waitFor({ timeout: 15_000 });
+      const describedBy = (await country.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).innerText()).toMatch(t('deliveryAddress.fillAllFields'));
+      expect(await page.locator('[name="delivery-city"]').getAttribute('aria-invalid')).toBeNull();
+      expect(new URL(page.url()).pathname).toBe('/en/checkout');
+      // kept in the session
+      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('deliveryAddress'))) ?? '{}')).toMatchObject({ name: 'Ada Muster', city: 'Zürich' });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a suggested article brings the shipping step: the cart asks for the country and payment waits (issue 16 item 5)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+    try {
+      await openCartWith(page, [demoTicketLine()]);
+      expect(await page.getByTestId('cart-shipping-section').count()).toBe(0);
+      const suggestion = page.getByRole('button', { name: /Museum guide/ });
+      await suggestion.click({ timeout: 15_000 });
+      await page.getByTestId('cart-line').nth(1).waitFor();
+      await page.getByTestId('shipping-needs-country').waitFor();
+      await acceptAndPay(page);
+      await page.getByTestId('shipping-pending').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/en/checkout');
+      await chooseCountry(page, 'CH');
+      await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+      const total = minor(await page.getByTestId('cart-total').innerText());
+      await page.getByRole('button', { name: t('checkout.pay') }).click();
+      expect(await payAtProvider(page)).toBe(total);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  for (const [lang, width] of [['en', 1280], ['de', 390], ['de', 1280], ['en', 390]] as const) {
+    it(`has no axe violations on the list, an article and a pass (${lang}, ${width} px)`, async () => {
+      const { page, close } = await openPage(browser, baseUrl, `/${lang}/merchandise`, { viewport: { width, height: 900 } });
+      try {
+        const found: string[] = [];
+        await page.getByTestId('article-card').first().waitFor({ timeout: 15_000 });
+        found.push(...(await axeViolations(page)).map((v) => `list: ${v}`));
+        await page.goto(`/${lang}/product/${DEMO.merchandise.childrensBook}`, { waitUntil: 'load' });
+        await page.getByTestId('article-page').waitFor({ timeout: 15_000 });
+        found.push(...(await axeViolations(page)).map((v) => `article: ${v}`));
+        await page.goto(`/${lang}/passes/${DEMO.passes.partner}`, { waitUntil: 'load' });
+        await page.getByTestId('pass-owner').waitFor({ timeout: 15_000 });
+        found.push(...(await axeViolations(page)).map((v) => `pass: ${v}`));
+        expect(found).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
