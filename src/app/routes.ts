@@ -7,7 +7,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'tourBooking' | 'orderReview' | 'static-page';
 
 export interface RouteDef {
   /** Path below `/{lang}`; '' is home; `$name` is a path param. */
@@ -50,8 +50,14 @@ export const ROUTES = {
     params: numericId,
     screen: lazy(() => import('./screens/tickets/TicketScreen.js')),
   },
-  guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours' },
-  guidedTour: { path: 'guided-tours/$id', titleKey: 'title.guidedTour' },
+  guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours', journey: 'tourBooking', screen: lazy(() => import('./screens/tours/TourListScreen.js')) },
+  guidedTour: {
+    path: 'guided-tours/$id',
+    titleKey: 'title.guidedTour',
+    journey: 'tourBooking',
+    params: numericId,
+    screen: lazy(() => import('./screens/tours/TourScreen.js')),
+  },
   login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/LoginScreen.js')) },
   register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth', screen: lazy(() => import('./screens/auth/RegistrationForm.js')) },
   registerSuccess: { path: 'register/success', titleKey: 'title.registerSuccess', secondary: true, screen: named(authSuccess, 'RegisterSuccessScreen') },
