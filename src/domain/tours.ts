@@ -374,7 +374,7 @@ export function participantLimit(tour: TourRulesInput, slot: Pick<TourSlotInput,
   const left = Math.max(0, slot?.remaining ?? 0);
   if (tour.single_ticketing === 1 && tour.book_complete_tour === 1) return { max: left, reason: 'placesLeft' };
   const cap = mode === 'complete' ? tour.max_participants * Math.max(1, tours) : tour.max_participants;
-  return cap < left ? { max: cap, reason: mode === 'complete' ? 'perTour' : 'maxParticipants' } : { max: left, reason: 'placesLeft' };
+  return cap <= left ? { max: cap, reason: mode === 'complete' ? 'perTour' : 'maxParticipants' } : { max: left, reason: 'placesLeft' };
 }
 
 /** §5 tours of a complete booking: ≤ tours left at that time; one whole tour when single tickets are sold too. */

@@ -109,7 +109,7 @@ function DateFilter({ actor }: { actor: TourActor }) {
         <input
           id={id}
           type="date"
-          className="input"
+          className="field__input"
           min={today}
           max={lastOverviewDate(today)}
           value={chosen ?? ''}

@@ -195,7 +195,7 @@ function Question({ actor, question, value, problem }: { actor: TourActor; quest
           {required}
         </legend>
         {question.options.map((option) => (
-          <label key={option.value} className="choice">
+          <label key={option.value} className="choice__label">
             <input
               type={question.type}
               name={`q-${question.id}`}
@@ -223,7 +223,7 @@ function Question({ actor, question, value, problem }: { actor: TourActor; quest
         </p>
       )}
       {question.type === 'select' ? (
-        <select id={id} className="select" value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => set(e.target.value)}>
+        <select id={id} className="field__input" value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => set(e.target.value)}>
           <option value="">{intl.formatMessage({ id: 'tours.selectPlaceholder' })}</option>
           {question.options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -232,11 +232,11 @@ function Question({ actor, question, value, problem }: { actor: TourActor; quest
           ))}
         </select>
       ) : question.type === 'textarea' ? (
-        <textarea id={id} className="input" rows={3} maxLength={2000} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => set(e.target.value)} />
+        <textarea id={id} className="field__input" rows={3} maxLength={2000} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => set(e.target.value)} />
       ) : (
         <input
           id={id}
-          className="input"
+          className="field__input"
           type={question.type === 'number' ? 'number' : 'text'}
           inputMode={question.type === 'number' ? 'numeric' : undefined}
           min={question.min ?? undefined}
@@ -312,7 +312,7 @@ function Counts({ actor }: { actor: TourActor }) {
               <FormattedMessage id="tours.mode" />
             </legend>
             {view.modes.map((mode) => (
-              <label key={mode} className="choice">
+              <label key={mode} className="choice__label">
                 <input type="radio" name="tour-mode" value={mode} checked={view.mode === mode} onChange={() => actor.send({ type: 'SET_MODE', mode })} />{' '}
                 <FormattedMessage id={mode === 'single' ? 'tours.modeSingle' : 'tours.modeComplete'} />
               </label>
