@@ -528,8 +528,8 @@ export const tourBookingMachine = setup({
                     SET_TICKETS: { target: '.Editing', actions: 'assignCount' },
                     SET_SUBTICKETS: { target: '.Editing', actions: 'assignCount' },
                     SET_PARTICIPANTS: { target: '.Editing', actions: 'assignCount' },
-                    SET_ANSWER: { actions: 'assignAnswer' },
-                    CLEAR_ANSWER: { actions: 'assignAnswer' },
+                    SET_ANSWER: { target: '.Editing', actions: 'assignAnswer' },
+                    CLEAR_ANSWER: { target: '.Editing', actions: 'assignAnswer' },
                     ADD_TO_CART: [
                       { guard: 'hasCountProblem', target: '.Counts invalid', actions: 'assignProblems' },
                       { guard: 'hasAnswerProblem', target: '.Answers missing', actions: 'assignProblems' },
