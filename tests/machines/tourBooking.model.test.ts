@@ -259,6 +259,8 @@ describeModel(tourBookingModel, {
     const view = selectCounts(s)!;
     expect(ctx(s).countProblem).toBeNull();
     if (e.type === 'xstate.done.actor.loadSingle') {
+      // the page still names the requested date that could not be booked (until another date is chosen)
+      expect(ctx(s).unavailableDate).toBe(run.history.some((h) => h.event.type === 'SELECT_DATE') ? null : run.previous?.context.unavailableDate);
       // §4: the first open time of a new day, or the current time when the day still offers it
       const before = run.previous?.context.time as string | null;
       expect(time).toBe(before === '18:00' ? '18:00' : '10:00');

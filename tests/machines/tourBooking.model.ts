@@ -263,6 +263,15 @@ export const tourBookingModel = defineModel({
   filterEvents: allowed,
   scenarios: [
     {
+      name: 'a requested date that cannot be booked: the first available day is taken and the requested one named (§8)',
+      input: INPUTS.unavailableDate,
+      events: [
+        { type: 'done:loadLimits', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+      ],
+    },
+    {
       name: 'the requested date is taken when it is available (§4)',
       input: { ...INPUTS.booking, date: OTHER_DAY },
       events: [
