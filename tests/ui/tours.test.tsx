@@ -128,6 +128,8 @@ describe('tour page', () => {
     const field = screen.getByLabelText(/^Name of the group/);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain('Please answer all mandatory fields.');
+    // the keyboard is taken to the field in error
+    await waitFor(() => expect(document.activeElement).toBe(field));
     fireEvent.change(field, { target: { value: 'Friends' } });
     expect(field.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));

@@ -283,6 +283,14 @@ function Counts({ actor }: { actor: TourActor }) {
   const problem = useSelector(actor, (s) => s.context.countProblem, sameData);
   const answersMissing = useSelector(actor, (s) => Object.keys(s.context.answerProblems).length > 0);
   const soldOutTime = useSelector(actor, (s) => s.context.soldOutChoice);
+  const formRef = useRef<HTMLFormElement>(null);
+  // a refused add: the keyboard goes to the first field in error (the alert says why)
+  useEffect(() => {
+    if (state !== 'countsInvalid' && state !== 'answersMissing') return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid?.tagName === 'FIELDSET' ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
+    target?.focus();
+  }, [state]);
   if (!view) return null;
   const counter = (row: CountRow, event: (count: unknown) => void, name = row.name) => (
     <TourCounter key={row.id} label={row.price > 0 ? `${name} – ${price(row.price)}` : name} count={row.count} limit={row.limit} onChange={event} />
@@ -299,6 +307,7 @@ function Counts({ actor }: { actor: TourActor }) {
         </p>
       )}
       <form
+        ref={formRef}
         className="ticket-form"
         noValidate
         onSubmit={(event) => {
