@@ -22,7 +22,7 @@ import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { formatDate, formatPrice } from '../../src/i18n/format.js';
 import { axeViolations } from './axe.js';
 import { launchBrowser, openPage, type OpenedPage } from './browser.js';
-import { acceptTermsAndPay, atProvider } from './checkout-helpers.js';
+import { acceptTermsAndPay, atProvider, openCheckoutWithCart } from './checkout-helpers.js';
 import { e2eBaseUrl } from './context.js';
 import { repoRoot } from './server-process.js';
 
@@ -251,6 +251,24 @@ describe('guided tour booking in a real browser', () => {
     // answering it removes its error
     await field.fill('Seniors club');
     expect(await field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a race: a tour line whose time sold out since it was added is refused at payment, naming the line and the places left', async () => {
+    // Wednesday 11:00 of tour 201 is taken by others (the demo's prebooked places)
+    const wednesday = nextWeekday(new Date(), 3);
+    const tour = await tourOn('de', DEMO.tours.highlightsDe, wednesday);
+    expect(tour.schedule.find((s) => s.time === '11:00')).toMatchObject({ remaining: 0 });
+    opened = await openPage(browser, baseUrl, '/de');
+    const { page } = opened;
+    await openCheckoutWithCart(page, [{
+      type: 'guidedTour', id: DEMO.tours.highlightsDe, name: tour.name, price: 5000, totalPrice: 5000, totalCount: 2, date: wednesday, time: '11:00',
+      vat_value: 8.1, single_ticketing: 1, prices: [], tickets: [{ id: DEMO.tourTickets.highlightsAdult, count: 2, subtickets: [] }], answers: [],
+    }]);
+    await acceptTermsAndPay(page);
+    const refused = page.getByTestId('payment-refused');
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.innerText()).toBe(`Für „${tour.name}“ ist kein Platz mehr frei. Bitte ändern Sie Ihren Warenkorb.`);
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
   });
 
   it('says not found for a tour that does not exist', async () => {
