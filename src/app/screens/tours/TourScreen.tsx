@@ -461,7 +461,8 @@ function Selection({ actor }: { actor: TourActor }) {
 
 export function TourPage({ actor }: { actor: TourActor }) {
   const page = useSelector(actor, tourPageStateOf);
-  const name = useSelector(actor, (s) => s.context.tour?.name ?? null);
+  // the list already names the tour while its page loads
+  const name = useSelector(actor, (s) => s.context.tour?.name ?? s.context.tours.find((t) => t.id === s.context.tourId)?.name ?? null);
   const lifetime = useSelector(actor, (s) => s.context.lifetime, sameData);
   const description = useSelector(actor, (s) => s.context.tour?.description ?? null);
   if (page === 'notFound') {
