@@ -21,13 +21,16 @@ import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
 import { PRODUCT_KIND_ANNUAL_PASS } from '../api/schemas/catalog.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
-import { answerProblem, tourItemTotals } from '../domain/tours.js';
+import { answerProblem, participantLimit, tourItemTotals } from '../domain/tours.js';
 import { findSlot, loadRules, slotsInRange, takeFromSlot, type OwnerKind } from './schedule.js';
 import {
   eventLifetime, getEventRow, getMerchandiseRow, getTicketRow, getTourRow, getVoucherRow, questionRows, subticketRows, ticketSlotOwner,
   tourLifetime, tourPriceRows, tourTicketRows, tr, VOUCHER_CODE_COLUMNS, voucherCodeDates,
   type QuestionRow, type SubticketRow, type TourRow, type VoucherCodeRow,
 } from './catalog-model.js';
+
+/** A slot without a place limit: the domain's caps alone (planSlot checks the places left). */
+const UNLIMITED_PLACES = { remaining: Number.MAX_SAFE_INTEGER };
 
 export interface PricedLine {
   item: CartItem;
@@ -301,11 +304,15 @@ async function priceTour(q: Queryable, lang: Language, index: number, item: Extr
     if (slot.remaining <= 0 || participants > slot.remaining) throw overbooked(index, slot.remaining);
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, 0, 1, (remaining) => (remaining > 0 ? remaining : 1));
   } else if (complete) {
-    if (participants > tour.max_participants * toursBooked) throw invalid(index, `At most ${tour.max_participants * toursBooked} participants.`, 'tickets');
+    // the participant cap of src/domain/tours.ts (max_participants per tour booked); the places left are planSlot's
+    const cap = participantLimit(tour, UNLIMITED_PLACES, 'complete', toursBooked).max;
+    if (participants > cap) throw invalid(index, `At most ${cap} participants.`, 'tickets');
     if (participants > 0 && participants < tour.min_participants) throw invalid(index, `At least ${tour.min_participants} participants.`, 'tickets');
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, toursBooked);
   } else {
-    if (participants > tour.max_participants) throw invalid(index, `At most ${tour.max_participants} participants.`, 'tickets');
+    // min(max_participants, places left), or the places left alone when the whole tour is sold too (§5, src/domain/tours.ts)
+    const cap = participantLimit(tour, UNLIMITED_PLACES, 'single', 0).max;
+    if (participants > cap) throw invalid(index, `At most ${cap} participants.`, 'tickets');
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, 0);
   }
   checkAnswers(index, questions, item.answers);
