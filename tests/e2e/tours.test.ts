@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { formatDate, formatPrice } from '../../src/i18n/format.js';
@@ -89,7 +89,7 @@ async function openTourOn(lang: Lang, tourId: number, date: string): Promise<Pag
   return page;
 }
 
-const counter = (page: Page, name: string) => page.getByRole('textbox', { name: new RegExp(`^${escape(name)}( –|$)`) });
+const counter = (scope: Pick<Page, 'getByRole'> | Pick<Locator, 'getByRole'>, name: string) => scope.getByRole('textbox', { name: new RegExp(`^${escape(name)}( –|$)`) });
 
 describe('guided tour booking in a real browser', () => {
   it('books tour 203 as a complete tour on Thursday 18:30 with every mandatory answer, pays at the provider the cart total and reaches the success page', async () => {
@@ -161,8 +161,8 @@ describe('guided tour booking in a real browser', () => {
     await page.getByRole('radio', { name: /^15:00/ }).check();
     await counter(page, adult.name).fill('2');
     const familyGroup = page.getByRole('group', { name: new RegExp(`^${escape(family.name)}`) });
-    await counter(familyGroup as unknown as Page, familyAdults.name).fill('2');
-    await counter(familyGroup as unknown as Page, familyChildren.name).fill('3');
+    await counter(familyGroup, familyAdults.name).fill('2');
+    await counter(familyGroup, familyChildren.name).fill('3');
     await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('en', 'tours.price', { price: formatPrice(expected) }));
     await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
     await page.getByTestId('added-to-cart').waitFor();
