@@ -7,7 +7,7 @@
 import { createElement, use, type ComponentType } from 'react';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop' | 'shop';
+export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop' | 'shop' | 'tourBooking';
 
 /** A lazily loaded screen that a route can start loading before it renders (hover, focus, beforeLoad). */
 export type ScreenComponent = ComponentType & { preload?: () => Promise<unknown> };
@@ -90,8 +90,14 @@ export const ROUTES = {
     params: numericId,
     screen: screen(() => import('./screens/tickets/TicketScreen.js')),
   },
-  guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours' },
-  guidedTour: { path: 'guided-tours/$id', titleKey: 'title.guidedTour' },
+  guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours', journey: 'tourBooking', screen: screen(() => import('./screens/tours/TourListScreen.js')) },
+  guidedTour: {
+    path: 'guided-tours/$id',
+    titleKey: 'title.guidedTour',
+    journey: 'tourBooking',
+    params: numericId,
+    screen: screen(() => import('./screens/tours/TourScreen.js')),
+  },
   login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth', screen: screen(() => import('./screens/auth/LoginScreen.js')) },
   register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth', screen: screen(() => import('./screens/auth/RegistrationForm.js')) },
   registerSuccess: { path: 'register/success', titleKey: 'title.registerSuccess', secondary: true, screen: named(authSuccess, 'RegisterSuccessScreen') },

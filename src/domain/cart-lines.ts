@@ -97,6 +97,8 @@ export const TourLineSchema = v.object({
     [],
   ),
   answers: v.optional(v.array(TourAnswerSchema), []),
+  /** what the line holds, as the cart shows it: tours per price list entry and tickets (display only) */
+  parts: v.optional(v.pipe(v.array(v.object({ name: Name, count: Count, price: Price })), v.maxLength(50))),
 });
 
 export const MerchandiseLineSchema = v.object({

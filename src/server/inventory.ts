@@ -22,12 +22,16 @@ import { HttpError } from './api/http-error.js';
 import { PRODUCT_KIND_ANNUAL_PASS } from '../api/schemas/catalog.js';
 import { applyVoucherCodes } from '../domain/vouchers.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
+import { answerProblem, participantLimit, tourItemTotals } from '../domain/tours.js';
 import { findSlot, loadRules, slotsInRange, takeFromSlot, type OwnerKind } from './schedule.js';
 import {
   eventLifetime, getEventRow, getMerchandiseRow, getTicketRow, getTourRow, getVoucherRow, questionRows, subticketRows, ticketSlotOwner,
   tourLifetime, tourPriceRows, tourTicketRows, tr, VOUCHER_CODE_COLUMNS, voucherCodeDates,
   type QuestionRow, type SubticketRow, type TourRow, type VoucherCodeRow,
 } from './catalog-model.js';
+
+/** A slot without a place limit: the domain's caps alone (planSlot checks the places left). */
+const UNLIMITED_PLACES = { remaining: Number.MAX_SAFE_INTEGER };
 
 export interface PricedLine {
   item: CartItem;
@@ -114,30 +118,14 @@ function checkAnswers(index: number, questions: QuestionRow[], answers: { qId: n
   }
   for (const q of questions) {
     const a = byId.get(q.id);
-    const empty = !a || a.value === '' || (Array.isArray(a.value) && a.value.length === 0);
-    if (empty) {
-      if (q.mandatory) throw invalid(index, 'Please answer all mandatory fields.', `answers.${q.id}`);
-      continue;
-    }
+    // the rule of src/domain/tours.ts (the app checks the same before adding)
+    const question = { id: q.id, type: q.type, mandatory: q.mandatory, options: q.options, min: q.min_value, max: q.max_value };
+    const problem = answerProblem(question, a?.value);
+    if (problem === 'required') throw invalid(index, 'Please answer all mandatory fields.', `answers.${q.id}`);
+    // an optional question left empty
+    if (!a || answerProblem({ ...question, mandatory: true }, a.value) === 'required') continue;
     if (a.type !== q.type) throw invalid(index, `Question ${q.id} expects a ${q.type} answer.`, `answers.${q.id}`);
-    const options = q.options.map((o) => o.value);
-    const value = a.value;
-    const bad = (() => {
-      switch (q.type) {
-        case 'radio':
-        case 'select':
-          return typeof value !== 'string' || !options.includes(value);
-        case 'checkbox':
-          return !Array.isArray(value) || value.some((x) => !options.includes(x));
-        case 'number': {
-          const n = typeof value === 'number' ? value : Number(value);
-          return !Number.isFinite(n) || (q.min_value !== null && n < q.min_value) || (q.max_value !== null && n > q.max_value);
-        }
-        default:
-          return typeof value !== 'string' || value.length > 2000;
-      }
-    })();
-    if (bad) throw invalid(index, `The answer to question ${q.id} is not valid.`, `answers.${q.id}`);
+    if (problem === 'invalid') throw invalid(index, `The answer to question ${q.id} is not valid.`, `answers.${q.id}`);
   }
 }
 
@@ -282,34 +270,30 @@ async function priceTour(q: Queryable, lang: Language, index: number, item: Extr
   const slot = await findSlot(q, 'tour', tour.id, lifetime, item.datetime, now);
   if (!slot) throw unavailable(index, 'This date and time cannot be booked.', 'datetime');
 
-  let amount = 0;
+  // validation of ids and subticket ranges here; amount, tours and participants by the rule the app uses (src/domain/tours.ts)
   let vat = 0;
-  let toursBooked = 0;
   for (const p of item.prices) {
     const row = prices.find((x) => x.id === p.id);
     if (!row) throw invalid(index, `Unknown price list entry ${p.id}.`, 'prices');
-    const price = slot.price_list?.find((o) => o.id === row.id)?.price ?? row.price;
-    amount += p.count * price;
-    toursBooked += p.count;
     if (p.count > 0) vat = row.vat_value;
   }
-  let participants = 0;
   for (const t of item.tickets) {
     const row = tickets.find((x) => x.id === t.id);
     if (!row) throw invalid(index, `Unknown ticket ${t.id}.`, 'tickets');
     if (t.count === 0 && t.subtickets.every((s) => s.count === 0)) continue;
     const own = subs.filter((s) => s.parent_id === row.id);
-    if (own.length > 0) {
-      const unit = subticketUnit(index, own, false, t.subtickets);
-      const units = Math.max(1, t.count);
-      participants += units * unit.persons;
-      amount += units * (row.price + unit.price);
-    } else {
-      participants += t.count;
-      amount += t.count * row.price;
-    }
+    if (own.length > 0) subticketUnit(index, own, false, t.subtickets);
+    else if (t.subtickets.some((s) => s.count > 0)) throw invalid(index, 'This ticket has no subtickets.', 'subtickets');
     if (vat === 0) vat = row.vat_value;
   }
+  const totals = tourItemTotals(
+    { priceList: prices, tickets: tickets.map((t) => ({ id: t.id, price: t.price, subtickets: subs.filter((s) => s.parent_id === t.id) })) },
+    slot.price_list,
+    item,
+  );
+  const amount = totals.amount;
+  const toursBooked = totals.tours;
+  const participants = totals.participants;
   if (tickets.length > 0 && tour.booking_without_tickets === 0 && participants === 0) throw invalid(index, 'Choose the participants.', 'tickets');
 
   const complete = toursBooked > 0;
@@ -322,11 +306,15 @@ async function priceTour(q: Queryable, lang: Language, index: number, item: Extr
     if (slot.remaining <= 0 || participants > slot.remaining) throw overbooked(index, slot.remaining);
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, 0, 1, (remaining) => (remaining > 0 ? remaining : 1));
   } else if (complete) {
-    if (participants > tour.max_participants * toursBooked) throw invalid(index, `At most ${tour.max_participants * toursBooked} participants.`, 'tickets');
+    // the participant cap of src/domain/tours.ts (max_participants per tour booked); the places left are planSlot's
+    const cap = participantLimit(tour, UNLIMITED_PLACES, 'complete', toursBooked).max;
+    if (participants > cap) throw invalid(index, `At most ${cap} participants.`, 'tickets');
     if (participants > 0 && participants < tour.min_participants) throw invalid(index, `At least ${tour.min_participants} participants.`, 'tickets');
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, toursBooked);
   } else {
-    if (participants > tour.max_participants) throw invalid(index, `At most ${tour.max_participants} participants.`, 'tickets');
+    // min(max_participants, places left), or the places left alone when the whole tour is sold too (§5, src/domain/tours.ts)
+    const cap = participantLimit(tour, UNLIMITED_PLACES, 'single', 0).max;
+    if (participants > cap) throw invalid(index, `At most ${cap} participants.`, 'tickets');
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, 0);
   }
   checkAnswers(index, questions, item.answers);

@@ -15,6 +15,7 @@ const LOADERS: Record<JourneyName, () => Promise<AnyJourney>> = {
   checkout: () => import('./checkout.js').then((m) => m.checkoutJourney),
   auth: () => import('./auth.js').then((m) => m.authJourney),
   eventTicketing: () => import('./ticketing.js').then((m) => m.ticketingJourney),
+  tourBooking: () => import('./tours.js').then((m) => m.tourJourney),
   orderReview: () => import('./pages.js').then((m) => m.orderReviewJourney),
   'static-page': () => import('./pages.js').then((m) => m.staticPageJourney),
   settings: () => import('./settings.js').then((m) => m.settingsJourney),

@@ -64,6 +64,7 @@ function dateAndTime(line: CartLine): { date: string | null; time: string | null
 function partsOf(line: CartLine): CartRowPart[] {
   if (line.type === 'ticket') return line.subtickets.filter((sub) => sub.count > 0).map((sub) => ({ name: sub.name, count: sub.count, price: sub.price }));
   if (line.type === 'dayTicket') return line.dayTickets.map((entry) => ({ name: entry.name, count: entry.count, price: entry.price }));
+  if (line.type === 'guidedTour') return (line.parts ?? []).map((part) => ({ name: part.name, count: part.count, price: part.price }));
   return [];
 }
 

@@ -1,0 +1,656 @@
+/**
+ * The guided tour booking journey (spec §2 tour list and tour detail, §4 tour page flags, §5 tour
+ * counts, §7 tour calls, §8 errors): from the tour list to a tour in the cart.
+ *
+ * Tour list: loading the list (tours, categories and the overview of the next days at once),
+ * showing it with filters by tour language, date (today, tomorrow, the next days that have tours,
+ * or any date), category and venue; failed.
+ * Tour page: loading its limits (lifetime), then its calendar (month plus following month; a
+ * non-200 answer means not found), then the requested date when bookable, else the first
+ * available day (saying that the requested one is not bookable); loading the single tour of
+ * that date (schedule with places and the slot price lists, questions); choosing the time by §4;
+ * setting counts (src/domain/tours.ts), answering the group questions and adding to the cart.
+ * Sold-out days and times cannot be chosen.
+ *
+ * Services are `fromPromise` actors whose defaults throw "not provided" (src/app provides the
+ * catalogue client, tests provide fakes). Adding to the cart sends `{ type: 'ADD', lines }` to
+ * the cart actor given in the input.
+ */
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail, TourSlot } from '../src/api/schemas/catalog.js';
+import type { CartLine, TourLine } from '../src/domain/cart-lines.js';
+import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
+import { calendarRange, initialCalendarMonth, isEventExpired } from '../src/domain/tickets.js';
+import type { Minor } from '../src/domain/money.js';
+import {
+  NO_TOUR_FILTERS,
+  bookingModes,
+  effectivePriceList,
+  filterTours,
+  formPrice,
+  nextDays,
+  participantLimit,
+  subticketLimit,
+  ticketLimit,
+  tourCategories,
+  tourCountLimit,
+  tourLanguages,
+  tourVenues,
+  type NextDay,
+  type TourLanguage,
+  type TourLimit,
+  answerProblems,
+  chooseTourTime,
+  clearAnswer,
+  countProblem,
+  emptyTourForm,
+  heldInCart,
+  initialTourDate,
+  initialTourLanguage,
+  setAnswer,
+  setBookingMode,
+  setParticipants,
+  setTourCount,
+  setTourSubticketCount,
+  setTourTicketCount,
+  slotAfterCart,
+  tourDayAvailability,
+  tourDayPlaces,
+  tourCartLine,
+  type AnswerProblem,
+  type BookingMode,
+  type CountProblem,
+  type TourCalendar,
+  type TourFilters,
+  type TourForm,
+  type TourLimitReason,
+  type TourOverview,
+} from '../src/domain/tours.js';
+import type { cartMachine } from './cart.machine.js';
+import { asErrorLike, notProvided } from './support.js';
+
+export type CartRef = ActorRefFrom<typeof cartMachine>;
+
+export interface TourBookingInput {
+  /** the app's cart actor; adding sends it `{ type: 'ADD', lines }` */
+  cart?: CartRef | null;
+  /** today at the museum, 'YYYY-MM-DD' (default: now, UTC+1) */
+  today?: string;
+  /** the interface language (the language filter starts on it when tours exist in it) */
+  lang?: string;
+  /** guided_tour_default_language of the configuration */
+  defaultTourLanguage?: string;
+  /** open this tour's page at once (route guided-tours/{id}) */
+  tourId?: number | null;
+  /** preselect this date when it is bookable */
+  date?: string | null;
+}
+
+/** What the list needs, loaded at once: GET tour/select/event, tour/attr, tour/overview. */
+export interface TourListData {
+  tours: Tour[];
+  categories: Named[];
+  overview: TourOverview;
+}
+
+export type CountField = { kind: 'tours'; id: number } | { kind: 'ticket'; id: number } | { kind: 'subticket'; id: number; subId: number } | { kind: 'participants' };
+
+export interface LimitNotice {
+  field: CountField;
+  max: number;
+  reason: TourLimitReason;
+}
+
+export interface TourBookingContext {
+  cart: CartRef | null;
+  today: string;
+  lang: string;
+  defaultTourLanguage: string;
+  tours: Tour[];
+  categories: Named[];
+  overview: TourOverview;
+  filters: TourFilters;
+  listLoaded: boolean;
+  tourId: number | null;
+  /** the single tour of the chosen date (schedule, questions) */
+  tour: TourDetail | null;
+  requestedDate: string | null;
+  /** the requested date when it could not be booked (the page names the next available one) */
+  unavailableDate: string | null;
+  lifetime: Lifetime | null;
+  /** month the calendar shows, 'YYYY-MM' */
+  month: string;
+  calendarMonths: string[];
+  calendar: TourCalendar;
+  date: string | null;
+  /** chosen time 'HH:mm' (kept when the next date still offers it, §4) */
+  time: string | null;
+  form: TourForm;
+  limitNotice: LimitNotice | null;
+  /** the date or time a visitor tried that is sold out */
+  soldOutChoice: string | null;
+  countProblem: CountProblem | null;
+  answerProblems: Record<number, AnswerProblem>;
+  addedLine: TourLine | null;
+}
+
+export type TourBookingEvent =
+  | { type: 'RETRY' }
+  | { type: 'SET_LANGUAGE_FILTER'; language: string | null }
+  | { type: 'SET_DATE_FILTER'; date: string | null }
+  | { type: 'SET_CATEGORY_FILTER'; category: number | null }
+  | { type: 'SET_VENUE_FILTER'; venue: number | null }
+  | { type: 'CLEAR_FILTERS' }
+  | { type: 'OPEN_TOUR'; tourId: number; date?: string | null }
+  | { type: 'BACK_TO_LIST' }
+  | { type: 'SHOW_MONTH'; month: string }
+  | { type: 'SELECT_DATE'; date: string }
+  | { type: 'SELECT_TIME'; time: string }
+  | { type: 'SET_MODE'; mode: BookingMode }
+  | { type: 'SET_TOURS'; priceId: number; count: unknown }
+  | { type: 'SET_TICKETS'; ticketId: number; count: unknown }
+  | { type: 'SET_SUBTICKETS'; ticketId: number; subticketId: number; count: unknown }
+  | { type: 'SET_PARTICIPANTS'; count: unknown }
+  | { type: 'SET_ANSWER'; questionId: number; value: string }
+  | { type: 'CLEAR_ANSWER'; questionId: number }
+  | { type: 'ADD_TO_CART' }
+  | { type: 'BUY_MORE' };
+
+export interface CalendarInput {
+  tourId: number;
+  /** YYYYMMDD */
+  start: string;
+  /** YYYYMMDD */
+  end: string;
+}
+
+function cartLinesOf(context: TourBookingContext): readonly CartLine[] {
+  return context.cart?.getSnapshot().context.lines ?? [];
+}
+
+/** The chosen slot as this visitor can still book it (less what the cart already holds there). */
+export function currentSlot(context: Pick<TourBookingContext, 'tour' | 'time' | 'date' | 'tourId' | 'cart'>): TourSlot | null {
+  const slot = context.tour?.schedule.find((s) => s.time === context.time) ?? null;
+  if (!slot || context.date === null || context.tourId === null) return slot;
+  return slotAfterCart(slot, heldInCart(context.cart?.getSnapshot().context.lines ?? [], context.tourId, context.date, slot.time));
+}
+
+function isMonthBookable(context: TourBookingContext, month: string): boolean {
+  if (!/^\d{4}-\d{2}$/.test(month)) return false;
+  if (month < monthOf(context.today)) return false;
+  const last = context.lifetime ? toIsoDate(context.lifetime.last) : null;
+  return last === null || month <= monthOf(last);
+}
+
+const NO_PROBLEMS = { limitNotice: null, countProblem: null, answerProblems: {} } satisfies Partial<TourBookingContext>;
+
+function tourPageReset(tourId: number, date: string | null): Partial<TourBookingContext> {
+  return {
+    tourId,
+    requestedDate: date ? toIsoDate(date) : null,
+    unavailableDate: null,
+    tour: null,
+    lifetime: null,
+    calendar: {},
+    calendarMonths: [],
+    date: null,
+    time: null,
+    form: emptyTourForm(null),
+    soldOutChoice: null,
+    addedLine: null,
+    ...NO_PROBLEMS,
+  };
+}
+
+function normaliseTourCalendar(raw: ApiTourCalendar): TourCalendar {
+  const out: Record<string, ApiTourCalendar[string]> = {};
+  for (const [key, times] of Object.entries(raw)) {
+    const date = toIsoDate(key);
+    if (date) out[date] = times;
+  }
+  return out;
+}
+
+export const tourBookingMachine = setup({
+  types: {
+    context: {} as TourBookingContext,
+    events: {} as TourBookingEvent,
+    input: {} as TourBookingInput,
+  },
+  actors: {
+    /** GET tour/select/event, tour/attr and tour/overview?date&lookahead */
+    loadList: fromPromise<TourListData, { today: string }>(async () => notProvided('loadList')),
+    /** GET tour/lifetime/tour/{id} */
+    loadLimits: fromPromise<Lifetime, { tourId: number }>(async () => notProvided('loadLimits')),
+    /** GET tour/calendar/tour/{id}/range/{start};{end} */
+    loadCalendar: fromPromise<ApiTourCalendar, CalendarInput>(async () => notProvided('loadCalendar')),
+    /** GET tour?tour=ID&date */
+    loadSingle: fromPromise<TourDetail, { tourId: number; date: string }>(async () => notProvided('loadSingle')),
+  },
+  actions: {
+    assignList: assign(({ context }, data: TourListData) => ({
+      tours: data.tours,
+      categories: data.categories,
+      overview: data.overview,
+      listLoaded: true,
+      filters: { ...NO_TOUR_FILTERS, language: initialTourLanguage(data.tours, context.lang, context.defaultTourLanguage) },
+    })),
+    assignLanguageFilter: assign(({ context, event }) => (event.type === 'SET_LANGUAGE_FILTER' ? { filters: { ...context.filters, language: event.language } } : {})),
+    assignDateFilter: assign(({ context, event }) =>
+      event.type === 'SET_DATE_FILTER' ? { filters: { ...context.filters, date: event.date === null ? null : toIsoDate(event.date) } } : {},
+    ),
+    assignCategoryFilter: assign(({ context, event }) => (event.type === 'SET_CATEGORY_FILTER' ? { filters: { ...context.filters, category: event.category } } : {})),
+    assignVenueFilter: assign(({ context, event }) => (event.type === 'SET_VENUE_FILTER' ? { filters: { ...context.filters, venue: event.venue } } : {})),
+    clearFilters: assign({ filters: NO_TOUR_FILTERS }),
+    assignTourToOpen: assign(({ event }) => (event.type === 'OPEN_TOUR' ? tourPageReset(event.tourId, event.date ?? null) : {})),
+    forgetTourPage: assign(({ context }) => ({ ...tourPageReset(0, null), tourId: null, month: monthOf(context.today) })),
+    assignLimits: assign(({ context }, lifetime: Lifetime) => ({ lifetime, month: initialCalendarMonth(context.today, lifetime, context.requestedDate) })),
+    assignCalendar: assign(({ context }, raw: ApiTourCalendar) => ({
+      calendar: { ...context.calendar, ...normaliseTourCalendar(raw) },
+      calendarMonths: [...new Set([...context.calendarMonths, context.month, addMonths(context.month, 1)])],
+    })),
+    assignVisibleMonth: assign(({ event }) => (event.type === 'SHOW_MONTH' ? { month: event.month } : {})),
+    /** §4: the requested date when available, else the first available day (the requested one is then named as not bookable). */
+    assignStartDate: assign(({ context }) => {
+      const date = initialTourDate(context.calendar, context.requestedDate, context.today);
+      return {
+        date,
+        month: date ? monthOf(date) : context.month,
+        unavailableDate: context.requestedDate !== null && context.requestedDate !== date ? context.requestedDate : null,
+        requestedDate: null,
+      };
+    }),
+    assignDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { date: event.date, soldOutChoice: null, unavailableDate: null, ...NO_PROBLEMS } : {})),
+    assignSoldOutDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { soldOutChoice: event.date } : {})),
+    assignSingle: assign(({ context }, tour: TourDetail) => ({
+      tour,
+      // a new tour starts its form afresh; another date of the same tour keeps the mode and answers
+      form: context.tour?.id === tour.id ? { ...emptyTourForm(tour), mode: context.form.mode, answers: context.form.answers } : emptyTourForm(tour),
+    })),
+    /** §4: the only open time; else the current time when still offered; else the first. */
+    assignChosenTime: assign(({ context }) => ({ time: chooseTourTime(context.tour?.schedule ?? [], context.time) })),
+    assignSoldOutDay: assign(({ context }) => ({ soldOutChoice: context.date })),
+    assignTime: assign(({ context, event }) =>
+      event.type === 'SELECT_TIME' && context.tour ? { time: event.time, soldOutChoice: null, form: { ...emptyTourForm(context.tour), mode: context.form.mode, answers: context.form.answers }, ...NO_PROBLEMS } : {},
+    ),
+    assignSoldOutTime: assign(({ event }) => (event.type === 'SELECT_TIME' ? { soldOutChoice: event.time } : {})),
+    assignCount: assign(({ context, event }) => {
+      const tour = context.tour;
+      if (!tour) return {};
+      const slot = currentSlot(context);
+      const change =
+        event.type === 'SET_TOURS'
+          ? { field: { kind: 'tours', id: event.priceId } as CountField, ...setTourCount(tour, slot, context.form, event.priceId, event.count) }
+          : event.type === 'SET_TICKETS'
+            ? { field: { kind: 'ticket', id: event.ticketId } as CountField, ...setTourTicketCount(tour, slot, context.form, event.ticketId, event.count) }
+            : event.type === 'SET_SUBTICKETS'
+              ? { field: { kind: 'subticket', id: event.ticketId, subId: event.subticketId } as CountField, ...setTourSubticketCount(tour, slot, context.form, event.ticketId, event.subticketId, event.count) }
+              : event.type === 'SET_PARTICIPANTS'
+                ? { field: { kind: 'participants' } as CountField, ...setParticipants(tour, slot, context.form, event.count) }
+                : null;
+      if (!change) return {};
+      return {
+        form: change.form,
+        limitNotice: change.limited ? { field: change.field, max: change.limit.max, reason: change.limit.reason } : null,
+        countProblem: null,
+      };
+    }),
+    assignMode: assign(({ context, event }) =>
+      event.type === 'SET_MODE' && context.tour ? { form: setBookingMode(context.tour, context.form, event.mode), limitNotice: null, countProblem: null } : {},
+    ),
+    assignAnswer: assign(({ context, event }) => {
+      const question = context.tour?.questions.find((q) => 'questionId' in event && q.id === event.questionId);
+      if (!question) return {};
+      const answers = event.type === 'SET_ANSWER' ? setAnswer(context.form.answers, question, event.value) : clearAnswer(context.form.answers, question.id);
+      const { [question.id]: _fixed, ...others } = context.answerProblems;
+      return { form: { ...context.form, answers }, answerProblems: others };
+    }),
+    assignProblems: assign(({ context }) => ({
+      countProblem: context.tour ? countProblem(context.tour, currentSlot(context), context.form) : null,
+      answerProblems: answerProblems(context.tour?.questions ?? [], context.form.answers),
+      limitNotice: null,
+    })),
+    assignAddedLine: assign(({ context }) => {
+      const slot = context.tour?.schedule.find((s) => s.time === context.time);
+      return { addedLine: context.tour && slot && context.date ? tourCartLine(context.tour, slot, context.date, context.form, context.tour.questions) : null };
+    }),
+    forgetAddedLine: assign({ addedLine: null }),
+    resetForm: assign(({ context }) => ({ form: emptyTourForm(context.tour), ...NO_PROBLEMS })),
+    /** Sends the added line to the cart actor (when there is one). */
+    addToCart: enqueueActions(({ context, enqueue }) => {
+      if (context.cart && context.addedLine) enqueue.sendTo(context.cart, { type: 'ADD', lines: [context.addedLine] });
+    }),
+  },
+  guards: {
+    hasTourToOpen: ({ context }) => context.tourId !== null,
+    isListLoaded: ({ context }) => context.listLoaded,
+    /** An HTTP answer other than 2xx; a network failure (status 0) is not. */
+    isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
+    isLifetimeOver: ({ context }, lifetime: Lifetime) => isEventExpired(lifetime, null, context.today),
+    hasStartDate: ({ context }) => initialTourDate(context.calendar, context.requestedDate, context.today) !== null,
+    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month) && context.calendarMonths.includes(event.month),
+    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month),
+    isDaySoldOut: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'soldOut',
+    isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'available',
+    hasOpenTime: ({ context }) => chooseTourTime(context.tour?.schedule ?? [], context.time) !== null,
+    isTimeSoldOut: ({ context, event }) => event.type === 'SELECT_TIME' && (context.tour?.schedule.some((s) => s.time === event.time && s.soldout) ?? false),
+    isTimeOffered: ({ context, event }) => event.type === 'SELECT_TIME' && (context.tour?.schedule.some((s) => s.time === event.time && !s.soldout) ?? false),
+    hasCountProblem: ({ context }) => context.tour !== null && countProblem(context.tour, currentSlot(context), context.form) !== null,
+    hasAnswerProblem: ({ context }) => Object.keys(answerProblems(context.tour?.questions ?? [], context.form.answers)).length > 0,
+  },
+}).createMachine({
+  id: 'tourBooking',
+  description: 'Guided tours: from the tour list to a date, a time, counts and group answers, into the cart (§2, §4, §5).',
+  context: ({ input }) => ({
+    cart: input.cart ?? null,
+    today: input.today ?? museumToday(),
+    lang: input.lang ?? 'de',
+    defaultTourLanguage: input.defaultTourLanguage ?? 'de',
+    tours: [],
+    categories: [],
+    overview: {},
+    filters: NO_TOUR_FILTERS,
+    listLoaded: false,
+    month: monthOf(input.today ?? museumToday()),
+    ...tourPageReset(input.tourId ?? 0, input.date ?? null),
+    tourId: input.tourId ?? null,
+  }) as TourBookingContext,
+  initial: 'Starting',
+  states: {
+    Starting: {
+      description: "Opens the tour's page when the route names a tour, else the tour list.",
+      always: [{ guard: 'hasTourToOpen', target: 'Tour page' }, { target: 'Tour list' }],
+    },
+    'Tour list': {
+      meta: { route: 'guidedTours' },
+      initial: 'Checking list',
+      on: {
+        OPEN_TOUR: { target: 'Tour page', actions: 'assignTourToOpen' },
+      },
+      states: {
+        'Checking list': {
+          description: 'Coming back to the list shows the tours already loaded.',
+          always: [{ guard: 'isListLoaded', target: 'Showing tours' }, { target: 'Loading list' }],
+        },
+        'Loading list': {
+          tags: ['loading'],
+          description: 'Tours, categories and which tours each of the next days has.',
+          invoke: {
+            id: 'loadList',
+            src: 'loadList',
+            input: ({ context }) => ({ today: context.today }),
+            onDone: { target: 'Showing tours', actions: { type: 'assignList', params: ({ event }) => event.output } },
+            onError: { target: 'List failed' },
+          },
+        },
+        'Showing tours': {
+          description: 'Filtered by tour language, date, category and venue; an empty result offers the way back to every tour.',
+          on: {
+            SET_LANGUAGE_FILTER: { actions: 'assignLanguageFilter' },
+            SET_DATE_FILTER: { actions: 'assignDateFilter' },
+            SET_CATEGORY_FILTER: { actions: 'assignCategoryFilter' },
+            SET_VENUE_FILTER: { actions: 'assignVenueFilter' },
+            CLEAR_FILTERS: { actions: 'clearFilters' },
+          },
+        },
+        'List failed': {
+          description: 'The tour list could not be loaded (unexpected error).',
+          on: { RETRY: 'Loading list' },
+        },
+      },
+    },
+    'Tour page': {
+      meta: { route: 'guidedTour' },
+      initial: 'Loading limits',
+      on: {
+        BACK_TO_LIST: { target: 'Tour list', actions: 'forgetTourPage' },
+        OPEN_TOUR: { target: 'Tour page', reenter: true, actions: 'assignTourToOpen' },
+      },
+      states: {
+        'Loading limits': {
+          tags: ['loading'],
+          description: 'First and last day of the tour: is it over, and which month does the calendar open on?',
+          invoke: {
+            id: 'loadLimits',
+            src: 'loadLimits',
+            input: ({ context }) => ({ tourId: context.tourId ?? 0 }),
+            onDone: [
+              { guard: { type: 'isLifetimeOver', params: ({ event }) => event.output }, target: 'Tour over', actions: { type: 'assignLimits', params: ({ event }) => event.output } },
+              { target: 'Loading calendar', actions: { type: 'assignLimits', params: ({ event }) => event.output } },
+            ],
+            onError: [
+              { guard: { type: 'isHttpFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'Tour not found' },
+              { target: 'Page failed' },
+            ],
+          },
+        },
+        'Loading calendar': {
+          tags: ['loading'],
+          description: 'Times with places per day for the month plus the following month.',
+          invoke: {
+            id: 'loadCalendar',
+            src: 'loadCalendar',
+            input: ({ context }) => ({ tourId: context.tourId ?? 0, ...calendarRange(context.month) }),
+            onDone: { target: 'Choosing start date', actions: { type: 'assignCalendar', params: ({ event }) => event.output } },
+            onError: [
+              { guard: { type: 'isHttpFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'Tour not found' },
+              { target: 'Page failed' },
+            ],
+          },
+        },
+        'Choosing start date': {
+          description: '§4: the requested date when available, else the first available day.',
+          always: [
+            { guard: 'hasStartDate', target: 'Booking.Selection.Loading single', actions: 'assignStartDate' },
+            { target: 'Booking' },
+          ],
+        },
+        'Tour not found': { description: 'The tour, its limits, its calendar or its day does not exist (non-200, §8).' },
+        'Tour over': { description: 'The last day of the tour is past: nothing can be booked any more.' },
+        'Page failed': {
+          description: 'The tour page could not be loaded (network failure).',
+          on: { RETRY: 'Loading limits' },
+        },
+        Booking: {
+          type: 'parallel',
+          states: {
+            Calendar: {
+              initial: 'Shown',
+              on: {
+                SHOW_MONTH: [
+                  { guard: 'isMonthLoaded', target: '.Shown', actions: 'assignVisibleMonth' },
+                  { guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },
+                ],
+              },
+              states: {
+                Shown: {},
+                'Loading month': {
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'loadMoreCalendar',
+                    src: 'loadCalendar',
+                    input: ({ context }) => ({ tourId: context.tourId ?? 0, ...calendarRange(context.month) }),
+                    onDone: { target: 'Shown', actions: { type: 'assignCalendar', params: ({ event }) => event.output } },
+                    onError: { target: 'Month failed' },
+                  },
+                },
+                'Month failed': {
+                  description: 'More months of the calendar could not be loaded.',
+                  on: { RETRY: 'Loading month' },
+                },
+              },
+            },
+            Selection: {
+              initial: 'Sold out',
+              on: {
+                SELECT_DATE: [
+                  { guard: 'isDaySoldOut', target: '.Day sold out', actions: 'assignSoldOutDate' },
+                  { guard: 'isDayAvailable', target: '.Loading single', actions: 'assignDate' },
+                ],
+              },
+              states: {
+                'Sold out': { description: 'Every day of the loaded months with times is sold out; later months may be shown and chosen.' },
+                'Day sold out': { description: 'The visitor tried a sold-out day; another day can be chosen.' },
+                'Loading single': {
+                  tags: ['loading'],
+                  description: 'The tour on the chosen date: its times with places, slot price lists and group questions.',
+                  invoke: {
+                    id: 'loadSingle',
+                    src: 'loadSingle',
+                    input: ({ context }) => ({ tourId: context.tourId ?? 0, date: context.date ?? context.today }),
+                    onDone: { target: 'Checking times', actions: { type: 'assignSingle', params: ({ event }) => event.output } },
+                    onError: [
+                      { guard: { type: 'isHttpFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#tourBooking.Tour page.Tour not found' },
+                      { target: 'Single failed' },
+                    ],
+                  },
+                },
+                'Single failed': {
+                  description: 'The tour of the chosen date could not be loaded (network failure).',
+                  on: { RETRY: 'Loading single' },
+                },
+                'Checking times': {
+                  description: '§4: the only open time, else the current time when still offered, else the first open time.',
+                  always: [
+                    { guard: 'hasOpenTime', target: 'Setting counts', actions: 'assignChosenTime' },
+                    { target: 'Day sold out', actions: 'assignSoldOutDay' },
+                  ],
+                },
+                'Setting counts': {
+                  initial: 'Editing',
+                  on: {
+                    SELECT_TIME: [
+                      { guard: 'isTimeSoldOut', target: '.Time sold out', actions: 'assignSoldOutTime' },
+                      { guard: 'isTimeOffered', target: '.Editing', actions: 'assignTime' },
+                    ],
+                    SET_MODE: { target: '.Editing', actions: 'assignMode' },
+                    SET_TOURS: { target: '.Editing', actions: 'assignCount' },
+                    SET_TICKETS: { target: '.Editing', actions: 'assignCount' },
+                    SET_SUBTICKETS: { target: '.Editing', actions: 'assignCount' },
+                    SET_PARTICIPANTS: { target: '.Editing', actions: 'assignCount' },
+                    SET_ANSWER: { target: '.Editing', actions: 'assignAnswer' },
+                    CLEAR_ANSWER: { target: '.Editing', actions: 'assignAnswer' },
+                    ADD_TO_CART: [
+                      { guard: 'hasCountProblem', target: '.Counts invalid', actions: 'assignProblems' },
+                      { guard: 'hasAnswerProblem', target: '.Answers missing', actions: 'assignProblems' },
+                      { target: 'Added to cart', actions: ['assignAddedLine', 'addToCart', 'resetForm'] },
+                    ],
+                  },
+                  states: {
+                    Editing: { description: 'Counters are capped by the limits of §5, each shown with its reason.' },
+                    'Time sold out': { description: 'The visitor tried a sold-out time; another time can be chosen.' },
+                    'Counts invalid': { description: 'Adding was refused: no tours or participants, too many or too few, below the minimum group, tickets and participants differ.' },
+                    'Answers missing': { description: "A mandatory group question has no answer, or an answer is not valid: said on its field ('Please answer all mandatory fields.')." },
+                  },
+                },
+                'Added to cart': {
+                  description: 'The tour is in the cart.',
+                  exit: 'forgetAddedLine',
+                  on: { BUY_MORE: 'Setting counts' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Selectors for the screens
+
+type View = { context: TourBookingContext };
+
+export interface CalendarDay {
+  date: string;
+  availability: ReturnType<typeof tourDayAvailability>;
+  /** places left on the day's open times */
+  places: number;
+}
+/** Every day of a month ('YYYY-MM') with its availability, for the date grid. */
+export const selectMonthDays = (s: View, month: string): CalendarDay[] => {
+  const days: CalendarDay[] = [];
+  if (!/^\d{4}-\d{2}$/.test(month)) return days;
+  for (let day = 1; day <= daysInMonth(month); day++) {
+    const date = `${month}-${String(day).padStart(2, '0')}`;
+    days.push({ date, availability: tourDayAvailability(s.context.calendar, date, s.context.today), places: tourDayPlaces(s.context.calendar, date) });
+  }
+  return days;
+};
+
+/** The tour list as shown: filtered by language, date, category and venue. */
+export const selectVisibleTours = (s: View): Tour[] => filterTours(s.context.tours, s.context.filters, s.context.overview);
+export const selectTourLanguages = (s: View): TourLanguage[] => tourLanguages(s.context.tours);
+/** §4: categories without tours are not offered. */
+export const selectCategories = (s: View): Named[] => tourCategories(s.context.tours, s.context.categories);
+/** The venues; the screen offers the filter only when there are two or more. */
+export const selectVenues = (s: View): Named[] => tourVenues(s.context.tours);
+/** §4 next-days flags: today, tomorrow and the next days, each with whether it has tours. */
+export const selectNextDays = (s: View): NextDay[] => nextDays(s.context.overview, s.context.today);
+
+export interface TimeView {
+  time: string;
+  remaining: number;
+  soldOut: boolean;
+  selected: boolean;
+}
+export const selectTimes = (s: View): TimeView[] =>
+  (s.context.tour?.schedule ?? []).map((slot) => ({ time: slot.time, remaining: Math.max(0, slot.remaining), soldOut: slot.soldout, selected: slot.time === s.context.time }));
+
+export interface CountRow {
+  id: number;
+  name: string;
+  price: Minor;
+  count: number;
+  limit: TourLimit;
+}
+export interface TicketCountRow extends CountRow {
+  subtickets: CountRow[];
+}
+export interface CountsView {
+  modes: BookingMode[];
+  mode: BookingMode;
+  /** price list entries at the chosen slot's prices (complete tour) */
+  tours: CountRow[];
+  tickets: TicketCountRow[];
+  participants: { count: number; limit: TourLimit };
+  price: Minor;
+  minParticipants: number;
+  /** tickets may be left empty (booking without tickets) */
+  ticketsOptional: boolean;
+}
+export const selectCounts = (s: View): CountsView | null => {
+  const { tour, form } = s.context;
+  if (!tour) return null;
+  const slot = currentSlot(s.context);
+  const prices = effectivePriceList(tour.priceList, slot?.priceList);
+  const totalTours = tourCountLimit(tour, slot);
+  const booked = Object.values(form.tours).reduce((a, b) => a + b, 0);
+  return {
+    modes: bookingModes(tour),
+    mode: form.mode,
+    tours: prices.map((p) => {
+      const count = form.tours[p.id] ?? 0;
+      return { id: p.id, name: p.name, price: p.price, count, limit: { max: Math.max(0, totalTours.max - (booked - count)), reason: totalTours.reason } };
+    }),
+    tickets: tour.tickets.map((t) => ({
+      id: t.id,
+      name: t.name,
+      price: t.price,
+      count: form.tickets[t.id] ?? 0,
+      limit: ticketLimit(tour, slot, form, t.id),
+      subtickets: t.subtickets.map((sub) => ({
+        id: sub.id,
+        name: sub.name,
+        price: sub.price,
+        count: form.subtickets[t.id]?.[sub.id] ?? 0,
+        limit: subticketLimit(tour, slot, form, t.id, sub.id),
+      })),
+    })),
+    participants: { count: form.participants, limit: participantLimit(tour, slot, 'complete', booked) },
+    price: formPrice(tour, slot, form),
+    minParticipants: tour.min_participants,
+    ticketsOptional: tour.booking_without_tickets === 1,
+  };
+};

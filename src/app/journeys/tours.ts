@@ -1,0 +1,53 @@
+/**
+ * The guided tour booking journey (machines/tourBooking.machine.ts) with the tour calls of §7: the
+ * tour list (guided-tours) and the page of a tour (guided-tours/{id}, optional ?date=YYYY-MM-DD).
+ * One actor while the visitor stays in the section, so the list keeps its tours and filters on
+ * return and a tour page opened from the list starts at once.
+ */
+import { fromPromise } from 'xstate';
+import type { Lifetime, TourCalendar, TourDetail } from '../../api/schemas/catalog.js';
+import { addDays } from '../../domain/dates.js';
+import { tourBookingMachine, type CalendarInput, type TourListData } from '../../../machines/tourBooking.machine.js';
+import type { Shell } from '../shell-context.js';
+import { routeHref } from '../routes.js';
+import type { Journey, RouteEntry } from './host.js';
+
+/** How far the list's overview looks ahead (the API's maximum): the date filter offers these days. */
+export const TOUR_OVERVIEW_DAYS = 92;
+
+const tourIdOf = (entry: RouteEntry): number | null => (entry.route === 'guidedTour' ? Number(entry.params.id) : null);
+const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+
+export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
+  name: 'tourBooking',
+  machine: ({ api }) =>
+    tourBookingMachine.provide({
+      actors: {
+        loadList: fromPromise<TourListData, { today: string }>(async ({ input, signal }) => {
+          const [list, attributes, overview] = await Promise.all([
+            api.getTours(signal),
+            api.getTourAttributes(signal),
+            api.getTourOverview(input.today, TOUR_OVERVIEW_DAYS, signal),
+          ]);
+          return { tours: list.tours, categories: attributes.category, overview };
+        }),
+        loadLimits: fromPromise<Lifetime, { tourId: number }>(({ input, signal }) => api.getTourLifetime(input.tourId, signal)),
+        loadCalendar: fromPromise<TourCalendar, CalendarInput>(({ input, signal }) => api.getTourCalendar(input.tourId, input.start, input.end, signal)),
+        loadSingle: fromPromise<TourDetail, { tourId: number; date: string }>(({ input, signal }) => api.getTour(input.tourId, input.date, signal)),
+      },
+    }),
+  input: ({ cart, actor }, entry) => {
+    const app = actor.getSnapshot().context;
+    return { cart, lang: app.lang, defaultTourLanguage: app.config?.guidedTourDefaultLanguage ?? app.lang, tourId: tourIdOf(entry), date: dateOf(entry) };
+  },
+  event: (entry) => {
+    const tourId = tourIdOf(entry);
+    if (tourId === null) return { type: 'BACK_TO_LIST' };
+    const date = dateOf(entry);
+    return date ? { type: 'OPEN_TOUR', tourId, date } : { type: 'OPEN_TOUR', tourId };
+  },
+  href: (route, snapshot, lang) => (route === 'guidedTour' ? routeHref(lang, 'guidedTour', { id: String(snapshot.context.tourId ?? '') }) : routeHref(lang, 'guidedTours')),
+};
+
+/** The last day the list's date filter offers. */
+export const lastOverviewDate = (today: string): string => addDays(today, TOUR_OVERVIEW_DAYS);

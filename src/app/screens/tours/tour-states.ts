@@ -1,0 +1,65 @@
+/** Which part of the tour booking chart a screen is in, read from the machine's state (no rules here). */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
+import { addMonths, monthOf, toIsoDate } from '../../../domain/dates.js';
+
+/** The tour booking journey's actor (src/app/journeys/tours.ts). */
+export type TourActor = ActorRefFrom<typeof tourBookingMachine>;
+type Snapshot = SnapshotFrom<typeof tourBookingMachine>;
+
+export type TourPageState = 'loading' | 'notFound' | 'over' | 'failed' | 'booking' | 'list';
+
+export function tourPageStateOf(s: Snapshot): TourPageState {
+  if (!s.matches('Tour page')) return 'list';
+  if (s.matches({ 'Tour page': 'Tour not found' })) return 'notFound';
+  if (s.matches({ 'Tour page': 'Tour over' })) return 'over';
+  if (s.matches({ 'Tour page': 'Page failed' })) return 'failed';
+  if (s.matches({ 'Tour page': 'Booking' })) return 'booking';
+  return 'loading';
+}
+
+export type TourSelectionState = 'soldOut' | 'daySoldOut' | 'loadingDay' | 'dayFailed' | 'counts' | 'added' | 'none';
+
+const SELECTION: [string, TourSelectionState][] = [
+  ['Sold out', 'soldOut'],
+  ['Day sold out', 'daySoldOut'],
+  ['Loading single', 'loadingDay'],
+  ['Checking times', 'loadingDay'],
+  ['Single failed', 'dayFailed'],
+  ['Setting counts', 'counts'],
+  ['Added to cart', 'added'],
+];
+
+export function tourSelectionStateOf(s: Snapshot): TourSelectionState {
+  for (const [name, state] of SELECTION) {
+    if (s.matches({ 'Tour page': { Booking: { Selection: name as 'Sold out' } } })) return state;
+  }
+  return 'none';
+}
+
+export type TourCountsState = 'editing' | 'timeSoldOut' | 'countsInvalid' | 'answersMissing' | 'none';
+
+export function tourCountsStateOf(s: Snapshot): TourCountsState {
+  const at = (name: 'Editing' | 'Time sold out' | 'Counts invalid' | 'Answers missing') => s.matches({ 'Tour page': { Booking: { Selection: { 'Setting counts': name } } } });
+  if (at('Time sold out')) return 'timeSoldOut';
+  if (at('Counts invalid')) return 'countsInvalid';
+  if (at('Answers missing')) return 'answersMissing';
+  if (at('Editing')) return 'editing';
+  return 'none';
+}
+
+/** Whether the calendar may show this month: not before today's month, not after the tour's last month. */
+export function canShowTourMonth(month: string, today: string, lastDay: string | null): boolean {
+  if (month < monthOf(today)) return false;
+  const last = lastDay ? toIsoDate(lastDay) : null;
+  return last === null || month <= monthOf(last);
+}
+
+export function tourMonthNavigationOf(s: Snapshot): { previous: string | null; next: string | null } {
+  const { month, today, lifetime } = s.context;
+  const to = (delta: number) => {
+    const target = addMonths(month, delta);
+    return canShowTourMonth(target, today, lifetime?.last ?? null) ? target : null;
+  };
+  return { previous: to(-1), next: to(1) };
+}

@@ -1,0 +1,342 @@
+/**
+ * The guided tour booking journey in real headless Chromium against the server `npm start` runs
+ * on a fresh demo database (issue 10):
+ * - tour 203 booked as a complete tour (Thursday 18:30, the slot's own price list) with every
+ *   mandatory answer, through the cart and the simulated provider to the success page; the cart
+ *   total of the tour line is the amount the provider is asked to charge;
+ * - single tickets of tour 201 with the family ticket, in the cart with name, date, time, counts
+ *   and price;
+ * - a sold-out time (201, Saturday 11:00) and a sold-out day (201, Wednesday) cannot be chosen;
+ * - too many participants is capped and says the limit; a missing mandatory answer is said on
+ *   its field; an unknown tour says not found;
+ * - the whole journey once by keyboard alone (list → tour → date → time → counts → cart);
+ * - axe (WCAG 2.2 AA) on the list and a tour page in two languages at 1280 and 390 px.
+ *
+ * Expected prices and names come from the catalogue API (the demo data), never from the UI.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
+import { formatDate, formatPrice } from '../../src/i18n/format.js';
+import { axeViolations } from './axe.js';
+import { launchBrowser, openPage, type OpenedPage } from './browser.js';
+import { acceptTermsAndPay, atProvider, openCheckoutWithCart } from './checkout-helpers.js';
+import { e2eBaseUrl } from './context.js';
+import { repoRoot } from './server-process.js';
+
+type Lang = 'de' | 'en';
+const catalogues: Record<Lang, Record<string, string>> = {
+  de: JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/i18n/messages/de.json'), 'utf8')) as Record<string, string>,
+  en: JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/i18n/messages/en.json'), 'utf8')) as Record<string, string>,
+};
+
+/** A catalogue message with simple {placeholders} filled in. */
+function text(lang: Lang, id: string, values: Record<string, string | number> = {}): string {
+  const message = catalogues[lang][id];
+  if (message === undefined) throw new Error(`${lang}.json has no ${id}`);
+  return message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface ApiTour {
+  id: number;
+  name: string;
+  priceList: { id: number; name: string; price: number }[];
+  tickets: { id: number; name: string; price: number; subtickets: { id: number; name: string; price: number }[] }[];
+  schedule: { time: string; remaining: number; soldout: boolean; priceList: { id: number; price: number }[] | null }[];
+  questions: { id: number; type: string; label: string; mandatory: boolean; options: { value: string; label: string }[] }[];
+  date: string | null;
+}
+
+let baseUrl = '';
+let browser: Browser;
+let opened: OpenedPage | null = null;
+
+async function api<T>(lang: Lang, urlPath: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/${lang}/${urlPath}`);
+  expect(res.status, urlPath).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+const tourOn = (lang: Lang, id: number, date: string) => api<ApiTour>(lang, `tour?tour=${id}&date=${date}`);
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await opened?.close();
+  opened = null;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(lang: Lang, urlPath: string, viewport?: { width: number; height: number }): Promise<Page> {
+  opened = await openPage(browser, baseUrl, urlPath, { locale: lang === 'de' ? 'de-CH' : 'en-GB', ...(viewport ? { viewport } : {}) });
+  const { page } = opened;
+  await page.locator('main h1').waitFor({ timeout: 15_000 });
+  const accept = page.getByRole('button', { name: text(lang, 'cookie.accept') });
+  if (await accept.isVisible()) await accept.click();
+  return page;
+}
+
+/** The tour page with `date` chosen (opened with ?date=, which picks it when bookable). */
+async function openTourOn(lang: Lang, tourId: number, date: string): Promise<Page> {
+  const page = await open(lang, `/${lang}/guided-tours/${tourId}?date=${date}`);
+  await page.getByText(text(lang, 'tickets.chosenDate', { date: formatDate(date) })).waitFor({ timeout: 15_000 });
+  return page;
+}
+
+const counter = (scope: Pick<Page, 'getByRole'> | Pick<Locator, 'getByRole'>, name: string) => scope.getByRole('textbox', { name: new RegExp(`^${escape(name)}( –|$)`) });
+
+describe('guided tour booking in a real browser', () => {
+  it('books tour 203 as a complete tour on Thursday 18:30 with every mandatory answer, pays at the provider the cart total and reaches the success page', async () => {
+    const thursday = nextWeekday(new Date(), 4);
+    const tour = await tourOn('de', DEMO.tours.privateGroup, thursday);
+    const evening = tour.schedule.find((s) => s.time === '18:30');
+    const group = tour.priceList.find((p) => p.id === DEMO.tourPrices.groupTour);
+    const participant = tour.tickets.find((t) => t.id === DEMO.tourTickets.privateParticipant);
+    if (!evening?.priceList || !group || !participant) throw new Error('demo tour 203 changed');
+    const eveningPrice = evening.priceList.find((p) => p.id === group.id)?.price ?? -1;
+    expect(eveningPrice).not.toBe(group.price); // the slot overrides the tour's price list
+    const q = (id: number) => tour.questions.find((x) => x.id === id)!;
+
+    const page = await openTourOn('de', DEMO.tours.privateGroup, thursday);
+    await page.getByRole('radio', { name: /^18:30/ }).check();
+    await counter(page, group.name).fill('1');
+    await counter(page, text('de', 'tours.participants')).fill('12');
+    await counter(page, participant.name).fill('12');
+    await page.getByRole('group', { name: new RegExp(escape(q(DEMO.questions.ageGroup).label)) }).getByRole('radio', { name: q(DEMO.questions.ageGroup).options[2]!.label }).check();
+    await page.getByLabel(new RegExp(`^${escape(q(DEMO.questions.language).label)}`)).selectOption('en');
+    await page.getByRole('group', { name: new RegExp(escape(q(DEMO.questions.accessibility).label)) }).getByRole('checkbox', { name: q(DEMO.questions.accessibility).options[0]!.label }).check();
+    await page.getByLabel(new RegExp(`^${escape(q(DEMO.questions.groupName).label)}`)).fill('Klasse 4b');
+    await page.getByLabel(new RegExp(`^${escape(q(DEMO.questions.wheelchairs).label)}`)).fill('1');
+    await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('de', 'tours.price', { price: formatPrice(eveningPrice) }));
+    await page.getByRole('button', { name: text('de', 'tours.addToCart') }).click();
+    await page.getByTestId('added-to-cart').waitFor();
+
+    await page.getByRole('link', { name: text('de', 'tickets.goToCart') }).click();
+    await page.waitForURL('**/de/checkout');
+    const line = page.getByTestId('cart-line');
+    await line.first().waitFor({ timeout: 15_000 });
+    expect(await line.count()).toBe(1);
+    const lineText = (await line.textContent()) ?? '';
+    expect(lineText).toContain(tour.name);
+    expect(lineText).toContain(text('de', 'cart.dateTime', { date: formatDate(thursday), time: '18:30' }));
+    expect(lineText).toContain(group.name);
+    expect(lineText).toContain(participant.name);
+    expect(await line.getByTestId('cart-line-amount').textContent()).toBe(formatPrice(eveningPrice));
+    const total = await page.getByTestId('cart-total').textContent();
+    expect(total).toBe(formatPrice(eveningPrice));
+
+    await acceptTermsAndPay(page);
+    await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
+    // what the server asks the provider to charge is what the cart showed
+    expect(Number(await page.locator('[data-amount]').getAttribute('data-amount'))).toBe(eveningPrice);
+    await atProvider(page, 'Bezahlen');
+    await page.waitForURL(/\/de\/checkout\/accepted\?/);
+    await page.getByRole('button', { name: text('de', 'checkout.confirm') }).click();
+    await page.waitForURL(/\/de\/checkout\/success$/);
+    expect((await page.getByTestId('booking-id').innerText()).trim()).toMatch(/^[A-Z0-9]{12}$/);
+    expect(opened?.errors).toEqual([]);
+
+    // the booked tour is taken: a second group at the same time finds one tour fewer
+    const after = await tourOn('de', DEMO.tours.privateGroup, thursday);
+    expect(after.schedule.find((s) => s.time === '18:30')).toMatchObject({ tours_remaining: 2 });
+  });
+
+  it('books single tickets of tour 201 with the family ticket: the cart shows name, date, time, counts and the catalogue price', async () => {
+    const tuesday = nextWeekday(new Date(), 2);
+    const tour = await tourOn('en', DEMO.tours.highlightsDe, tuesday);
+    const adult = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsAdult);
+    const family = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsFamily);
+    const familyAdults = family?.subtickets.find((s) => s.id === DEMO.subtickets.tourFamilyAdults);
+    const familyChildren = family?.subtickets.find((s) => s.id === DEMO.subtickets.tourFamilyChildren);
+    if (!adult || !family || !familyAdults || !familyChildren) throw new Error('demo tour 201 changed');
+    const expected = 2 * adult.price + family.price + 2 * familyAdults.price + 3 * familyChildren.price;
+
+    const page = await openTourOn('en', DEMO.tours.highlightsDe, tuesday);
+    await page.getByRole('radio', { name: /^15:00/ }).check();
+    await counter(page, adult.name).fill('2');
+    const familyGroup = page.getByRole('group', { name: new RegExp(`^${escape(family.name)}`) });
+    await counter(familyGroup, familyAdults.name).fill('2');
+    await counter(familyGroup, familyChildren.name).fill('3');
+    await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('en', 'tours.price', { price: formatPrice(expected) }));
+    await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+    await page.getByTestId('added-to-cart').waitFor();
+    await page.getByRole('link', { name: 'Basket, 1 item' }).waitFor();
+
+    await page.getByRole('link', { name: text('en', 'tickets.goToCart') }).click();
+    await page.waitForURL('**/en/checkout');
+    const line = page.getByTestId('cart-line');
+    await line.first().waitFor({ timeout: 15_000 });
+    const lineText = (await line.textContent()) ?? '';
+    expect(lineText).toContain(tour.name);
+    expect(lineText).toContain(text('en', 'cart.dateTime', { date: formatDate(tuesday), time: '15:00' }));
+    expect(lineText).toContain(text('en', 'cart.quantity', { count: 7 }));
+    expect(lineText).toContain(text('en', 'cart.part', { count: 2, name: adult.name, price: formatPrice(adult.price) }));
+    expect(lineText).toContain(text('en', 'cart.part', { count: 2, name: `${family.name}: ${familyAdults.name}`, price: formatPrice(familyAdults.price) }));
+    expect(lineText).toContain(text('en', 'cart.part', { count: 3, name: `${family.name}: ${familyChildren.name}`, price: formatPrice(familyChildren.price) }));
+    expect(await line.getByTestId('cart-line-amount').textContent()).toBe(formatPrice(expected));
+    expect(await page.getByTestId('cart-total').textContent()).toBe(formatPrice(expected));
+
+    expect(opened?.errors).toEqual([]);
+  });
+
+  it('does not let a sold-out time or a sold-out day be chosen, and says so in words', async () => {
+    const saturday = nextWeekday(new Date(), 6);
+    const tour = await tourOn('en', DEMO.tours.highlightsDe, saturday);
+    expect(tour.schedule.find((s) => s.time === '11:00')?.soldout).toBe(true);
+    const page = await openTourOn('en', DEMO.tours.highlightsDe, saturday);
+    const soldOut = page.getByRole('radio', { name: /^11:00/ });
+    expect(await soldOut.isDisabled()).toBe(true);
+    expect(await page.locator('label.time-slot--soldOut').textContent()).toContain(text('en', 'calendar.soldOut'));
+    // the open time was chosen (§4: the only open time of the day)
+    expect(await page.getByRole('radio', { name: /^15:00/ }).isChecked()).toBe(true);
+
+    const wednesday = nextWeekday(new Date(), 3);
+    let day = page.locator(`button[data-date="${wednesday}"]`);
+    if ((await day.count()) === 0) {
+      await page.getByRole('button', { name: text('en', 'calendar.nextMonth') }).click();
+      day = page.locator(`button[data-date="${wednesday}"]`);
+    }
+    expect(await day.getAttribute('aria-disabled')).toBe('true');
+    expect(await day.getAttribute('aria-label')).toContain(text('en', 'calendar.soldOut'));
+    await day.focus();
+    await page.keyboard.press('Enter');
+    const alert = page.getByTestId('day-sold-out');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(text('en', 'tours.daySoldOut', { date: formatDate(wednesday) }));
+  });
+
+  it('caps too many participants and says the limit next to the control', async () => {
+    const tuesday = nextWeekday(new Date(), 2);
+    const tour = await tourOn('en', DEMO.tours.highlightsDe, tuesday);
+    const adult = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsAdult)!;
+    const page = await openTourOn('en', DEMO.tours.highlightsDe, tuesday);
+    await counter(page, adult.name).fill('30');
+    await expect(counter(page, adult.name).inputValue()).resolves.toBe('20');
+    const notice = page.getByTestId('limit-notice');
+    expect(await notice.textContent()).toBe(`${text('en', 'tours.limited', { max: 20 })} ${text('en', 'tours.limit.maxParticipants', { max: 20 })}`);
+    // non-numeric input is 0
+    await counter(page, adult.name).fill('two');
+    await expect(counter(page, adult.name).inputValue()).resolves.toBe('0');
+
+    // a complete tour: 25 participants per tour booked
+    const thursday = nextWeekday(new Date(), 4);
+    const page2 = await openTourOn('en', DEMO.tours.privateGroup, thursday);
+    await counter(page2, text('en', 'tours.participants')).fill('40');
+    await expect(counter(page2, text('en', 'tours.participants')).inputValue()).resolves.toBe('25');
+    expect(await page2.getByTestId('limit-notice').textContent()).toContain(text('en', 'tours.limit.perTour', { max: 25 }));
+  });
+
+  it('says a missing mandatory answer on its field and adds nothing', async () => {
+    const monday = nextWeekday(new Date(), 1);
+    const tour = await tourOn('en', DEMO.tours.privateGroup, monday);
+    const group = tour.priceList.find((p) => p.id === DEMO.tourPrices.groupTour)!;
+    const page = await openTourOn('en', DEMO.tours.privateGroup, monday);
+    await counter(page, group.name).fill('1');
+    await counter(page, text('en', 'tours.participants')).fill('8');
+    await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+    await page.getByTestId('answers-missing').waitFor();
+    const groupName = tour.questions.find((q) => q.id === DEMO.questions.groupName)!;
+    const field = page.getByLabel(new RegExp(`^${escape(groupName.label)}`));
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+    const error = page.locator(`[id="${describedBy.split(' ').at(-1)}"]`);
+    expect(await error.textContent()).toBe(text('en', 'tours.answerRequired'));
+    expect(await page.getByTestId('added-to-cart').count()).toBe(0);
+    // answering it removes its error
+    await field.fill('Seniors club');
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a race: a tour line whose time sold out since it was added is refused at payment, naming the line and the places left', async () => {
+    // Wednesday 11:00 of tour 201 is taken by others (the demo's prebooked places)
+    const wednesday = nextWeekday(new Date(), 3);
+    const tour = await tourOn('de', DEMO.tours.highlightsDe, wednesday);
+    expect(tour.schedule.find((s) => s.time === '11:00')).toMatchObject({ remaining: 0 });
+    opened = await openPage(browser, baseUrl, '/de');
+    const { page } = opened;
+    await openCheckoutWithCart(page, [{
+      type: 'guidedTour', id: DEMO.tours.highlightsDe, name: tour.name, price: 5000, totalPrice: 5000, totalCount: 2, date: wednesday, time: '11:00',
+      vat_value: 8.1, single_ticketing: 1, prices: [], tickets: [{ id: DEMO.tourTickets.highlightsAdult, count: 2, subtickets: [] }], answers: [],
+    }]);
+    await acceptTermsAndPay(page);
+    const refused = page.getByTestId('payment-refused');
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.innerText()).toBe(`Für „${tour.name}“ ist kein Platz mehr frei. Bitte ändern Sie Ihren Warenkorb.`);
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+  });
+
+  it('says not found for a tour that does not exist', async () => {
+    const page = await open('en', '/en/guided-tours/999');
+    await page.getByTestId('tour-not-found').waitFor({ timeout: 15_000 });
+    expect(await page.locator('main h1').textContent()).toBe(text('en', 'tours.notFoundTitle'));
+  });
+
+  it('goes the whole journey by keyboard alone: list, tour, date, time, counts, cart', async () => {
+    const page = await open('en', '/en/guided-tours');
+    await page.getByTestId('tour-card').first().waitFor();
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? `${el.tagName}|${el.getAttribute('aria-label') ?? ''}|${(el.textContent ?? '').trim()}|${el.getAttribute('data-date') ?? ''}|${(el as HTMLInputElement).labels?.[0]?.textContent ?? ''}` : '';
+    });
+    async function tabTo(match: (f: string) => boolean, limit = 80) {
+      for (let i = 0; i < limit; i++) {
+        if (match(await focused())) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached it; last: ${await focused()}`);
+    }
+    const tour = (await api<{ tours: { id: number; name: string; langIdentifier: string }[] }>('en', 'tour/select/event')).tours.find((t) => t.id === DEMO.tours.highlightsEn)!;
+    await tabTo((f) => f.startsWith('A|') && f.includes(tour.name));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/en/guided-tours/${tour.id}`);
+    await page.getByRole('radio', { checked: true }).waitFor({ timeout: 15_000 });
+    // the date grid: its chosen day is in the tab order; Enter chooses it again
+    await tabTo((f) => f.split('|')[3] !== '');
+    await page.keyboard.press('Enter');
+    await page.getByRole('radio', { checked: true }).waitFor();
+    const detail = await api<ApiTour>('en', `tour?tour=${tour.id}`);
+    const adult = detail.tickets.find((t) => t.id === DEMO.tourTickets.highlightsEnAdult)!;
+    const more = text('en', 'tickets.more', { name: `${adult.name} – ${formatPrice(adult.price)}` });
+    await tabTo((f) => f.startsWith('BUTTON|') && f.split('|')[1] === more);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await tabTo((f) => f.startsWith('BUTTON|') && f.includes(text('en', 'tours.addToCart')));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('added-to-cart').waitFor();
+    // focus moved to the confirmation; the cart link is next
+    await tabTo((f) => f.startsWith('A|') && f.includes(text('en', 'tickets.goToCart')));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/en/checkout');
+    const line = page.getByTestId('cart-line');
+    await line.first().waitFor({ timeout: 15_000 });
+    expect(await line.textContent()).toContain(tour.name);
+    expect(await line.getByTestId('cart-line-amount').textContent()).toBe(formatPrice(2 * adult.price));
+  });
+
+  describe('axe (WCAG 2.2 AA)', () => {
+    for (const lang of ['de', 'en'] as const) {
+      for (const width of [1280, 390]) {
+        it(`the list and the page of tour 203 in ${lang} at ${width} px`, async () => {
+          const viewport = { width, height: 900 };
+          const page = await open(lang, `/${lang}/guided-tours`, viewport);
+          await page.getByTestId('tour-card').first().waitFor({ timeout: 15_000 });
+          expect(await axeViolations(page)).toEqual([]);
+          await opened?.close();
+          const monday = nextWeekday(new Date(), 1);
+          const tourPage = await open(lang, `/${lang}/guided-tours/${DEMO.tours.privateGroup}?date=${monday}`, viewport);
+          await tourPage.getByTestId('tour-price').waitFor({ timeout: 15_000 });
+          // with the errors of a refused add shown too
+          await tourPage.getByRole('button', { name: text(lang, 'tours.addToCart') }).click();
+          await tourPage.getByTestId('count-problem').waitFor();
+          expect(await axeViolations(tourPage)).toEqual([]);
+        });
+      }
+    }
+  });
+});
