@@ -138,7 +138,7 @@ export function createShopRouter({
         // The screen's chunk loads with the journey's (also on hover or focus of a link), so the
         // previous page stays until the new one can render: no "Loading the page…" flash.
         // A chunk that fails to load here is asked for again when the screen renders.
-        const screenReady = ('screen' in def ? def.screen?.preload?.() : undefined)?.catch(() => undefined);
+        const screenReady = def.screen.preload?.().catch(() => undefined);
         if (!def.journey) {
           await screenReady;
           return {};

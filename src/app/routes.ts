@@ -19,8 +19,8 @@ export interface RouteDef {
   titleKey: string | null;
   /** Secondary-page styling (§2). */
   secondary?: boolean;
-  /** The screen; a route without one shows the translated "coming soon" placeholder. */
-  screen?: ScreenComponent;
+  /** The screen (lazily loaded, see `screen()`). */
+  screen: ScreenComponent;
   /** The journey whose actor this route enters (src/app/journeys). */
   journey?: JourneyName;
   /** Path params the route accepts; anything else is the not-found page. */

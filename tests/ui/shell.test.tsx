@@ -94,12 +94,10 @@ describe('routes', () => {
     expect(document.title).toBe('Page not found - Lakeside Museum');
   });
 
-  it('gives a route without a screen a placeholder with its translated title and heading', async () => {
-    // The product page has no screen in the route table yet (src/app/routes.ts; the vouchers got theirs in issue 12).
+  it('has no "coming soon" page left: every section of §2 opens its own screen', async () => {
     mounted = mountShell('/fr/product/1');
-    expect((await ready()).textContent).toBe('Produit');
-    expect(screen.getByText(/en préparation/)).toBeTruthy();
-    expect(document.title).toBe('Produit - Musée du lac');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(document.body.textContent).not.toMatch(/en préparation/);
   });
 
   // DOMPurify needs a real DOM to strip markup (happy-dom's is not enough): the sanitizing itself

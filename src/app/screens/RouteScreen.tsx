@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ROUTES, type ShopRouteName } from '../routes.js';
-import { PlaceholderScreen } from './PlaceholderScreen.js';
 
 /**
  * While a screen's code loads: the page keeps its height (the footer does not jump) and the text
@@ -20,11 +19,11 @@ function Loading() {
 /** Renders the screen of a route (./routes.ts), or its placeholder; secondary pages get their styling. */
 export function RouteScreen({ name }: { name: ShopRouteName }) {
   const def = ROUTES[name];
-  const Screen = 'screen' in def ? def.screen : undefined;
+  const Screen = def.screen;
   const secondary = 'secondary' in def && def.secondary;
   return (
     <div className={secondary ? 'screen screen--secondary' : 'screen'} data-route={name}>
-      <Suspense fallback={<Loading />}>{Screen ? <Screen /> : <PlaceholderScreen name={name} />}</Suspense>
+      <Suspense fallback={<Loading />}><Screen /></Suspense>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
-import { FromUnauthorizedNotice } from '../PlaceholderScreen.js';
+import { FromUnauthorizedNotice } from './FromUnauthorizedNotice.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { FormAlert, TextField, useFocusFirstError } from '../../components/form.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
