@@ -74,7 +74,6 @@ describe('boot', () => {
 
   it('redirects a path without language to the default language', async () => {
     const page = await open('/tickets');
-    await page.waitForTimeout(3000); console.log(asked, page.url(), await page.locator('body').innerText());
     expect(await heading(page)).toBe(text('de', 'title.tickets'));
     expect(new URL(page.url()).pathname).toBe('/de/tickets');
   });
@@ -230,7 +229,6 @@ describe('embedded mode', () => {
         await route.fulfill({ response, body: JSON.stringify(body) });
       }),
     );
-    await page.waitForTimeout(3000); console.log(asked, page.url(), await page.locator('body').innerText());
     expect(await heading(page)).toBe(text('de', 'title.tickets'));
     expect(await page.locator('header.site-header').count()).toBe(0);
     expect(await page.locator('footer.site-footer').count()).toBe(0);
