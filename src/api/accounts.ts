@@ -73,10 +73,10 @@ export function accountApi(http: Http) {
         body: { token, _p: password === '' ? '' : await passwordDigest(password) },
         signal,
       }),
-    /** POST customer/pwdchange?_=token {_po, _pn} */
+    /** POST customer/pwdchange?_=token {_po, _pn}: answers a fresh token (earlier ones no longer work). */
     changePassword: async (token: string, oldPassword: string, newPassword: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdchange', {
-        schema: OkSchema,
+        schema: JwtResultSchema,
         query: { _: token },
         body: { _po: await passwordDigest(oldPassword), _pn: await passwordDigest(newPassword) },
         signal,

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 
 export interface ServerEnv {
   port: number;
@@ -24,6 +25,8 @@ export interface ServerEnv {
   trustProxy: boolean;
   /** CART_TTL_SECONDS in ms: how long a payment cart stays payable; undefined = the 20 minutes of §4. */
   cartTtlMs: number | undefined;
+  /** FRAME_ANCESTORS: origins that may frame the shop (embedded mode), CSP frame-ancestors. */
+  frameAncestors: string[];
 }
 
 export const DEFAULTS = {
@@ -124,8 +127,20 @@ export function parseEnv(env: Env): ServerEnv {
     else problems.push(`CART_TTL_SECONDS must be a whole number of seconds above 0, got '${rawTtl}'.`);
   }
 
+  const rawAncestors = value(env, 'FRAME_ANCESTORS');
+  let frameAncestors = [...DEFAULT_FRAME_ANCESTORS];
+  if (rawAncestors !== undefined) {
+    const entries = rawAncestors.split(/[\s,]+/).filter(Boolean).map((e) => (e === 'self' || e === 'none' ? `'${e}'` : e.replace(/\/+$/, '')));
+    const bad = entries.filter((e) => !isFrameAncestor(e));
+    if (bad.length > 0) {
+      problems.push(`FRAME_ANCESTORS must list origins such as https://www.museum.example (or 'self', 'none'), separated by spaces; not: ${bad.join(' ')}.`);
+    } else {
+      frameAncestors = entries;
+    }
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, frameAncestors };
 }
 
 /**

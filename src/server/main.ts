@@ -103,7 +103,7 @@ async function main(): Promise<void> {
 
   if (env.shopApiUrl) {
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
-    const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log });
+    const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log, frameAncestors: env.frameAncestors });
     const url = await listen(server, env);
     onShutdown(server, undefined);
     log(`Museum shop on ${url}/de (API forwarded to ${env.shopApiUrl})`);
@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     cartTtlMs: env.cartTtlMs,
+    frameAncestors: env.frameAncestors,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
