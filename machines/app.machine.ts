@@ -141,6 +141,7 @@ export const appMachine = setup({
     showUnavailableMessage: assign({ globalMessage: { id: 'error.unavailable', className: 'danger' as const } }),
     showNetworkMessage: assign({ globalMessage: { id: 'error.network', className: 'warning' as const } }),
     showUnauthorizedMessage: assign({ globalMessage: { id: 'error.unauthorized', className: 'info' as const } }),
+    showTooManyRequestsMessage: assign({ globalMessage: { id: 'error.tooManyRequests', className: 'warning' as const } }),
     assignGlobalMessage: assign((_, message: GlobalMessage) => ({ globalMessage: message })),
     clearGlobalMessage: assign({ globalMessage: null }),
     enqueueToast: assign(({ context }, toast: ShellMessage & { tone?: MessageTone }) => ({
@@ -176,6 +177,7 @@ export const appMachine = setup({
       event.type === 'HTTP_ERROR' &&
       event.status === 503 &&
       (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
+    isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429,
     isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
     isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
@@ -316,6 +318,12 @@ export const appMachine = setup({
               { guard: 'isServerError', description: '500: the danger message with the support address, for 15 s.', target: 'Showing', actions: 'showSupportMessage' },
               { guard: 'isRepeatedServiceUnavailable', description: 'A second 503 within 30 s: say so instead of reloading forever.', target: 'Showing', actions: 'showUnavailableMessage' },
               { guard: 'isNetworkFailure', description: 'No answer or too late: tell the visitor; nothing they entered is touched.', target: 'Showing', actions: 'showNetworkMessage' },
+              {
+                guard: 'isTooManyRequests',
+                description: '429 (login, password reset or voucher code tried too often): wait a minute and try again.',
+                target: 'Showing',
+                actions: 'showTooManyRequestsMessage',
+              },
             ],
             SHOW_MESSAGE: { target: 'Showing', actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
           },
@@ -328,6 +336,7 @@ export const appMachine = setup({
               { guard: 'isServerError', target: 'Showing', reenter: true, actions: 'showSupportMessage' },
               { guard: 'isRepeatedServiceUnavailable', target: 'Showing', reenter: true, actions: 'showUnavailableMessage' },
               { guard: 'isNetworkFailure', target: 'Showing', reenter: true, actions: 'showNetworkMessage' },
+              { guard: 'isTooManyRequests', target: 'Showing', reenter: true, actions: 'showTooManyRequestsMessage' },
             ],
             SHOW_MESSAGE: { target: 'Showing', reenter: true, actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
           },

@@ -107,6 +107,7 @@ describeModel(appModel, {
       }
     }
     if (e.type === 'HTTP_ERROR' && e.status === 0) expect(message).toEqual({ id: 'error.network', className: 'warning' });
+    if (e.type === 'HTTP_ERROR' && e.status === 429) expect(message).toEqual({ id: 'error.tooManyRequests', className: 'warning' });
   },
   'Toasts.No toast': (s, run) => {
     expect(ctx(s).toasts).toEqual([]);

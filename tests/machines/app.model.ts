@@ -83,6 +83,7 @@ export const appModel = defineModel({
       http(401, 'UNAUTHORIZED', 1_000),
       http(401, 'UNAUTHORIZED', 1_000, true),
       http(404, 'NOT_FOUND', 1_000),
+      http(429, 'TOO_MANY_REQUESTS', 1_000),
     ],
     SHOW_MESSAGE: { message: { id: 'cart.expired', className: 'warning' } },
     TOAST: { toast: { id: 'cart.added', tone: 'success' } },

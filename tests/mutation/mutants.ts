@@ -30,6 +30,9 @@ export const MUTANTS: Mutant[] = [
   { machine: 'app', description: 'ACCEPT_COOKIES is not stored', search: "ACCEPT_COOKIES: { actions: ['acceptCookies', 'storeCookiesAccepted'] },", replace: "ACCEPT_COOKIES: { actions: ['acceptCookies'] }," },
   { machine: 'app', description: 'the language switch fires for the same language', search: "isDifferentLanguage: ({ context, event }) => event.type === 'CHANGE_LANGUAGE' && event.lang !== context.lang,", replace: "isDifferentLanguage: ({ event }) => event.type === 'CHANGE_LANGUAGE'," },
   { machine: 'app', description: 'the repeated-503 window is one second', search: 'event.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,', replace: 'event.at - context.lastServiceUnavailableReloadAt < 1000,' },
+  { machine: 'app', description: 'a 429 shows the network message', search: "target: 'Showing',\n                actions: 'showTooManyRequestsMessage',", replace: "target: 'Showing',\n                actions: 'showNetworkMessage'," },
+  { machine: 'app', description: 'the 429 guard reads another status', search: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429,", replace: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 428," },
+  { machine: 'app', description: 'a 429 while a message shows keeps the old message', search: "{ guard: 'isTooManyRequests', target: 'Showing', reenter: true, actions: 'showTooManyRequestsMessage' },", replace: "{ guard: 'isTooManyRequests', target: 'Showing', reenter: true }," },
 
   // ---------------- cart
   { machine: 'cart', description: 'REMOVE of a ticket line is not saved', search: "              'removeLine',\n              { type: 'saveCart', params: ({ context }) => context.lines },", replace: "              'removeLine'," },
