@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShopServer } from './app.js';
-import { openDb, type Db } from './db/index.js';
+import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createProviderHandler } from './provider.js';
 import { createProxyShopServer } from './proxy.js';
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
-  if (await seedIfEmpty(db, services.now())) log(`Seeded the demo data (${describeDb(env)}).`);
+  if (await withStartupLock(db, () => seedIfEmpty(db, services.now()))) log(`Seeded the demo data (${describeDb(env)}).`);
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler() });
   const url = await listen(server, env);
   onShutdown(server, db);
