@@ -154,6 +154,7 @@ export const authMachine = setup({
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     assignLoginFailed: assign(({ context }) => ({ formError: { id: 'auth.loginFailed' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
+    assignTooManyAttempts: assign(({ context }) => ({ formError: { id: 'error.tooManyRequests' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignUnexpectedError: assign(({ context }) => ({ formError: { id: 'form.unexpected' }, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignResetFailed: assign(({ context }, error: ErrorLike) => ({
       fieldErrors: serverFieldErrors(error.fields),
@@ -182,6 +183,7 @@ export const authMachine = setup({
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => errorOf(event).status === 422,
+    isRateLimited: ({ event }) => errorOf(event).status === 429,
     isMissingFields: ({ event }) => errorOf(event).status === 400,
     onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
   },
@@ -233,11 +235,19 @@ export const authMachine = setup({
             src: 'login',
             input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
             onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
-            onError: {
-              target: 'Editing',
-              description: 'Wrong e-mail or password (or no answer): the AUTH_LOGIN_FAILED toast.',
-              actions: ['assignLoginFailed', { type: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }],
-            },
+            onError: [
+              {
+                guard: 'isRateLimited',
+                target: 'Editing',
+                description: '429, too many attempts: the form says to wait a minute (not "wrong password"; the shell says it too).',
+                actions: 'assignTooManyAttempts',
+              },
+              {
+                target: 'Editing',
+                description: 'Wrong e-mail or password (or no answer): the AUTH_LOGIN_FAILED toast.',
+                actions: ['assignLoginFailed', { type: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }],
+              },
+            ],
           },
         },
         'Loading customer': {

@@ -94,14 +94,24 @@ export const machine = createMachine({
                 "assignJwt"
               ]
             },
-            "onError": {
-              "target": "Editing",
-              "actions": [
-                "assignLoginFailed",
-                "showToast"
-              ],
-              "description": "Wrong e-mail or password (or no answer): the AUTH_LOGIN_FAILED toast."
-            }
+            "onError": [
+              {
+                "target": "Editing",
+                "guard": "isRateLimited",
+                "actions": [
+                  "assignTooManyAttempts"
+                ],
+                "description": "429, too many attempts: the form says to wait a minute (not \"wrong password\"; the shell says it too)."
+              },
+              {
+                "target": "Editing",
+                "actions": [
+                  "assignLoginFailed",
+                  "showToast"
+                ],
+                "description": "Wrong e-mail or password (or no answer): the AUTH_LOGIN_FAILED toast."
+              }
+            ]
           }
         },
         "Loading customer": {

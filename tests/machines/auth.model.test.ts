@@ -27,6 +27,7 @@ const LINKS: Record<string, string> = {
 };
 const statusOf = (run: RunContext) => (run.event as { error?: { status?: number } }).error?.status;
 const errorOf = (run: RunContext, id: string) => run.event.type === `xstate.error.actor.${id}`;
+const statusOfRun = (run: RunContext) => (run.event as { error?: { status?: number } }).error?.status;
 const entered = (s: AnyMachineSnapshot, run: RunContext, state: string) => s.matches(state) && !run.previous?.matches(state);
 
 /** The effects the app provides that a step must have: exactly these, no more, no fewer. */
@@ -37,7 +38,10 @@ function expectedEffects(s: AnyMachineSnapshot, run: RunContext): { action: stri
     params: { jwt: c.jwt, customer: run.event.type.startsWith('xstate.done.') ? customer : null, isGuest },
   });
   const back = { action: 'navigateBack', params: { returnTo: c.returnTo, redirectTarget: c.redirectTarget } };
-  if (errorOf(run, 'login')) return [{ action: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }];
+  if (errorOf(run, 'login')) {
+    // 429: the form names the wait instead of a wrong password, and no toast
+    return statusOfRun(run) === 429 ? [] : [{ action: 'showToast', params: { id: 'auth.loginFailed', tone: 'danger' } }];
+  }
   if (entered(s, run, 'Signed in')) return [loggedIn(false), back];
   if (entered(s, run, 'Signed in as guest')) return [loggedIn(true), back];
   if (entered(s, run, 'Registered') || entered(s, run, 'Recovered')) return [loggedIn(false)];
@@ -135,6 +139,7 @@ describeModel(authModel, {
   'Login.Editing': (s, run) => {
     // the journey starts here; a link back from another form clears that form's errors
     if (run.event.type === 'OPEN_LOGIN') expect(ctx(s).fieldErrors).toEqual({});
+    if (errorOf(run, 'login')) expect(ctx(s).formError).toEqual({ id: statusOfRun(run) === 429 ? 'error.tooManyRequests' : 'auth.loginFailed' });
     expect(s.getMeta()['auth.Login']).toEqual({ route: 'login' });
   },
   'Forgot password.Editing': (s) => expect(s.getMeta()['auth.Forgot password']).toEqual({ route: 'forgotPassword' }),

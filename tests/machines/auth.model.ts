@@ -50,7 +50,7 @@ export const authModel = defineModel({
     OPEN_RECOVERY: { token: 'guid-1' },
     FIELD_CHANGED: FILL.map(([field, value]) => ({ field, value })),
     'done:login': { output: { jwt: 'jwt-login' } },
-    'error:login': { error: apiError(401, {}, 'Invalid credentials') },
+    'error:login': [{ error: apiError(401, {}, 'Invalid credentials') }, { error: apiError(429, {}, 'Too many attempts.') }],
     // loadCustomer runs under four invoke ids, loadFormFields under two (one per form)
     ...Object.fromEntries(
       ['loadCustomer', 'loadNewCustomer', 'loadGuest', 'loadRecoveredCustomer'].flatMap((id) => [
