@@ -62,6 +62,8 @@ export interface AppInput {
 export interface AppContext {
   /** The language the visitor asked for in the URL (before config says which ones exist). */
   requestedLang: Language | null;
+  /** Languages the back end answered 404 for: left out of the config's list, so no route asks for them again. */
+  unofferedLanguages: Language[];
   lang: Language;
   config: AppConfig | null;
   messages: Messages | null;
@@ -126,12 +128,24 @@ export const appMachine = setup({
     loadShopData: fromPromise<ShopData>(async () => notProvided('loadShopData')),
   },
   actions: {
-    assignConfig: assign(({ context }, config: AppConfig) => ({
-      config,
-      lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
-    })),
+    assignConfig: assign(({ context }, loaded: AppConfig) => {
+      // a language that answered 404 is not offered, whatever the list says (else the route to it reloads forever)
+      const offered = loaded.languages.map((lang, i) => ({ lang, full: (loaded.languagesFull ?? [])[i] })).filter(({ lang }) => !context.unofferedLanguages.includes(lang));
+      const config: AppConfig =
+        context.unofferedLanguages.length === 0 || offered.length === 0
+          ? loaded
+          : { ...loaded, languages: offered.map((o) => o.lang), ...(loaded.languagesFull ? { languagesFull: offered.flatMap((o) => (o.full === undefined ? [] : [o.full])) } : {}) };
+      return {
+        config,
+        lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
+      };
+    }),
     assignMessages: assign((_, messages: Messages) => ({ messages })),
-    fallBackToDefaultLanguage: assign({ lang: DEFAULT_LANGUAGE, requestedLang: null }),
+    fallBackToDefaultLanguage: assign(({ context }) => ({
+      lang: DEFAULT_LANGUAGE,
+      requestedLang: null,
+      unofferedLanguages: [...context.unofferedLanguages, context.lang],
+    })),
     assignSession: assign((_, session: RestoredSession) => ({ ...session })),
     assignPaymentTypes: assign((_, paymentTypes: PaymentType[]) => ({ paymentTypes })),
     assignShopData: assign((_, data: ShopData) => ({ shopInfo: data.shopInfo, staticContent: data.staticContent })),
@@ -195,6 +209,7 @@ export const appMachine = setup({
   description: 'The shop shell: boots from the remote config, then hosts every journey and applies the HTTP error policy of §8.',
   context: ({ input }) => ({
     requestedLang: isLanguage(input.lang) ? input.lang : null,
+    unofferedLanguages: [],
     lang: isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE,
     config: null,
     messages: null,
