@@ -62,6 +62,8 @@ export interface AppInput {
 export interface AppContext {
   /** The language the visitor asked for in the URL (before config says which ones exist). */
   requestedLang: Language | null;
+  /** Languages the back end answered 404 for: left out of the config's list, so no route asks for them again. */
+  unofferedLanguages: Language[];
   lang: Language;
   config: AppConfig | null;
   messages: Messages | null;
@@ -128,12 +130,24 @@ export const appMachine = setup({
     loadShopData: fromPromise<ShopData>(async () => notProvided('loadShopData')),
   },
   actions: {
-    assignConfig: assign(({ context }, config: AppConfig) => ({
-      config,
-      lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
-    })),
+    assignConfig: assign(({ context }, loaded: AppConfig) => {
+      // a language that answered 404 is not offered, whatever the list says (else the route to it reloads forever)
+      const offered = loaded.languages.map((lang, i) => ({ lang, full: (loaded.languagesFull ?? [])[i] })).filter(({ lang }) => !context.unofferedLanguages.includes(lang));
+      const config: AppConfig =
+        context.unofferedLanguages.length === 0 || offered.length === 0
+          ? loaded
+          : { ...loaded, languages: offered.map((o) => o.lang), ...(loaded.languagesFull ? { languagesFull: offered.flatMap((o) => (o.full === undefined ? [] : [o.full])) } : {}) };
+      return {
+        config,
+        lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
+      };
+    }),
     assignMessages: assign((_, messages: Messages) => ({ messages })),
-    fallBackToDefaultLanguage: assign({ lang: DEFAULT_LANGUAGE, requestedLang: null }),
+    fallBackToDefaultLanguage: assign(({ context }) => ({
+      lang: DEFAULT_LANGUAGE,
+      requestedLang: null,
+      unofferedLanguages: [...context.unofferedLanguages, context.lang],
+    })),
     assignSession: assign((_, session: RestoredSession) => ({ ...session })),
     assignPaymentTypes: assign((_, paymentTypes: PaymentType[]) => ({ paymentTypes })),
     assignShopData: assign((_, data: ShopData) => ({ shopInfo: data.shopInfo, staticContent: data.staticContent })),
@@ -143,6 +157,7 @@ export const appMachine = setup({
     showUnavailableMessage: assign({ globalMessage: { id: 'error.unavailable', className: 'danger' as const } }),
     showNetworkMessage: assign({ globalMessage: { id: 'error.network', className: 'warning' as const } }),
     showUnauthorizedMessage: assign({ globalMessage: { id: 'error.unauthorized', className: 'info' as const } }),
+    showTooManyRequestsMessage: assign({ globalMessage: { id: 'error.tooManyRequests', className: 'warning' as const } }),
     assignGlobalMessage: assign((_, message: GlobalMessage) => ({ globalMessage: message })),
     clearGlobalMessage: assign({ globalMessage: null }),
     enqueueToast: assign(({ context }, toast: ShellMessage & { tone?: MessageTone }) => ({
@@ -179,6 +194,7 @@ export const appMachine = setup({
       event.type === 'HTTP_ERROR' &&
       event.status === 503 &&
       (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
+    isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429,
     isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
     isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
@@ -197,6 +213,7 @@ export const appMachine = setup({
   description: 'The shop shell: boots from the remote config, then hosts every journey and applies the HTTP error policy of §8.',
   context: ({ input }) => ({
     requestedLang: isLanguage(input.lang) ? input.lang : null,
+    unofferedLanguages: [],
     lang: isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE,
     config: null,
     messages: null,
@@ -325,6 +342,12 @@ export const appMachine = setup({
               { guard: 'isServerError', description: '500: the danger message with the support address, for 15 s.', target: 'Showing', actions: 'showSupportMessage' },
               { guard: 'isRepeatedServiceUnavailable', description: 'A second 503 within 30 s: say so instead of reloading forever.', target: 'Showing', actions: 'showUnavailableMessage' },
               { guard: 'isNetworkFailure', description: 'No answer or too late: tell the visitor; nothing they entered is touched.', target: 'Showing', actions: 'showNetworkMessage' },
+              {
+                guard: 'isTooManyRequests',
+                description: '429 (login, password reset or voucher code tried too often): wait a minute and try again.',
+                target: 'Showing',
+                actions: 'showTooManyRequestsMessage',
+              },
             ],
             SHOW_MESSAGE: { target: 'Showing', actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
           },
@@ -337,6 +360,7 @@ export const appMachine = setup({
               { guard: 'isServerError', target: 'Showing', reenter: true, actions: 'showSupportMessage' },
               { guard: 'isRepeatedServiceUnavailable', target: 'Showing', reenter: true, actions: 'showUnavailableMessage' },
               { guard: 'isNetworkFailure', target: 'Showing', reenter: true, actions: 'showNetworkMessage' },
+              { guard: 'isTooManyRequests', target: 'Showing', reenter: true, actions: 'showTooManyRequestsMessage' },
             ],
             SHOW_MESSAGE: { target: 'Showing', reenter: true, actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
           },

@@ -198,6 +198,7 @@ export const authMachine = setup({
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     assignLoginFailed: assign(({ context }) => ({ formError: { id: 'auth.loginFailed' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
+    assignTooManyAttempts: assign(({ context }) => ({ formError: { id: 'error.tooManyRequests' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignUnexpectedError: assign(({ context }) => ({ formError: { id: 'form.unexpected' }, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignResetFailed: assign(({ context }, error: ErrorLike) => ({
       fieldErrors: serverFieldErrors(error.fields),
@@ -227,6 +228,7 @@ export const authMachine = setup({
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => errorOf(event).status === 422,
+    isRateLimited: ({ event }) => errorOf(event).status === 429,
     isMissingFields: ({ event }) => errorOf(event).status === 400,
     onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
   },
@@ -282,11 +284,19 @@ export const authMachine = setup({
             src: 'login',
             input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
             onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
-            onError: {
-              target: 'Editing',
-              description: 'Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
-              actions: ['assignLoginFailed'],
-            },
+            onError: [
+              {
+                guard: 'isRateLimited',
+                target: 'Editing',
+                description: '429, too many attempts: the form says to wait a minute (not "wrong password"; the shell says it too).',
+                actions: 'assignTooManyAttempts',
+              },
+              {
+                target: 'Editing',
+                description: 'Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
+                actions: ['assignLoginFailed'],
+              },
+            ],
           },
         },
         'Loading customer': {

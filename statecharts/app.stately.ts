@@ -220,6 +220,14 @@ export const machine = createMachine({
                   "showNetworkMessage"
                 ],
                 "description": "No answer or too late: tell the visitor; nothing they entered is touched."
+              },
+              {
+                "target": "Showing",
+                "guard": "isTooManyRequests",
+                "actions": [
+                  "showTooManyRequestsMessage"
+                ],
+                "description": "429 (login, password reset or voucher code tried too often): wait a minute and try again."
               }
             ],
             "SHOW_MESSAGE": {
@@ -260,6 +268,14 @@ export const machine = createMachine({
                 "guard": "isNetworkFailure",
                 "actions": [
                   "showNetworkMessage"
+                ],
+                "reenter": true
+              },
+              {
+                "target": "Showing",
+                "guard": "isTooManyRequests",
+                "actions": [
+                  "showTooManyRequestsMessage"
                 ],
                 "reenter": true
               }

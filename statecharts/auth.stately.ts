@@ -94,13 +94,23 @@ export const machine = createMachine({
                 "assignJwt"
               ]
             },
-            "onError": {
-              "target": "Editing",
-              "actions": [
-                "assignLoginFailed"
-              ],
-              "description": "Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well)."
-            }
+            "onError": [
+              {
+                "target": "Editing",
+                "guard": "isRateLimited",
+                "actions": [
+                  "assignTooManyAttempts"
+                ],
+                "description": "429, too many attempts: the form says to wait a minute (not \"wrong password\"; the shell says it too)."
+              },
+              {
+                "target": "Editing",
+                "actions": [
+                  "assignLoginFailed"
+                ],
+                "description": "Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well)."
+              }
+            ]
           }
         },
         "Loading customer": {

@@ -73,7 +73,7 @@ export function accountApi(http: Http) {
         body: { token, _p: password === '' ? '' : await passwordDigest(password) },
         signal,
       }),
-    /** POST customer/pwdchange?_=token {_po, _pn}: answers a fresh jwt (tokens issued before the change may stop working). */
+    /** POST customer/pwdchange?_=token {_po, _pn}: answers a fresh token (earlier ones no longer work). */
     changePassword: async (token: string, oldPassword: string, newPassword: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdchange', {
         schema: JwtResultSchema,

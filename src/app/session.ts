@@ -47,6 +47,13 @@ export function removeItem(key: string, storage = safeStorage()): void {
   }
 }
 
+/** A stored value that cannot be used: dropped, with a console warning naming the key (issue 15). */
+export function dropStored(key: string, why: string, storage: KeyValueStorage | null = safeStorage()): null {
+  console.warn(`The stored '${key}' was dropped: ${why}.`);
+  removeItem(key, storage);
+  return null;
+}
+
 function readValid<S extends v.GenericSchema>(key: string, schema: S, json: boolean, storage: KeyValueStorage | null): v.InferOutput<S> | null {
   const raw = readItem(key, storage);
   if (raw === null) return null;
@@ -55,15 +62,11 @@ function readValid<S extends v.GenericSchema>(key: string, schema: S, json: bool
     try {
       value = JSON.parse(raw);
     } catch {
-      removeItem(key, storage);
-      return null;
+      return dropStored(key, 'it is not valid JSON', storage);
     }
   }
   const parsed = v.safeParse(schema, value);
-  if (!parsed.success) {
-    removeItem(key, storage);
-    return null;
-  }
+  if (!parsed.success) return dropStored(key, 'it does not have the expected shape', storage);
   return parsed.output;
 }
 
@@ -87,7 +90,10 @@ export function readJwtClaims(jwt: string): v.InferOutput<typeof JwtClaimsSchema
 export function restoreSession(search: string, storage = safeStorage(), now = Date.now()): RestoredSession {
   let jwt = readValid(SESSION_KEYS.jwt, StoredJwtSchema, false, storage);
   const claims = jwt ? readJwtClaims(jwt) : null;
-  if (jwt && (!claims || (claims.exp !== undefined && claims.exp * 1000 <= now))) {
+  if (jwt && !claims) {
+    jwt = dropStored(SESSION_KEYS.jwt, 'its claims cannot be read', storage);
+  } else if (jwt && claims?.exp !== undefined && claims.exp * 1000 <= now) {
+    // expired: an ordinary end of a session, not bad data
     removeItem(SESSION_KEYS.jwt, storage);
     jwt = null;
   }
@@ -104,8 +110,14 @@ export function restoreSession(search: string, storage = safeStorage(), now = Da
     customer,
     isGuest: Boolean(claims?.guest || customer?.guest),
     partner,
-    cookiesAccepted: readItem(SESSION_KEYS.cookiesAccepted, storage) === 'true',
+    cookiesAccepted: readCookiesAccepted(storage),
   };
+}
+
+function readCookiesAccepted(storage: KeyValueStorage | null): boolean {
+  const raw = readItem(SESSION_KEYS.cookiesAccepted, storage);
+  if (raw !== null && raw !== 'true') dropStored(SESSION_KEYS.cookiesAccepted, "it is not 'true'", storage);
+  return raw === 'true';
 }
 
 export function storeSession(jwt: string | null, customer: StoredCustomer | null, storage = safeStorage()): void {
@@ -122,6 +134,8 @@ export function clearSession(storage = safeStorage()): void {
 
 export function readServiceUnavailableReloadAt(storage = safeStorage()): number | null {
   const raw = readItem(SESSION_KEYS.serviceUnavailableReloadAt, storage);
-  const at = raw === null ? NaN : Number(raw);
-  return Number.isFinite(at) ? at : null;
+  if (raw === null) return null;
+  const at = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(at)) return dropStored(SESSION_KEYS.serviceUnavailableReloadAt, 'it is not a time', storage);
+  return at;
 }

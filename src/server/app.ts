@@ -8,6 +8,7 @@ import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
 import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
+import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, RateLimitedError, setSecurityHeaders } from './edge.js';
 
 export interface ShopServerOptions {
   db: Db;
@@ -20,9 +21,10 @@ export interface ShopServerOptions {
 
 const MAX_BODY = 1_000_000;
 
-export function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(payload);
   res.writeHead(status, {
+    ...headers,
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(body),
@@ -31,12 +33,17 @@ export function sendJson(res: ServerResponse, status: number, payload: unknown):
 }
 
 export function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(res, error.status, {
-    error: error.code,
-    message: error.message,
-    fields: error.fields,
-    ...(error.data === undefined ? {} : { data: error.data }),
-  });
+  sendJson(
+    res,
+    error.status,
+    {
+      error: error.code,
+      message: error.message,
+      fields: error.fields,
+      ...(error.data === undefined ? {} : { data: error.data }),
+    },
+    error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSeconds) } : {},
+  );
 }
 
 export async function readBody(req: IncomingMessage): Promise<string> {
@@ -94,7 +101,19 @@ export function createApiHandler(db: Db, services: ServerServices) {
       url.searchParams.forEach((value, key) => {
         query[key] = value;
       });
-      const data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
+      // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
+      const limited = limitedCall(method, path, body, query);
+      const limits = services.rateLimits ?? DEFAULT_RATE_LIMITS;
+      const attempt = limited ? await countAttempt(db, limits, limited, clientIp(req, services.trustProxy), services.now()) : null;
+      let data: unknown;
+      try {
+        data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
+      } catch (error) {
+        // only the caller's own refusals count; a failure on our side is given back
+        if (attempt && !(error instanceof HttpError && error.status < 500)) await attempt.refund();
+        throw error;
+      }
+      if (attempt && limited && limits[limited.rule].counts === 'refused') await attempt.refund();
       sendJson(res, 200, { data: data ?? null });
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error);
@@ -107,6 +126,7 @@ export function createApiHandler(db: Db, services: ServerServices) {
 export function createShopServer(options: ShopServerOptions): Server {
   const handleApi = createApiHandler(options.db, options.services);
   return createServer((req, res) => {
+    setSecurityHeaders(res, options.services.frameAncestors);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const run = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);

@@ -6,7 +6,9 @@
  * time, and an unknown e-mail costs the same scrypt work as a known one.
  *
  * Tokens are HS256 jwts (jose) signed with services.jwtSecret, subject = customer id, valid for
- * TOKEN_TTL_SECONDS, read from the query parameter `_` (§6).
+ * TOKEN_TTL_SECONDS, read from the query parameter `_` (§6). Only HS256 is accepted (no `alg: none`,
+ * no other algorithm). A token carries its customer's token version (`ver`, 0 when absent); a
+ * password change or reset raises the version, so every token issued before it answers 401.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, createHash } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -57,9 +59,10 @@ export async function verifyPasswordDigest(digest: string, stored: StoredPasswor
   return same && stored !== null;
 }
 
-export async function issueToken(services: ServerServices, customerId: number, isGuest: boolean): Promise<string> {
+/** `version`: the customer's token_version (0 for a new customer). */
+export async function issueToken(services: ServerServices, customerId: number, isGuest: boolean, version = 0): Promise<string> {
   const now = Math.floor(services.now().getTime() / 1000);
-  return new SignJWT({ guest: isGuest })
+  return new SignJWT({ guest: isGuest, ver: version })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(customerId))
     .setIssuedAt(now)
@@ -69,19 +72,24 @@ export async function issueToken(services: ServerServices, customerId: number, i
 
 export const tokenInvalid = () => new HttpError(401, AUTH_ERRORS.TOKEN_INVALID, 'Your session has expired. Please log in again.');
 
-/** Customer id behind a token, or a 401 when the token is bad, expired or its customer is gone. */
+/**
+ * Customer id behind a token, or a 401 when the token is bad (signature, algorithm), expired, its
+ * customer is gone or it was issued before the customer's last password change.
+ */
 export async function verifyToken(q: Queryable, services: ServerServices, token: string): Promise<number> {
   let subject: string | undefined;
+  let version: unknown;
   try {
     const { payload } = await jwtVerify(token, services.jwtSecret, { algorithms: ['HS256'], currentDate: services.now() });
     subject = payload.sub;
+    version = payload.ver ?? 0;
   } catch {
     throw tokenInvalid();
   }
   const id = Number(subject);
-  if (!Number.isInteger(id) || id < 1) throw tokenInvalid();
-  const rows = await q.query<{ id: number }>('SELECT id FROM customers WHERE id = $1', [id]);
-  if (rows.length === 0) throw tokenInvalid();
+  if (!Number.isInteger(id) || id < 1 || typeof version !== 'number') throw tokenInvalid();
+  const [row] = await q.query<{ token_version: number }>('SELECT token_version FROM customers WHERE id = $1', [id]);
+  if (!row || row.token_version !== version) throw tokenInvalid();
   return id;
 }
 

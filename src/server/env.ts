@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 
 export interface ServerEnv {
   port: number;
@@ -29,6 +30,8 @@ export interface ServerEnv {
    * settings table, like an operator's SQL change); undefined leaves the stored setting as it is.
    */
   guestRegistration?: boolean | undefined;
+  /** FRAME_ANCESTORS: origins that may frame the shop (embedded mode), CSP frame-ancestors. */
+  frameAncestors: string[];
 }
 
 export const DEFAULTS = {
@@ -137,8 +140,21 @@ export function parseEnv(env: Env): ServerEnv {
     else problems.push(`GUEST_REGISTRATION must be true or false, got '${rawGuest}'.`);
   }
 
+
+  const rawAncestors = value(env, 'FRAME_ANCESTORS');
+  let frameAncestors = [...DEFAULT_FRAME_ANCESTORS];
+  if (rawAncestors !== undefined) {
+    const entries = rawAncestors.split(/[\s,]+/).filter(Boolean).map((e) => (e === 'self' || e === 'none' ? `'${e}'` : e.replace(/\/+$/, '')));
+    const bad = entries.filter((e) => !isFrameAncestor(e));
+    if (bad.length > 0) {
+      problems.push(`FRAME_ANCESTORS must list origins such as https://www.museum.example (or 'self', 'none'), separated by spaces; not: ${bad.join(' ')}.`);
+    } else {
+      frameAncestors = entries;
+    }
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors };
 }
 
 /**

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShopServer } from './app.js';
 import { setGuestRegistration } from './api/config.js';
-import { openDb, type Db } from './db/index.js';
+import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createProviderHandler } from './provider.js';
 import { createProxyShopServer } from './proxy.js';
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
 
   if (env.shopApiUrl) {
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
-    const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log });
+    const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log, frameAncestors: env.frameAncestors });
     const url = await listen(server, env);
     onShutdown(server, undefined);
     log(`Museum shop on ${url}/de (API forwarded to ${env.shopApiUrl})`);
@@ -124,10 +124,11 @@ async function main(): Promise<void> {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     cartTtlMs: env.cartTtlMs,
+    frameAncestors: env.frameAncestors,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
-  if (await seedIfEmpty(db, services.now())) log(`Seeded the demo data (${describeDb(env)}).`);
+  if (await withStartupLock(db, () => seedIfEmpty(db, services.now()))) log(`Seeded the demo data (${describeDb(env)}).`);
   if (env.guestRegistration !== undefined) {
     await setGuestRegistration(db, env.guestRegistration);
     log(`Guest registration ${env.guestRegistration ? 'on' : 'off'} (GUEST_REGISTRATION).`);

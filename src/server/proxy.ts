@@ -5,6 +5,7 @@
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { setSecurityHeaders } from './edge.js';
 
 export interface ApiProxyOptions {
   /** Base URL that replaces `/api`, e.g. `https://tickets.museum.example/api`. */
@@ -111,12 +112,16 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
 export interface ProxyShopServerOptions extends ApiProxyOptions {
   /** Serves everything that is not `/api/…` (the built app). */
   staticHandler?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  /** FRAME_ANCESTORS for the security headers (edge.ts). */
+  frameAncestors?: readonly string[] | undefined;
 }
 
 /** The front server of SHOP_API_URL mode: the built app here, the API upstream. */
 export function createProxyShopServer(options: ProxyShopServerOptions): http.Server {
   const proxyApi = createApiProxy(options);
   return http.createServer((req, res) => {
+    // the upstream's own headers win for /api answers (writeHead overrides these)
+    setSecurityHeaders(res, options.frameAncestors);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) return proxyApi(req, res);
     if (!options.staticHandler) {

@@ -1,3 +1,5 @@
+import type { RateLimits } from './edge.js';
+
 /** What handlers need besides the database: clock, secrets, logging. Injected so tests control them. */
 export interface ServerServices {
   /** Current time; tests move it to expire carts and vouchers. */
@@ -16,4 +18,8 @@ export interface ServerServices {
   trustProxy?: boolean;
   /** How long a payment cart stays payable after initPayment (CART_TTL_SECONDS); default 20 minutes. */
   cartTtlMs?: number | undefined;
+  /** FRAME_ANCESTORS: who may frame the shop (embedded mode); default 'self' (edge.ts). */
+  frameAncestors?: readonly string[] | undefined;
+  /** Limits of login, password reset and voucher lookup; default DEFAULT_RATE_LIMITS (edge.ts). */
+  rateLimits?: RateLimits | undefined;
 }

@@ -149,6 +149,48 @@ describe('HTTP error policy', () => {
     expect(configCalls).toBe(2);
   });
 
+  it('a back end that answers 404 for the language of the URL: the shop comes up in the default language (issue 15)', async () => {
+    const asked: string[] = [];
+    const page = await open('/it/tickets', (p) =>
+      p.route('**/api/*/shopinfo/config*', async (route: Route) => {
+        const { pathname } = new URL(route.request().url());
+        asked.push(pathname);
+        if (pathname.startsWith('/api/it/')) {
+          return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'UNKNOWN_LANGUAGE', message: "Unknown language 'it'." }) });
+        }
+        // a back end without Italian does not list it among its languages either
+        const answer = await route.fetch();
+        const json = (await answer.json()) as { data: { languages: string[] } };
+        return route.fulfill({ response: answer, json: { ...json, data: { ...json.data, languages: json.data.languages.filter((l) => l !== 'it') } } });
+      }),
+    );
+    expect(await heading(page)).toBe(text('de', 'title.tickets'));
+    await page.waitForURL(/\/de\/tickets$/, { timeout: 15_000 });
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(asked).toEqual(['/api/it/shopinfo/config', '/api/de/shopinfo/config']);
+    expect(await page.getByText(text('it', 'error.network')).count()).toBe(0);
+  });
+
+  it('a back end that answers 404 for /it but still lists it: the shop comes up in German once, no endless reloads', async () => {
+    const asked: string[] = [];
+    const page = await open('/it/tickets', (p) =>
+      p.route('**/api/*/shopinfo/config*', (route: Route) => {
+        const { pathname } = new URL(route.request().url());
+        asked.push(pathname);
+        if (pathname.startsWith('/api/it/')) {
+          return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'UNKNOWN_LANGUAGE', message: "Unknown language 'it'." }) });
+        }
+        return route.continue();
+      }),
+    );
+    expect(await heading(page)).toBe(text('de', 'title.tickets'));
+    await page.waitForURL(/\/de\/tickets$/, { timeout: 15_000 });
+    await page.waitForTimeout(1500);
+    expect(asked).toEqual(['/api/it/shopinfo/config', '/api/de/shopinfo/config']);
+    // the language menu no longer offers Italian
+    expect(await page.locator('select option[value="it"]').count()).toBe(0);
+  });
+
   it('a second 503 within 30 s does not reload again but shows the retry screen', async () => {
     let configCalls = 0;
     const page = await open('/en', (p) =>

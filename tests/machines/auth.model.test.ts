@@ -35,6 +35,7 @@ const LINKS: Record<string, string> = {
 };
 const statusOf = (run: RunContext) => (run.event as { error?: { status?: number } }).error?.status;
 const errorOf = (run: RunContext, id: string) => run.event.type === `xstate.error.actor.${id}`;
+const statusOfRun = (run: RunContext) => (run.event as { error?: { status?: number } }).error?.status;
 const entered = (s: AnyMachineSnapshot, run: RunContext, state: string) => s.matches(state) && !run.previous?.matches(state);
 
 /** The effects the app provides that a step must have: exactly these, no more, no fewer. */
@@ -45,7 +46,7 @@ function expectedEffects(s: AnyMachineSnapshot, run: RunContext): { action: stri
     params: { jwt: c.jwt, customer: run.event.type.startsWith('xstate.done.') ? customer : null, isGuest },
   });
   const back = { action: 'navigateBack', params: { returnTo: c.returnTo, redirectTarget: c.redirectTarget } };
-  // a failed login says so once, at the form (issue 16 item 13): no toast besides
+  // a failed login says so once, at the form (issue 16 item 13), and a 429 names the wait there: no toast besides
   if (errorOf(run, 'login')) return [];
   if (entered(s, run, 'Signed in')) return [loggedIn(false), back];
   if (entered(s, run, 'Signed in as guest')) return [loggedIn(true), back];
@@ -167,6 +168,7 @@ describeModel(authModel, {
   'Login.Editing': (s, run) => {
     // the journey starts here; a link back from another form clears that form's errors
     if (run.event.type === 'OPEN_LOGIN') expect(ctx(s).fieldErrors).toEqual({});
+    if (errorOf(run, 'login')) expect(ctx(s).formError).toEqual({ id: statusOfRun(run) === 429 ? 'error.tooManyRequests' : 'auth.loginFailed' });
     expect(s.getMeta()['auth.Login']).toEqual({ route: 'login' });
   },
   'Forgot password.Editing': (s) => expect(s.getMeta()['auth.Forgot password']).toEqual({ route: 'forgotPassword' }),

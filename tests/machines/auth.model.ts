@@ -73,7 +73,7 @@ export const authModel = defineModel({
     ADDRESS_CHANGED: ADDRESS.map(([field, value]) => ({ field, value })),
     SEND_INVOICE_CHANGED: { send: false },
     'done:login': { output: { jwt: 'jwt-login' } },
-    'error:login': { error: apiError(401, {}, 'Invalid credentials') },
+    'error:login': [{ error: apiError(401, {}, 'Invalid credentials') }, { error: apiError(429, {}, 'Too many attempts.') }],
     // loadCustomer runs under four invoke ids, loadFormFields under two (one per form)
     ...Object.fromEntries(
       ['loadCustomer', 'loadNewCustomer', 'loadGuest', 'loadRecoveredCustomer'].flatMap((id) => [

@@ -284,14 +284,15 @@ describe('settings: password, e-mail, update', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.code).toBe('AUTH_PASSWORD_CHANGE_FAILED');
     expect(wrong.fields._po).toHaveLength(1);
-    const changed = await api.changePassword(jwt, 'correct horse 42', 'next password 1');
-    // a fresh token that works (the visitor stays logged in)
-    expect(changed.jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    await expect(api.getCustomer(changed.jwt)).resolves.toMatchObject({ email });
+    // the answer is a fresh token for the visitor who changed it; earlier tokens end (issue 15)
+    const fresh = await api.changePassword(jwt, 'correct horse 42', 'next password 1');
+    expect(fresh.jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await expect(api.getCustomer(fresh.jwt)).resolves.toMatchObject({ email });
+    expect((await failure(api.getCustomer(jwt))).status).toBe(401);
     await expect(api.login(email, 'next password 1')).resolves.toHaveProperty('jwt');
     const noToken = await failure(api.changePassword('', 'a', 'b'));
     expect(noToken.status).toBe(401);
-    const malformed = await post('customer/pwdchange', { _po: 'x' }, `?_=${jwt}`);
+    const malformed = await post('customer/pwdchange', { _po: 'x' }, `?_=${fresh.jwt}`);
     expect(malformed.status).toBe(422);
     expect(malformed.json.error).toBe('AUTH_PASSWORD_CHANGE_FAILED');
   });

@@ -17,6 +17,7 @@ describe('parseEnv', () => {
       publicUrl: undefined,
       trustProxy: false,
       cartTtlMs: undefined,
+      frameAncestors: ["'self'"],
     });
   });
 
@@ -32,6 +33,7 @@ describe('parseEnv', () => {
       PUBLIC_URL: 'https://shop.museum.example/',
       TRUST_PROXY: 'true',
       CART_TTL_SECONDS: '90',
+      FRAME_ANCESTORS: "'self' https://www.museum.example https://*.museum.example/",
     });
     expect(env).toEqual({
       port: 3000,
@@ -44,7 +46,16 @@ describe('parseEnv', () => {
       publicUrl: 'https://shop.museum.example',
       trustProxy: true,
       cartTtlMs: 90_000,
+      frameAncestors: ["'self'", 'https://www.museum.example', 'https://*.museum.example'],
     });
+  });
+
+  it('rejects a FRAME_ANCESTORS entry that is not an origin, naming it', () => {
+    expect(() => parseEnv({ FRAME_ANCESTORS: "https://ok.example javascript:alert(1) 'unsafe-inline'" })).toThrow(
+      /FRAME_ANCESTORS .*not: javascript:alert\(1\) 'unsafe-inline'/,
+    );
+    expect(() => parseEnv({ FRAME_ANCESTORS: 'https://a.example/path' })).toThrow(/FRAME_ANCESTORS/);
+    expect(parseEnv({ FRAME_ANCESTORS: 'none' }).frameAncestors).toEqual(["'none'"]);
   });
 
   it('treats empty values as unset', () => {

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { HEADER_SCROLLED_PX, composeTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
 import { titleKeyOf, type RouteName } from '../routes.js';
-import { readItem, writeItem } from '../session.js';
+import { dropStored, readItem, writeItem } from '../session.js';
 import { useSiteName } from '../hooks.js';
 import { namedTitleFor } from '../page-title.js';
 
@@ -80,12 +80,22 @@ function entryKey(state: unknown): string | null {
 }
 
 function savedPositions(): Record<string, number> {
+  const raw = readItem(SESSION_KEYS.scrollPositions);
+  if (raw === null) return {};
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(readItem(SESSION_KEYS.scrollPositions) ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+    parsed = JSON.parse(raw);
   } catch {
+    dropStored(SESSION_KEYS.scrollPositions, 'it is not valid JSON');
     return {};
   }
+  const valid =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((y) => typeof y === 'number' && Number.isFinite(y));
+  if (!valid) {
+    dropStored(SESSION_KEYS.scrollPositions, 'it does not have the expected shape');
+    return {};
+  }
+  return parsed as Record<string, number>;
 }
 
 /**

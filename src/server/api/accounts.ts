@@ -45,6 +45,8 @@ interface CustomerRow {
   country: string;
   send_invoice: boolean;
   shipping: { name: string; street: string; zip: string; city: string; country: string } | null;
+  /** Raised by every password change: tokens carrying an older version answer 401. */
+  token_version: number;
 }
 
 export function toCustomer(row: CustomerRow): Customer {
@@ -174,7 +176,7 @@ export function registerAccountRoutes(router: Router): void {
     const stored = row?.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
     const ok = await verifyPasswordDigest(_p, stored);
     if (!ok || !row) throw new HttpError(422, AUTH_ERRORS.LOGIN_FAILED, 'E-mail or password not correct.');
-    return { jwt: await issueToken(ctx.services, row.id, false) };
+    return { jwt: await issueToken(ctx.services, row.id, false, row.token_version) };
   });
 
   router.post('auth/guest', async (ctx) => {
@@ -267,20 +269,19 @@ export function registerAccountRoutes(router: Router): void {
         [sha256(token), now.toISOString()],
       );
       if (!reset) return null;
-      await tx.query('UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4 WHERE id = $1', [
-        reset.customer_id,
-        stored.hash,
-        stored.salt,
-        now.toISOString(),
-      ]);
-      return reset.customer_id;
+      // a new password ends every earlier session (their tokens carry the old version)
+      const [changed] = await tx.query<{ token_version: number }>(
+        'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
+        [reset.customer_id, stored.hash, stored.salt, now.toISOString()],
+      );
+      return { id: reset.customer_id, version: changed?.token_version ?? 0 };
     });
     if (customerId === null) {
       throw new HttpError(422, AUTH_ERRORS.SETTING_NEW_PASSWORD_FAILED, 'This recovery link is not valid or has expired. Please request a new one.', {
         token: ['This recovery link is not valid or has expired.'],
       });
     }
-    return { jwt: await issueToken(ctx.services, customerId, false) };
+    return { jwt: await issueToken(ctx.services, customerId.id, false, customerId.version) };
   });
 
   router.post('customer/pwdchange', async (ctx) => {
@@ -292,15 +293,13 @@ export function registerAccountRoutes(router: Router): void {
       throw new HttpError(422, AUTH_ERRORS.PASSWORD_CHANGE_FAILED, 'The password could not be changed.', { _po: ['The current password is not correct.'] });
     }
     const next = await hashPasswordDigest(_pn);
-    await ctx.db.query('UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4 WHERE id = $1', [
-      id,
-      next.hash,
-      next.salt,
-      ctx.services.now().toISOString(),
-    ]);
-    // A fresh token, so the visitor who changed the password stays logged in when tokens issued
-    // before the change stop working (issue 15: token version per customer).
-    return { jwt: await issueToken(ctx.services, id, row.is_guest) };
+    // a new password ends every earlier session; the visitor who changed it gets a fresh token
+    const [changed] = await ctx.db.query<{ token_version: number }>(
+      'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
+      [id, next.hash, next.salt, ctx.services.now().toISOString()],
+    );
+    if (!changed) throw new Error('customer vanished');
+    return { jwt: await issueToken(ctx.services, id, false, changed.token_version) };
   });
 
   router.post('customer/emailchange', async (ctx) => {

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Language } from '../../api/languages.js';
 import type { Db } from '../db/index.js';
 import type { ServerServices } from '../services.js';
+import { HttpError } from './http-error.js';
 
 export interface RequestContext {
   lang: Language;
@@ -75,7 +76,12 @@ export class Router {
       }
       const params: Record<string, string> = {};
       route.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1] ?? '');
+        try {
+          params[name] = decodeURIComponent(m[i + 1] ?? '');
+        } catch {
+          // '%zz' and other broken escapes: the caller's mistake, not ours (found by tests/server/fuzz.test.ts)
+          throw new HttpError(400, 'INVALID_PATH', `The path segment '${m[i + 1] ?? ''}' is not valid URL encoding.`);
+        }
       });
       return { handler: route.handler, params };
     }

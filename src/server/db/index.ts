@@ -77,10 +77,27 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
+/** Key of the advisory lock that start-up work (migrations, seeding) takes on PostgreSQL. */
+const STARTUP_LOCK = 715_015;
+
+/**
+ * Runs `fn` while no other shop process on the same PostgreSQL does start-up work: several
+ * processes started at once (scale-out, README) migrate and seed one after the other, never
+ * side by side. The lock is held by a transaction of its own and ends with it. PGlite has one
+ * process anyway.
+ */
+export async function withStartupLock<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  if (db.kind !== 'postgres') return fn();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    return fn();
+  });
+}
+
 /** Opens the database and brings its schema up to date (migrations are idempotent). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.snapshot);
-  await runMigrations(db);
+  await withStartupLock(db, () => runMigrations(db));
   return db;
 }
 

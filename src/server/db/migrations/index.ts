@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.js';
 import { catalogMigrations } from './catalog.js';
 import { accountMigrations } from './accounts.js';
 import { orderMigrations } from './orders.js';
+import { reliabilityMigrations } from './reliability.js';
 
 /** Every migration of the reference server. Each group owns its own file. */
 export const MIGRATIONS: Migration[] = [
@@ -9,4 +10,5 @@ export const MIGRATIONS: Migration[] = [
   ...catalogMigrations,
   ...accountMigrations,
   ...orderMigrations,
+  ...reliabilityMigrations,
 ];

@@ -1,0 +1,166 @@
+/**
+ * The HTTP edge around the API handlers (issue 15, docs/reliability.md): security headers on every
+ * answer and the rate limits of login, password reset and voucher-code lookup. The handlers in
+ * api/* know nothing of either.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Queryable } from './db/index.js';
+import { HttpError } from './api/http-error.js';
+
+// ---------------------------------------------------------------------------------------------
+// Security headers
+
+/** Default of FRAME_ANCESTORS: the shop may be framed only by itself. */
+export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'"];
+
+/**
+ * The Content-Security-Policy of every answer. Scripts only from the shop's own origin (the build
+ * writes no inline script); styles may be inline because the sanitized server HTML of pages and
+ * notices can carry style attributes; images also from https: (a museum back end may serve them
+ * from elsewhere). `frameAncestors` is the FRAME_ANCESTORS list of the embedded mode.
+ */
+export function contentSecurityPolicy(frameAncestors: readonly string[] = DEFAULT_FRAME_ANCESTORS): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ');
+}
+
+/**
+ * Sets the security headers before any handler writes: a handler that sends its own (the provider
+ * pages have a stricter CSP) overrides them in writeHead.
+ */
+export function setSecurityHeaders(res: ServerResponse, frameAncestors?: readonly string[]): void {
+  res.setHeader('content-security-policy', contentSecurityPolicy(frameAncestors));
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+}
+
+/** Checks one FRAME_ANCESTORS entry: an http(s) origin (a `*.` host wildcard allowed), 'self' or 'none'. */
+export function isFrameAncestor(entry: string): boolean {
+  if (entry === "'self'" || entry === "'none'") return true;
+  return /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(entry);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client address
+
+/**
+ * The visitor's address for the rate limits: the socket's peer, or with TRUST_PROXY the last
+ * X-Forwarded-For entry (the one the trusted proxy appended; earlier ones are the client's word).
+ */
+export function clientIp(req: IncomingMessage, trustProxy: boolean | undefined): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limits
+
+/** How many attempts one window (a minute) allows per client address and per account or code. */
+export interface RateLimitRule {
+  perIp: number;
+  perKey: number;
+  /**
+   * 'all': every request counts (password reset: each one writes a mail).
+   * 'refused': only refused requests count (wrong password, unknown voucher code): a visitor who
+   * logs in or redeems a real code is never slowed down, a guesser is.
+   */
+  counts: 'all' | 'refused';
+}
+
+export interface RateLimits {
+  login: RateLimitRule;
+  passwordReset: RateLimitRule;
+  voucherLookup: RateLimitRule;
+  /** Length of a window in ms (60 000: "per minute"). */
+  windowMs: number;
+}
+
+/** The documented limits (README, docs/reliability.md). */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { perIp: 20, perKey: 5, counts: 'refused' },
+  passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
+  voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
+  windowMs: 60_000,
+};
+
+export const RATE_LIMITED = 'TOO_MANY_REQUESTS';
+
+/** A 429 with the seconds until the window ends (sent as Retry-After and as data.retryAfter). */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, RATE_LIMITED, 'Too many attempts. Please wait a minute and try again.', {}, { retryAfter: retryAfterSeconds });
+  }
+}
+
+type LimitedCall = { rule: keyof Omit<RateLimits, 'windowMs'>; key: string | undefined };
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase().slice(0, 200) : undefined);
+
+/** Which limit a call falls under, and its account or code; null for calls without a limit. */
+export function limitedCall(method: string, path: string, body: unknown, query: Record<string, string>): LimitedCall | null {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (method === 'POST' && clean === 'auth/login') return { rule: 'login', key: text(fields._u) };
+  if (method === 'POST' && clean === 'customer/pwdreset') return { rule: 'passwordReset', key: text(fields.email) };
+  if (method === 'GET' && clean === 'voucher') return { rule: 'voucherLookup', key: text(query.voucher) };
+  return null;
+}
+
+/**
+ * Counts one attempt in each bucket (atomically: INSERT … ON CONFLICT … RETURNING, so several
+ * processes on one PostgreSQL share the counts) and throws RateLimitedError when one is over its
+ * limit. Returns `refund`, which takes the attempt back (a 'refused'-only rule whose call succeeded).
+ */
+export async function countAttempt(
+  db: Queryable,
+  limits: RateLimits,
+  call: LimitedCall,
+  ip: string,
+  now: Date,
+): Promise<{ refund(): Promise<void> }> {
+  const rule = limits[call.rule];
+  const windowStart = Math.floor(now.getTime() / limits.windowMs) * limits.windowMs;
+  const buckets: { bucket: string; limit: number }[] = [{ bucket: `${call.rule}:ip:${ip}`, limit: rule.perIp }];
+  if (call.key !== undefined) buckets.push({ bucket: `${call.rule}:key:${call.key}`, limit: rule.perKey });
+  const counted: string[] = [];
+  const refund = async () => {
+    for (const bucket of counted) {
+      await db.query('UPDATE rate_limit_hits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0', [bucket, windowStart]);
+    }
+  };
+  let over = false;
+  for (const { bucket, limit } of buckets) {
+    const [row] = await db.query<{ hits: number; fresh: boolean }>(
+      `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+       RETURNING hits, (xmax = 0) AS fresh`,
+      [bucket, windowStart],
+    );
+    counted.push(bucket);
+    if ((row?.hits ?? 0) > limit) over = true;
+    // a new window: forget the windows that have ended (keeps the table small)
+    if (row?.fresh) await db.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart - limits.windowMs]);
+  }
+  if (over) {
+    // a refused attempt does not count against the visitor's next window
+    await refund();
+    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + limits.windowMs - now.getTime()) / 1000)));
+  }
+  return { refund };
+}

@@ -1,0 +1,244 @@
+/**
+ * Issue 15 at the HTTP edge of the reference server: tokens (tampered, alg none, expired, issued
+ * before a password change), the rate limits of login, password reset and voucher lookup (429 with
+ * Retry-After), and the security headers of every answer.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { md5 } from 'js-md5';
+import { startTestServer, type TestServer } from './harness.js';
+import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/edge.js';
+
+let server: TestServer;
+let api: ShopApi;
+const DEMO = { email: 'demo@museum.example', password: 'Museum2026!' };
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isApiError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  json: { data?: unknown; error?: string; message?: string; fields?: unknown };
+}
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${server.apiBase}/de/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as Answer['json'] };
+}
+
+const login = (email: string, password: string, headers: Record<string, string> = {}) => call('POST', 'auth/login', { _u: email, _p: md5(password) }, headers);
+
+/** Every test starts in a fresh rate-limit window (the counters are per minute). */
+function nextWindow(): void {
+  const windowMs = DEFAULT_RATE_LIMITS.windowMs;
+  server.clock.now = new Date((Math.floor(server.clock.now.getTime() / windowMs) + 1) * windowMs + 1_000);
+}
+
+const customer = (email: string) => ({
+  email,
+  password: 'correct horse 42',
+  salutation: 'mr',
+  fname: 'Max',
+  lname: 'Tester',
+  street: 'Bahnhofstrasse 1',
+  zip: '8001',
+  city: 'Zürich',
+  country: 'CH',
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = createShopApi({ baseURL: server.apiBase, lang: () => 'de' });
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => nextWindow());
+
+describe('tokens', () => {
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('a tampered signature, alg none, another secret, another algorithm and an expired token answer 401 AUTH_TOKEN_INVALID', async () => {
+    const { jwt } = await api.login(DEMO.email, DEMO.password);
+    await expect(api.getCustomer(jwt)).resolves.toMatchObject({ email: DEMO.email });
+    const [header, payload, signature = ''] = jwt.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { sub: string; exp: number };
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+    const someoneElse = b64({ ...claims, sub: String(Number(claims.sub) + 1) });
+    const now = Math.floor(server.clock.now.getTime() / 1000);
+    const tokens: Record<string, string> = {
+      'tampered signature': `${header}.${payload}.${flipped}`,
+      'payload of another customer under the old signature': `${header}.${someoneElse}.${signature}`,
+      'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, ver: 0 })}.`,
+      'another secret': await new SignJWT({ guest: false, ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(new TextEncoder().encode('another-secret-another-secret-another!')),
+      'HS512 with the right secret': await new SignJWT({ guest: false, ver: 0 })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setSubject(claims.sub)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(server.services.jwtSecret),
+      'not a token': 'abc',
+    };
+    for (const [name, token] of Object.entries(tokens)) {
+      const answer = await call('GET', `customer?_=${encodeURIComponent(token)}`);
+      expect({ name, status: answer.status, error: answer.json.error }).toEqual({ name, status: 401, error: 'AUTH_TOKEN_INVALID' });
+    }
+    // the same token, once its two hours are over
+    const start = server.clock.now;
+    server.clock.now = new Date(claims.exp * 1000 + 1_000);
+    try {
+      const expired = await failure(api.getCustomer(jwt));
+      expect([expired.status, expired.code]).toEqual([401, 'AUTH_TOKEN_INVALID']);
+    } finally {
+      server.clock.now = start;
+    }
+    await expect(api.getCustomer(jwt)).resolves.toMatchObject({ email: DEMO.email });
+  });
+
+  it('a password change ends every token issued before it; the visitor who changed it gets a fresh one', async () => {
+    const email = 'sessions@museum.example';
+    await api.register(customer(email));
+    const phone = (await api.login(email, 'correct horse 42')).jwt;
+    const laptop = (await api.login(email, 'correct horse 42')).jwt;
+    const { jwt: fresh } = await api.changePassword(laptop, 'correct horse 42', 'new horse 43');
+    for (const old of [phone, laptop]) {
+      const answer = await call('GET', `customer?_=${old}`);
+      expect([answer.status, answer.json.error]).toEqual([401, 'AUTH_TOKEN_INVALID']);
+      // every authenticated call checks it, not only GET customer
+      expect((await call('POST', `customer/update?_=${old}`, { c: {} })).status).toBe(401);
+    }
+    await expect(api.getCustomer(fresh)).resolves.toMatchObject({ email });
+    // logging in again gives a token of the new version
+    const again = (await api.login(email, 'new horse 43')).jwt;
+    await expect(api.getCustomer(again)).resolves.toMatchObject({ email });
+  });
+
+  it('a password reset through the recovery link ends the earlier tokens too', async () => {
+    const email = 'recover@museum.example';
+    await api.register(customer(email));
+    const before = (await api.login(email, 'correct horse 42')).jwt;
+    await api.requestPasswordReset(email, '');
+    const line = [...server.logs].reverse().find((l) => l.includes('/recover/')) ?? '';
+    const token = /\/recover\/([0-9a-f-]+)/.exec(line)?.[1] ?? '';
+    const { jwt: after } = await api.confirmPasswordReset(token, 'reset horse 44');
+    expect((await call('GET', `customer?_=${before}`)).status).toBe(401);
+    await expect(api.getCustomer(after)).resolves.toMatchObject({ email });
+  });
+});
+
+describe('rate limits (per minute; docs/reliability.md)', () => {
+  const limits = DEFAULT_RATE_LIMITS;
+
+  function expectLimited(answer: Answer): void {
+    expect(answer.status).toBe(429);
+    expect(answer.json).toMatchObject({ error: 'TOO_MANY_REQUESTS', fields: {}, data: { retryAfter: expect.any(Number) } });
+    expect(typeof answer.json.message).toBe('string');
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((answer.json as { data: { retryAfter: number } }).data.retryAfter).toBe(retryAfter);
+  }
+
+  it(`login: ${limits.login.perKey} wrong passwords for one account, then 429 with Retry-After, even with the right password; the next minute it works`, async () => {
+    for (let i = 0; i < limits.login.perKey; i++) expect((await login(DEMO.email, `wrong ${i}`)).status).toBe(422);
+    expectLimited(await login(DEMO.email, 'wrong again'));
+    expectLimited(await login(DEMO.email, DEMO.password));
+    // another account from the same address is not blocked by this one
+    expect((await login('nobody@museum.example', 'x')).status).toBe(422);
+    nextWindow();
+    expect((await login(DEMO.email, DEMO.password)).status).toBe(200);
+  });
+
+  it(`login: ${limits.login.perIp} refused logins from one address (any accounts), then 429; successful logins do not count`, async () => {
+    for (let i = 0; i < 3 * limits.login.perKey; i++) expect((await login(DEMO.email, DEMO.password)).status).toBe(200);
+    for (let i = 0; i < limits.login.perIp; i++) expect((await login(`guess${i}@museum.example`, 'x')).status).toBe(422);
+    expectLimited(await login('guess-more@museum.example', 'x'));
+    nextWindow();
+    expect((await login('guess-more@museum.example', 'x')).status).toBe(422);
+  });
+
+  it(`password reset: ${limits.passwordReset.perKey} requests per e-mail address, ${limits.passwordReset.perIp} per client address`, async () => {
+    const logged = () => server.logs.filter((l) => l.includes('Password recovery link for demo@')).length;
+    const before = logged();
+    for (let i = 0; i < limits.passwordReset.perKey; i++) expect((await call('POST', 'customer/pwdreset', { email: DEMO.email, backlink: '' })).status).toBe(200);
+    expectLimited(await call('POST', 'customer/pwdreset', { email: DEMO.email, backlink: '' }));
+    // the refused request mailed nothing
+    expect(logged() - before).toBe(limits.passwordReset.perKey);
+    for (let i = limits.passwordReset.perKey; i < limits.passwordReset.perIp; i++) {
+      expect((await call('POST', 'customer/pwdreset', { email: `other${i}@museum.example`, backlink: '' })).status).toBe(200);
+    }
+    expectLimited(await call('POST', 'customer/pwdreset', { email: 'yet-another@museum.example', backlink: '' }));
+  });
+
+  it(`voucher codes: ${limits.voucherLookup.perIp} unknown codes from one address, then 429; a real code never counts`, async () => {
+    for (let i = 0; i < 3 * limits.voucherLookup.perKey; i++) expect((await call('GET', 'voucher?voucher=DEMO-VALID-50')).status).toBe(200);
+    for (let i = 0; i < limits.voucherLookup.perIp; i++) {
+      const answer = await call('GET', `voucher?voucher=GUESS-${i}`);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    expectLimited(await call('GET', 'voucher?voucher=GUESS-NEXT'));
+  });
+
+  it(`voucher codes: ${limits.voucherLookup.perKey} refused lookups of one code (from any address), then 429`, async () => {
+    for (let i = 0; i < limits.voucherLookup.perKey; i++) expect((await call('GET', 'voucher?voucher=DEMO-USED-UP')).status).not.toBe(429);
+    expectLimited(await call('GET', 'voucher?voucher=demo-used-up'));
+  });
+
+  it('counts forwarded addresses only with TRUST_PROXY: a client cannot dodge the limit with X-Forwarded-For', async () => {
+    for (let i = 0; i < limits.login.perIp; i++) {
+      expect((await login(`spoof${i}@museum.example`, 'x', { 'x-forwarded-for': `10.0.0.${i}` })).status).toBe(422);
+    }
+    expectLimited(await login('spoof-more@museum.example', 'x', { 'x-forwarded-for': '10.9.9.9' }));
+  });
+});
+
+describe('security headers', () => {
+  const expectHeaders = (headers: Headers) => {
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(csp).toMatch(/(^|; )frame-ancestors 'self'(;|$)/);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  };
+
+  it('on API answers: success, 4xx and 429', async () => {
+    expectHeaders((await call('GET', 'shopinfo/config?shop=16')).headers);
+    expectHeaders((await call('GET', 'no/such/endpoint')).headers);
+    expectHeaders((await call('POST', 'auth/login', 'not an object')).headers);
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.login.perKey; i++) await login('headers@museum.example', 'x');
+    const limited = await login('headers@museum.example', 'x');
+    expect(limited.status).toBe(429);
+    expectHeaders(limited.headers);
+  });
+
+  it('on anything else (here without a built app: the plain 404)', async () => {
+    const res = await fetch(`${server.url}/de/tickets`);
+    expectHeaders(res.headers);
+  });
+
+  it('the payment provider page keeps its own stricter policy (no framing at all)', async () => {
+    const res = await fetch(`${server.url}/provider/de/pay?cartId=NOTHERE&session=x`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
