@@ -194,7 +194,8 @@ export const appMachine = setup({
       event.type === 'HTTP_ERROR' &&
       event.status === 503 &&
       (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
-    isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429,
+    /** On the login page the form itself names the wait (said once, issue 16 item 13). */
+    isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429 && !event.onLoginPage,
     isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
     isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
@@ -344,7 +345,7 @@ export const appMachine = setup({
               { guard: 'isNetworkFailure', description: 'No answer or too late: tell the visitor; nothing they entered is touched.', target: 'Showing', actions: 'showNetworkMessage' },
               {
                 guard: 'isTooManyRequests',
-                description: '429 (login, password reset or voucher code tried too often): wait a minute and try again.',
+                description: '429 (password reset or voucher code tried too often; on the login page the form says it): wait a minute and try again.',
                 target: 'Showing',
                 actions: 'showTooManyRequestsMessage',
               },

@@ -89,6 +89,7 @@ export const appModel = defineModel({
       http(401, 'UNAUTHORIZED', 1_000, true),
       http(404, 'NOT_FOUND', 1_000),
       http(429, 'TOO_MANY_REQUESTS', 1_000),
+      http(429, 'TOO_MANY_REQUESTS', 1_000, true),
     ],
     SHOW_MESSAGE: { message: { id: 'cart.expired', className: 'warning' } },
     TOAST: { toast: { id: 'cart.added', tone: 'success' } },
@@ -126,6 +127,7 @@ export const appModel = defineModel({
     },
     { name: 'a 401 outside the login page goes to login', events: [...boot(), { type: 'HTTP_ERROR', ...http(401, 'UNAUTHORIZED', 1_000) }] },
     { name: 'a 404 is left to the journey that asked', events: [...boot(), { type: 'HTTP_ERROR', ...http(404, 'NOT_FOUND', 1_000) }] },
+    { name: 'a 429 on the login page is left to the login form (said once there)', events: [...boot(), { type: 'HTTP_ERROR', ...http(429, 'TOO_MANY_REQUESTS', 1_000, true) }] },
     {
       name: 'a back end without the language of the URL that still lists it: the language is left out of the config, so no route asks for it again',
       events: [{ type: 'error:loadConfig', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) }, { type: 'done:loadConfig', output: config }],

@@ -104,6 +104,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'static-page', description: 'the page is not kept', search: "assignPage: assign((_, page: StaticPage) => ({ page })),", replace: 'assignPage: assign(() => ({})),' },
   { machine: 'static-page', description: 'RETRY is ignored', search: "on: { RETRY: 'Loading page' }", replace: 'on: {}' },
 
+  { machine: 'app', description: 'a 429 on the login page shows the banner too (said twice)', search: "event.status === 429 && !event.onLoginPage,", replace: 'event.status === 429,' },
+
   // ---------------- orderReview
   { machine: 'orderReview', description: '406 is "failed" (retry) instead of not available', search: 'isNotAvailable: ({ event }) => statusOf(event) === 406,', replace: 'isNotAvailable: ({ event }) => statusOf(event) === 404,' },
   { machine: 'orderReview', description: 'the order is not kept', search: 'assignOrder: assign((_, order: OrderReview) => ({ order })),', replace: 'assignOrder: assign(() => ({})),' },
