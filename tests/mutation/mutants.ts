@@ -32,7 +32,7 @@ export const MUTANTS: Mutant[] = [
   { machine: 'app', description: 'the repeated-503 window is one second', search: 'event.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,', replace: 'event.at - context.lastServiceUnavailableReloadAt < 1000,' },
   { machine: 'app', description: 'a language that answered 404 stays in the config list', search: "unofferedLanguages: [...context.unofferedLanguages, context.lang],", replace: "unofferedLanguages: context.unofferedLanguages," },
   { machine: 'app', description: 'a 429 shows the network message', search: "target: 'Showing',\n                actions: 'showTooManyRequestsMessage',", replace: "target: 'Showing',\n                actions: 'showNetworkMessage'," },
-  { machine: 'app', description: 'the 429 guard reads another status', search: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429,", replace: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 428," },
+  { machine: 'app', description: 'the 429 guard reads another status', search: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429 && !event.onLoginPage,", replace: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 428 && !event.onLoginPage," },
   { machine: 'app', description: 'a 429 while a message shows keeps the old message', search: "{ guard: 'isTooManyRequests', target: 'Showing', reenter: true, actions: 'showTooManyRequestsMessage' },", replace: "{ guard: 'isTooManyRequests', target: 'Showing', reenter: true }," },
 
   // ---------------- cart
