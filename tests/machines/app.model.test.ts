@@ -129,7 +129,7 @@ describeModel(appModel, {
     if (e.type === 'HTTP_ERROR' && e.status === 0) expect(message).toEqual({ id: 'error.network', className: 'warning' });
     if (e.type === 'HTTP_ERROR' && e.status === 429) {
       // on the login page the form says it; the banner would say it twice
-      expect(e.onLoginPage).toBe(false);
+      expect((e as { onLoginPage?: boolean }).onLoginPage).toBe(false);
       expect(message).toEqual({ id: 'error.tooManyRequests', className: 'warning' });
     }
   },

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from 'js-md5';
 import { startTestServer, type TestServer } from './harness.js';
+import { setGuestRegistration } from '../../src/server/api/config.js';
 import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
 
 let server: TestServer;
@@ -49,6 +50,8 @@ const newCustomer = (email: string) => ({
 beforeAll(async () => {
   server = await startTestServer();
   api = createShopApi({ baseURL: server.apiBase, lang: () => lang });
+  // guest registration is off in the demo config; the auth/guest tests need it on
+  await setGuestRegistration(server.db, true);
 });
 afterAll(async () => {
   await server.close();
@@ -178,6 +181,13 @@ describe('customer/register and customer/validate', () => {
 });
 
 describe('auth/guest', () => {
+  it('is refused (403) while the shop does not offer guest registration (§6)', async () => {
+    await setGuestRegistration(server.db, false);
+    const error = await failure(api.registerGuest({ email: 'guest@museum.example', fname: 'G', lname: 'Gast', street: 'Weg 1', zip: '4000', city: 'Basel', country: 'CH' }));
+    expect(error).toMatchObject({ status: 403, code: 'GUEST_REGISTRATION_OFF' });
+    await setGuestRegistration(server.db, true);
+  });
+
   it('creates a guest with billing data and answers a token for it', async () => {
     const { jwt } = await api.registerGuest({ email: DEMO.email, fname: 'Gast', lname: 'Besucher', street: 'Weg 1', zip: '4000', city: 'Basel', country: 'CH' });
     const guest = await api.getCustomer(jwt);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
+import { setGuestRegistration } from '../../src/server/api/config.js';
 import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { priceCart } from '../../src/server/inventory.js';
@@ -190,6 +191,7 @@ describe('checkout on the demo data', () => {
     });
 
     it('a guest customer may pay by direct debit; a logged-in express payment records the customer', async () => {
+      await setGuestRegistration(server.db, true);
       const { jwt: guest } = await api.registerGuest({ email: 'guest@museum.example', fname: 'G', lname: 'Gast', street: 'Weg 1', zip: '4000', city: 'Basel', country: 'CH' });
       const url = await api.initPayment({ payart: 164, aux: { Accountholder: 'G Gast', IBAN: 'DE89 3704 0044 0532 0130 00' }, items: [catalogueBook()], url: returnUrls(server), token: guest });
       const guestId = (await api.getCustomer(guest)).id;

@@ -22,7 +22,7 @@ import {
   type CustomerAttr,
   type CustomerUpdateInput,
 } from '../../api/schemas/accounts.js';
-import { listCountries } from './config.js';
+import { listCountries, readSetting } from './config.js';
 import { hashPasswordDigest, digestOf, issueToken, requireCustomer, sha256, verifyPasswordDigest, optionalCustomer } from '../auth.js';
 
 /** How long a mailed recovery link works. */
@@ -180,6 +180,9 @@ export function registerAccountRoutes(router: Router): void {
   });
 
   router.post('auth/guest', async (ctx) => {
+    // §6: guest registration only when the shop offers it (the app hides it too; a client must not get round that)
+    const config = (await readSetting(ctx.db, 'remote_config')) as { has_guest_registration?: unknown } | null;
+    if (config?.has_guest_registration !== true) throw new HttpError(403, 'GUEST_REGISTRATION_OFF', 'This shop does not offer guest registration.');
     const settings = await fieldSettings(ctx.db);
     const required = settings.required.filter((f) => f !== 'password');
     const { c } = parseForm(GuestRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, FORM_MESSAGE, required);
