@@ -69,7 +69,7 @@ describe('corrupted session storage', () => {
       expect(await page.getByTestId('cart-line').count()).toBe(1);
       expect(await page.evaluate(() => sessionStorage.getItem('cart'))).not.toBeNull();
       // customer is only read beside a valid token (the next test); visitedUrl and referrer are written, not read
-      expectWarned(warnings, ['jwt', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney']);
+      expectWarned(warnings, ['jwt', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney', 'deliveryAddress']);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -88,12 +88,15 @@ describe('corrupted session storage', () => {
       [SESSION_KEYS.checkoutJourney]: JSON.stringify({ value: 'A state that never was', context: { nothing: true } }),
       [SESSION_KEYS.referrer]: JSON.stringify({ not: 'a url' }),
       [SESSION_KEYS.visitedUrl]: '[1,2,3]',
+      [SESSION_KEYS.settingsDraft]: JSON.stringify({ details: 'all of them' }),
+      [SESSION_KEYS.deliveryAddress]: JSON.stringify({ name: 7, street: null }),
     };
     expect(Object.keys(wrong).sort()).toEqual([...KEYS].sort());
     const { page, errors, warnings, close } = await openWith(wrong);
     try {
       expect(await page.getByTestId('cart-line').count()).toBe(1);
-      expectWarned(warnings, ['customer', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney']);
+      // settingsDraft is read when the settings open, not in the checkout (tests/ui/settings.test.tsx)
+      expectWarned(warnings, ['customer', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney', 'deliveryAddress']);
       // the valid token is kept: still logged in
       expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBe(demoJwt);
       expect(errors).toEqual([]);

@@ -52,6 +52,14 @@ async function logOut(page: Page): Promise<void> {
   await page.waitForURL(/\/de\/login/);
 }
 
+
+/** The cart's country question for goods of an anonymous visitor (src/app/components/cart/CartShipping.tsx). */
+async function chooseShippingCountry(page: Page, key: string): Promise<void> {
+  await page.getByTestId('shipping-country').selectOption(key, { timeout: 15_000 });
+  await page.getByTestId('shipping-country-submit').click();
+  await page.getByTestId('shipping-country').waitFor({ state: 'detached' });
+}
+
 describe('settings on the shared server (nothing is changed)', () => {
   it('opened while logged out: login (returnTo, fromUnauthorized) and back to the settings', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de/settings');
@@ -126,6 +134,8 @@ describe('settings on the shared server (nothing is changed)', () => {
       await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), [catalogue]);
       await page.goto('/de/checkout');
       await page.getByTestId('cart-line').first().waitFor({ timeout: 15_000 });
+      // an article for an anonymous visitor: the country first, so that payment does not wait for shipping (issue 11)
+      await chooseShippingCountry(page, 'CH');
       await page.locator('input[name="payart"][value="74"]').check();
       await acceptTermsAndPay(page);
       await page.getByTestId('login-required').waitFor();
@@ -267,6 +277,8 @@ describe('on a second server (own data, GUEST_REGISTRATION=true)', () => {
       await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), [catalogue]);
       await page.goto('/de/checkout');
       await page.getByTestId('cart-line').first().waitFor({ timeout: 15_000 });
+      // an article for an anonymous visitor: the country first (issue 11); the guest's own delivery address decides later
+      await chooseShippingCountry(page, 'CH');
       // direct debit needs a login or a guest registration (§6)
       await page.locator('input[name="payart"][value="74"]').check();
       await acceptTermsAndPay(page);

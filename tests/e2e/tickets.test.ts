@@ -147,6 +147,8 @@ describe('event ticketing in a real browser', () => {
     );
     expect(calendar[monday]).toBe(0);
     const page = await open(`/en/tickets/${DEMO.events.collection}`);
+    // the calendar first (the page loads the event and its lifetime before it), then look for the day
+    await page.locator('button[data-date]').first().waitFor();
     let day = page.locator(`button[data-date="${monday}"]`);
     if ((await day.count()) === 0) {
       await page.getByRole('button', { name: text('calendar.nextMonth') }).click();

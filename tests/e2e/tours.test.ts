@@ -166,7 +166,7 @@ describe('guided tour booking in a real browser', () => {
     await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('en', 'tours.price', { price: formatPrice(expected) }));
     await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
     await page.getByTestId('added-to-cart').waitFor();
-    await page.getByRole('link', { name: 'Basket, 1 item' }).waitFor();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
 
     await page.getByRole('link', { name: text('en', 'tickets.goToCart') }).click();
     await page.waitForURL('**/en/checkout');

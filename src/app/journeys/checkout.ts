@@ -53,8 +53,11 @@ export function readDeliveryAddress(storage: Pick<Storage, 'getItem'> | null = s
     const raw = storage?.getItem(SESSION_KEYS.deliveryAddress);
     if (!raw) return null;
     const parsed = v.safeParse(DeliveryValuesSchema, JSON.parse(raw));
-    return parsed.success ? parsed.output : null;
+    if (parsed.success) return parsed.output;
+    console.warn(`The stored '${SESSION_KEYS.deliveryAddress}' was dropped: not a delivery address.`);
+    return null;
   } catch {
+    console.warn(`The stored '${SESSION_KEYS.deliveryAddress}' was dropped: not JSON.`);
     return null;
   }
 }

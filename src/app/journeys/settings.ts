@@ -36,8 +36,11 @@ export function takeSettingsDraft(): SettingsDraft | null {
   removeItem(SESSION_KEYS.settingsDraft);
   try {
     const parsed = v.safeParse(DraftSchema, JSON.parse(raw));
-    return parsed.success ? parsed.output : null;
+    if (parsed.success) return parsed.output;
+    console.warn(`The stored '${SESSION_KEYS.settingsDraft}' was dropped: not a settings draft.`);
+    return null;
   } catch {
+    console.warn(`The stored '${SESSION_KEYS.settingsDraft}' was dropped: not JSON.`);
     return null;
   }
 }
