@@ -227,7 +227,7 @@ export const machine = createMachine({
                 "actions": [
                   "showTooManyRequestsMessage"
                 ],
-                "description": "429 (login, password reset or voucher code tried too often): wait a minute and try again."
+                "description": "429 (password reset or voucher code tried too often; on the login page the form says it): wait a minute and try again."
               }
             ],
             "SHOW_MESSAGE": {
