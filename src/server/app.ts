@@ -8,6 +8,7 @@ import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
 import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
+import { CACHEABLE_PATTERNS, CatalogCache, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
 import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, RateLimitedError, setSecurityHeaders } from './edge.js';
 
 export interface ShopServerOptions {
@@ -17,6 +18,11 @@ export interface ShopServerOptions {
   staticHandler?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
   /** The simulated payment provider's pages (`/provider/…`). */
   providerHandler?: (req: IncomingMessage, res: ServerResponse, ctx: { db: Db; services: ServerServices }) => void | Promise<void>;
+  /**
+   * Keep catalog answers in memory (catalog-cache.ts). Only safe when this process is the only
+   * writer of the database (PGlite); main.ts turns it on there. ETag/304 works either way.
+   */
+  catalogCache?: CatalogCache | undefined;
 }
 
 const MAX_BODY = 1_000_000;
@@ -72,7 +78,19 @@ export function originOf(req: IncomingMessage, services: Pick<ServerServices, 'p
   return `${proto === 'https' ? 'https' : 'http'}://${host}`;
 }
 
-export function createApiHandler(db: Db, services: ServerServices) {
+/** A catalog answer: revalidated by ETag (304 without a body), never stored by shared caches. */
+function sendCatalog(req: IncomingMessage, res: ServerResponse, answer: SerialisedAnswer): void {
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag: answer.etag };
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': answer.body.length });
+  res.end(answer.body);
+}
+
+export function createApiHandler(db: Db, services: ServerServices, cache?: CatalogCache) {
   const router = createApiRouter();
   return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
@@ -101,6 +119,17 @@ export function createApiHandler(db: Db, services: ServerServices) {
       url.searchParams.forEach((value, key) => {
         query[key] = value;
       });
+      if (method === 'GET' && CACHEABLE_PATTERNS.has(found.pattern)) {
+        const key = `${lang}/${path}${url.search}`;
+        const now = services.now().getTime();
+        const kept = cache?.get(key, now);
+        if (kept) return sendCatalog(req, res, kept);
+        const generation = cache?.generation ?? 0;
+        const data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
+        const answer = serialise({ data: data ?? null });
+        cache?.set(key, answer, now, generation);
+        return sendCatalog(req, res, answer);
+      }
       // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
       const limited = limitedCall(method, path, body, query);
       const limits = services.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -124,14 +153,21 @@ export function createApiHandler(db: Db, services: ServerServices) {
 }
 
 export function createShopServer(options: ShopServerOptions): Server {
-  const handleApi = createApiHandler(options.db, options.services);
+  const cache = options.catalogCache;
+  const db = cache ? cache.wrapDb(options.db) : options.db;
+  const handleApi = createApiHandler(db, options.services, cache);
   return createServer((req, res) => {
     setSecurityHeaders(res, options.services.frameAncestors);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (cache && req.method !== 'GET' && req.method !== 'HEAD') {
+      // any write (API or provider page) drops the catalog answers before it starts and after it ends
+      cache.invalidate();
+      res.once('close', () => cache.invalidate());
+    }
     const run = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
       if (url.pathname.startsWith('/provider/') && options.providerHandler) {
-        return options.providerHandler(req, res, { db: options.db, services: options.services });
+        return options.providerHandler(req, res, { db, services: options.services });
       }
       if (options.staticHandler) return options.staticHandler(req, res);
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShopServer } from './app.js';
+import { CatalogCache } from './catalog-cache.js';
 import { setGuestRegistration } from './api/config.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
@@ -133,7 +134,9 @@ async function main(): Promise<void> {
     await setGuestRegistration(db, env.guestRegistration);
     log(`Guest registration ${env.guestRegistration ? 'on' : 'off'} (GUEST_REGISTRATION).`);
   }
-  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler() });
+  // PGlite: this process is the only writer, so catalog answers can be kept until a write (catalog-cache.ts)
+  const catalogCache = db.kind === 'pglite' ? new CatalogCache() : undefined;
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache });
   const url = await listen(server, env);
   onShutdown(server, db);
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
