@@ -8,7 +8,8 @@ import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
 import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
-import { CACHEABLE_PATTERNS, CatalogCache, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
+import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
+import { acceptedEncodings } from './static.js';
 import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, RateLimitedError, setSecurityHeaders } from './edge.js';
 
 export interface ShopServerOptions {
@@ -80,14 +81,18 @@ export function originOf(req: IncomingMessage, services: Pick<ServerServices, 'p
 
 /** A catalog answer: revalidated by ETag (304 without a body), never stored by shared caches. */
 function sendCatalog(req: IncomingMessage, res: ServerResponse, answer: SerialisedAnswer): void {
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag: answer.etag };
-  if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+  const { body, encoding } = encodedBody(answer, acceptedEncodings(req.headers['accept-encoding']));
+  // one validator per representation, as static.ts does for files
+  const etag = encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
+  const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(200, { ...headers, 'content-length': answer.body.length });
-  res.end(answer.body);
+  if (encoding) headers['content-encoding'] = encoding;
+  res.writeHead(200, { ...headers, 'content-length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 export function createApiHandler(db: Db, services: ServerServices, cache?: CatalogCache) {

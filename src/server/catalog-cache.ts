@@ -17,6 +17,7 @@
  * most `ttlMs` (default 2 s) of the server's clock and never serves a clock that went backwards.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Db, Queryable } from './db/index.js';
 
 /** Router patterns of the catalog reads whose answers do not depend on who asks. */
@@ -51,6 +52,32 @@ export const CACHEABLE_PATTERNS: ReadonlySet<string> = new Set([
 export interface SerialisedAnswer {
   body: Buffer;
   etag: string;
+  /** The body compressed, made once when first asked for (kept with the entry). */
+  encoded?: { br?: Buffer | null; gzip?: Buffer | null };
+}
+
+/** Smaller answers go as they are: compression would not pay for itself. */
+const MIN_COMPRESS = 1024;
+
+/**
+ * The body in the best encoding the client accepts (brotli at a fast level: answers are made
+ * while visitors wait), or as it is. Made once per answer, so a kept answer is compressed once.
+ */
+export function encodedBody(answer: SerialisedAnswer, accepted: readonly ('br' | 'gzip')[]): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (answer.body.length < MIN_COMPRESS) return { body: answer.body };
+  for (const encoding of accepted) {
+    answer.encoded ??= {};
+    let body = answer.encoded[encoding];
+    if (body === undefined) {
+      const made = encoding === 'br'
+        ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+        : gzipSync(answer.body, { level: 6 });
+      body = made.length < answer.body.length ? made : null;
+      answer.encoded[encoding] = body;
+    }
+    if (body) return { body, encoding };
+  }
+  return { body: answer.body };
 }
 
 interface Entry extends SerialisedAnswer {

@@ -71,6 +71,8 @@ describe('catalog cache', () => {
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
+    // fetch asks for br/gzip: the list is sent compressed
+    expect(first.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
     expect(first.headers.get('cache-control')).toBe('no-cache');
     const items = (await first.json()) as { data: { id: number; stock?: number | null }[] };
 
