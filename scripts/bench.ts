@@ -23,6 +23,8 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { repoRoot, startServer, type ServerProcess } from '../tests/e2e/server-process.js';
 import { DEMO, demoTenPlacesSlot } from '../src/server/seed/demo.js';
+import { addDays } from '../src/domain/dates.js';
+import { buy, client } from '../tests/server/oversell-helpers.js';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -145,6 +147,24 @@ async function measureApi(base: string): Promise<void> {
     const r = await load(`${base}${p}`);
     rows.push([name, Math.round(r.rps), `${r.p50} ms`, `${r.p99} ms`, `${((r.rps / still.rps) * 100).toFixed(0)} %`, r.non2xx + r.errors]);
   }
+  // a sales rush: the calendar while tickets are booked (each booking drops the kept answers)
+  const [, calendarPath] = endpoints()[1] ?? ['', ''];
+  const buyer = client(4);
+  let booked = 0;
+  let bookingsRunning = true;
+  const booking = (async () => {
+    for (let i = 0; bookingsRunning; i += 1) {
+      const day = addDays(demoTenPlacesSlot(new Date()).date, i % 60);
+      const outcome = await buy(buyer, base, { type: 'ticket', id: DEMO.tickets.collectionAdult, count: 1, datetime: `${day} 11:00`, subtickets: [] }).catch(() => undefined);
+      if (outcome && 'booked' in outcome) booked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const during = await load(`${base}${calendarPath}`);
+  bookingsRunning = false;
+  await booking;
+  buyer.close();
+  rows.push([`ticket/calendar while ${booked} bookings were made (${(booked / API_SECONDS).toFixed(1)}/s)`, Math.round(during.rps), `${during.p50} ms`, `${during.p99} ms`, `${((during.rps / still.rps) * 100).toFixed(0)} %`, during.non2xx + during.errors]);
   rows.push([`static file (${staticFile.split('/').pop()})`, Math.round(still.rps), `${still.p50} ms`, `${still.p99} ms`, '100 %', still.non2xx + still.errors]);
   table(`API at ${CONNECTIONS} connections, ${API_SECONDS} s each (requests/s; ratio to the static file of the same run)`,
     ['endpoint', 'req/s', 'p50', 'p99', 'of static', 'non-2xx/errors'], rows);

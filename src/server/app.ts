@@ -125,14 +125,10 @@ export function createApiHandler(db: Db, services: ServerServices, cache?: Catal
         query[key] = value;
       });
       if (method === 'GET' && CACHEABLE_PATTERNS.has(found.pattern)) {
-        const key = `${lang}/${path}${url.search}`;
-        const now = services.now().getTime();
-        const kept = cache?.get(key, now);
-        if (kept) return sendCatalog(req, res, kept);
-        const generation = cache?.generation ?? 0;
-        const data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
-        const answer = serialise({ data: data ?? null });
-        cache?.set(key, answer, now, generation);
+        const compute = () => found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
+        const answer = cache
+          ? await cache.answer(`${lang}/${path}${url.search}`, services.now().getTime(), compute)
+          : serialise({ data: (await compute()) ?? null });
         return sendCatalog(req, res, answer);
       }
       // login, password reset and voucher lookup: counted per address and account/code (edge.ts)

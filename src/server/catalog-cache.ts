@@ -128,6 +128,33 @@ export class CatalogCache {
   invalidate(): void {
     this.generationValue += 1;
     this.entries.clear();
+    this.inFlight.clear();
+  }
+
+  private inFlight = new Map<string, Promise<SerialisedAnswer>>();
+
+  /**
+   * The kept answer, or one computation shared by every request for the same key that arrives
+   * while it runs (a rush right after a booking asks the database once, not a hundred times).
+   * A request arriving after a write never joins a computation that started before it.
+   */
+  async answer(key: string, now: number, compute: () => unknown): Promise<SerialisedAnswer> {
+    const kept = this.get(key, now);
+    if (kept) return kept;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const generation = this.generationValue;
+    const flight = Promise.resolve().then(compute).then((data) => {
+      const made = serialise({ data: data ?? null });
+      this.set(key, made, now, generation);
+      return made;
+    });
+    this.inFlight.set(key, flight);
+    const forget = () => {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    };
+    flight.then(forget, forget);
+    return flight;
   }
 
   get(key: string, now: number): SerialisedAnswer | undefined {

@@ -114,3 +114,28 @@ describe('catalog cache', () => {
     expect(lookup.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('one computation for a rush', () => {
+  it('requests for the same answer that arrive together ask the database once; one after a write asks again', async () => {
+    const rush = new CatalogCache();
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const compute = async () => {
+      computed += 1;
+      const mine = computed;
+      await gate;
+      return { places: mine };
+    };
+    const together = [rush.answer('de/event/select', 0, compute), rush.answer('de/event/select', 0, compute), rush.answer('de/event/select', 0, compute)];
+    rush.invalidate();
+    const afterWrite = rush.answer('de/event/select', 0, compute);
+    release();
+    const answers = await Promise.all([...together, afterWrite]);
+    expect(computed).toBe(2);
+    expect(answers.slice(0, 3).map((a) => a.body.toString())).toEqual(Array(3).fill('{"data":{"places":1}}'));
+    expect(answers[3]?.body.toString()).toBe('{"data":{"places":2}}');
+    // the answer begun before the write is not kept; the one after it is
+    expect(rush.get('de/event/select', 1)?.body.toString()).toBe('{"data":{"places":2}}');
+  });
+});
