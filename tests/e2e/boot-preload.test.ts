@@ -66,6 +66,12 @@ describe('boot preloads', () => {
       for (const file of manifest.messages[lang === 'de' ? 'en' : 'de'] ?? []) expect(modules).not.toContain(file);
       // the home screen's chunk only on the home page
       for (const file of manifest.home) expect(modules.includes(file)).toBe(path === '/de');
+      if (path === '/de') {
+        // the home page: every script it loads is named in the head, none is found only after another ran
+        const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];
+        expect(scripts.length).toBeGreaterThan(10);
+        expect(scripts.filter((url) => !head.includes(`"${url}"`))).toEqual([]);
+      }
       expect(head).toMatch(/<meta name="description" content="[^"]{50,}">/);
       expect(head).not.toContain('boot-preloads');
     });
