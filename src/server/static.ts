@@ -61,6 +61,12 @@ export interface StaticHandlerOptions {
   /** Folder of the built app, normally dist/public. */
   root: string;
   log?: (message: string) => void;
+  /**
+   * The first home banner (static content, read once at start): the home page's head preloads it
+   * with high priority, the narrow-screen picture for narrow screens, so the largest paint does
+   * not wait for the app to ask for the static content and render.
+   */
+  homeBanner?: { image: string; image_mobile: string } | undefined;
 }
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -171,7 +177,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * the language and the lazy layout chunks (and the home screen's on the home page) as module
  * preloads, and the language's meta description.
  */
-export function bootPreloads(boot: BootManifest | undefined, lang: string, home: boolean): string {
+export function bootPreloads(boot: BootManifest | undefined, lang: string, home: boolean, banner?: { image: string; image_mobile: string }): string {
   const api = `/api/${lang}`;
   const fetches = [`${api}/shopinfo/config?shop=${SHOP_ID}`, `${api}/shopinfo?shop=${SHOP_ID}`, `${api}/static/content`, `${api}/checkout/payments?shop=${SHOP_ID}`];
   const modules = boot ? [...(boot.messages[lang] ?? []), ...boot.layout, ...(home ? boot.home : [])] : [];
@@ -179,6 +185,13 @@ export function bootPreloads(boot: BootManifest | undefined, lang: string, home:
   return [
     ...(description ? [`<meta name="description" content="${escapeAttribute(description)}">`] : []),
     ...fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+    // the same media query as the banner's <picture> (HomeScreen.tsx): each screen loads one picture
+    ...(banner
+      ? [
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner.image_mobile)}" media="(max-width: 544px)">`,
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner.image)}" media="(min-width: 545px)">`,
+        ]
+      : []),
     ...modules.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
   ].join('\n    ');
 }
@@ -215,7 +228,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     if (!entry) {
       const html = indexTemplate
         .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-        .replace(BOOT_MARKER, bootPreloads(boot, lang, home));
+        .replace(BOOT_MARKER, bootPreloads(boot, lang, home, home ? options.homeBanner : undefined));
       entry = makeEntry(Buffer.from(html, 'utf8'), '/index.html');
       indexes.set(key, entry);
     }

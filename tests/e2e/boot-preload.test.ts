@@ -71,6 +71,9 @@ describe('boot preloads', () => {
         const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];
         expect(scripts.length).toBeGreaterThan(10);
         expect(scripts.filter((url) => !head.includes(`"${url}"`))).toEqual([]);
+        // the first banner (the largest paint) is asked for from the head, once, and only the wide one at 1280 px
+        const banners = requests.filter((r) => r.url.startsWith('/static/banners/') && !r.url.includes('lakeside') && !r.url.includes('collection'));
+        expect(banners).toEqual([{ url: '/static/banners/light-and-water.jpg', initiator: 'parser' }]);
       }
       expect(head).toMatch(/<meta name="description" content="[^"]{50,}">/);
       expect(head).not.toContain('boot-preloads');
