@@ -31,6 +31,10 @@ export const HOME_JS_BUDGET_BROTLI = 160 * 1024;
 export const ROUTE_JS_BUDGET_BROTLI = 25 * 1024;
 /** Modules the home page imports lazily while it boots (src/app/components/Layout.tsx, routes.ts, src/i18n/load.ts). */
 export const HOME_BOOT_IMPORTS = ['src/app/screens/HomeScreen.tsx', 'src/app/components/Footer.tsx', 'src/app/components/CookieNotice.tsx', 'src/i18n/messages/de.json'];
+/** Of HOME_BOOT_IMPORTS: what every page's layout imports lazily at boot, and the home screen. */
+const BOOT_LAYOUT_IMPORTS = ['src/app/components/Footer.tsx', 'src/app/components/CookieNotice.tsx'];
+const BOOT_HOME_IMPORT = 'src/app/screens/HomeScreen.tsx';
+const LANGUAGES = ['de', 'en', 'fr', 'it', 'nl', 'es', 'sv', 'da'];
 /** Routes whose chunks are tools, not shop pages (the flow viewer's charts), and are reported only. */
 const ROUTE_BUDGET_EXEMPT = ['src/app/screens/FlowsScreen.tsx', 'src/app/flows/FlowViewer.tsx', 'src/app/flows/charts.generated.ts'];
 
@@ -111,8 +115,14 @@ function staticClosure(outputs, start) {
   return [...seen];
 }
 
-function indexHtml({ entry, preloads, css }) {
+function indexHtml({ entry, preloads, css, boot }) {
   const url = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
+  const bootUrls = {
+    layout: boot.layout.map(url),
+    home: boot.home.map(url),
+    messages: Object.fromEntries(Object.entries(boot.messages).map(([lang, files]) => [lang, files.map(url)])),
+    descriptions: boot.descriptions,
+  };
   const favicon = fs.existsSync(path.join(publicDir, 'static', 'favicon.svg'))
     ? '\n    <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
     : '\n    <link rel="icon" href="data:,">'; // no icon yet: keeps the browser from asking for /favicon.ico
@@ -125,6 +135,8 @@ function indexHtml({ entry, preloads, css }) {
     '    <meta name="viewport" content="width=device-width, initial-scale=1">',
     '    <title>Museum Shop</title>',
     `    <meta name="build" content="${escapeHtml(BUILD_HASH)} ${escapeHtml(BUILD_TIME)}">${favicon}`,
+    // read and removed by the server, which puts the preloads of the URL's page and language here
+    `    <!--boot-preloads ${JSON.stringify(bootUrls)}-->`,
     ...preloads.map((file) => `    <link rel="modulepreload" href="${url(file)}">`),
     ...css.map((file) => `    <link rel="stylesheet" href="${url(file)}">`),
     `    <script type="module" src="${url(entry)}"></script>`,
@@ -210,7 +222,23 @@ async function buildApp() {
   if (!entry) throw new Error('esbuild produced no output for src/app/main.tsx');
   const initial = staticClosure(outputs, entry);
   const css = outputs[entry].cssBundle ? [outputs[entry].cssBundle] : [];
-  fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css }));
+  const lazyBySource = new Map(Object.entries(outputs).filter(([, o]) => o.entryPoint).map(([file, o]) => [o.entryPoint, file]));
+  const bootFiles = (source) => {
+    const chunk = lazyBySource.get(source);
+    if (!chunk) throw new Error(`build.mjs: ${source} is no lazy chunk of the build`);
+    return staticClosure(outputs, chunk).filter((f) => f.endsWith('.js') && !initial.includes(f));
+  };
+  // What boot imports lazily, by page and language: the server adds them as modulepreload to the
+  // index.html it serves (src/server/static.ts), so they load beside the entry, not after it ran.
+  const boot = {
+    layout: [...new Set(BOOT_LAYOUT_IMPORTS.flatMap(bootFiles))],
+    home: bootFiles(BOOT_HOME_IMPORT),
+    messages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json`)])),
+    descriptions: Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'messages', `${lang}.json`), 'utf8'))['meta.description'] ?? '']),
+    ),
+  };
+  fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css, boot }));
 
   const files = [...Object.keys(outputs).map((f) => path.join(root, f)), path.join(publicDir, 'index.html')];
   report('Browser app (dist/public)', files);

@@ -8,6 +8,8 @@ import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
 import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
+import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
+import { acceptedEncodings } from './static.js';
 import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, RateLimitedError, setSecurityHeaders } from './edge.js';
 
 export interface ShopServerOptions {
@@ -17,6 +19,11 @@ export interface ShopServerOptions {
   staticHandler?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
   /** The simulated payment provider's pages (`/provider/…`). */
   providerHandler?: (req: IncomingMessage, res: ServerResponse, ctx: { db: Db; services: ServerServices }) => void | Promise<void>;
+  /**
+   * Keep catalog answers in memory (catalog-cache.ts). Only safe when this process is the only
+   * writer of the database (PGlite); main.ts turns it on there. ETag/304 works either way.
+   */
+  catalogCache?: CatalogCache | undefined;
 }
 
 const MAX_BODY = 1_000_000;
@@ -72,7 +79,23 @@ export function originOf(req: IncomingMessage, services: Pick<ServerServices, 'p
   return `${proto === 'https' ? 'https' : 'http'}://${host}`;
 }
 
-export function createApiHandler(db: Db, services: ServerServices) {
+/** A catalog answer: revalidated by ETag (304 without a body), never stored by shared caches. */
+function sendCatalog(req: IncomingMessage, res: ServerResponse, answer: SerialisedAnswer): void {
+  const { body, encoding } = encodedBody(answer, acceptedEncodings(req.headers['accept-encoding']));
+  // one validator per representation, as static.ts does for files
+  const etag = encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
+  const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+  if (etagMatches(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  if (encoding) headers['content-encoding'] = encoding;
+  res.writeHead(200, { ...headers, 'content-length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export function createApiHandler(db: Db, services: ServerServices, cache?: CatalogCache) {
   const router = createApiRouter();
   return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
@@ -101,6 +124,13 @@ export function createApiHandler(db: Db, services: ServerServices) {
       url.searchParams.forEach((value, key) => {
         query[key] = value;
       });
+      if (method === 'GET' && CACHEABLE_PATTERNS.has(found.pattern)) {
+        const compute = () => found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
+        const answer = cache
+          ? await cache.answer(`${lang}/${path}${url.search}`, services.now().getTime(), compute)
+          : serialise({ data: (await compute()) ?? null });
+        return sendCatalog(req, res, answer);
+      }
       // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
       const limited = limitedCall(method, path, body, query);
       const limits = services.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -124,14 +154,21 @@ export function createApiHandler(db: Db, services: ServerServices) {
 }
 
 export function createShopServer(options: ShopServerOptions): Server {
-  const handleApi = createApiHandler(options.db, options.services);
+  const cache = options.catalogCache;
+  const db = cache ? cache.wrapDb(options.db) : options.db;
+  const handleApi = createApiHandler(db, options.services, cache);
   return createServer((req, res) => {
     setSecurityHeaders(res, options.services.frameAncestors);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (cache && req.method !== 'GET' && req.method !== 'HEAD') {
+      // any write (API or provider page) drops the catalog answers before it starts and after it ends
+      cache.invalidate();
+      res.once('close', () => cache.invalidate());
+    }
     const run = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
       if (url.pathname.startsWith('/provider/') && options.providerHandler) {
-        return options.providerHandler(req, res, { db: options.db, services: options.services });
+        return options.providerHandler(req, res, { db, services: options.services });
       }
       if (options.staticHandler) return options.staticHandler(req, res);
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShopServer } from './app.js';
-import { setGuestRegistration } from './api/config.js';
+import { CatalogCache } from './catalog-cache.js';
+import { readSetting, setGuestRegistration } from './api/config.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createProviderHandler } from './provider.js';
@@ -98,11 +99,21 @@ function onShutdown(server: Server, db: Db | undefined): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** The first home banner of the static content, for the home page's image preload; none when unreadable. */
+async function firstHomeBanner(db: Db): Promise<{ image: string; image_mobile: string } | undefined> {
+  try {
+    const stored = (await readSetting(db, 'static_content')) as { banners?: { home?: { image?: unknown; image_mobile?: unknown }[] } };
+    const first = stored.banners?.home?.[0];
+    return typeof first?.image === 'string' && typeof first.image_mobile === 'string' ? { image: first.image, image_mobile: first.image_mobile } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
-  const staticHandler = createStaticHandler({ root: publicDir(), log });
-
   if (env.shopApiUrl) {
+    const staticHandler = createStaticHandler({ root: publicDir(), log });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
     const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log, frameAncestors: env.frameAncestors });
     const url = await listen(server, env);
@@ -133,7 +144,10 @@ async function main(): Promise<void> {
     await setGuestRegistration(db, env.guestRegistration);
     log(`Guest registration ${env.guestRegistration ? 'on' : 'off'} (GUEST_REGISTRATION).`);
   }
-  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler() });
+  const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db) });
+  // PGlite: this process is the only writer, so catalog answers can be kept until a write (catalog-cache.ts)
+  const catalogCache = db.kind === 'pglite' ? new CatalogCache() : undefined;
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache });
   const url = await listen(server, env);
   onShutdown(server, db);
   log(`Museum shop on ${url}/de (${describeDb(env)})`);

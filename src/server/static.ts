@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DEFAULT_LANGUAGE, isLanguage } from '../api/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID } from '../api/languages.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -61,6 +61,12 @@ export interface StaticHandlerOptions {
   /** Folder of the built app, normally dist/public. */
   root: string;
   log?: (message: string) => void;
+  /**
+   * The first home banner (static content, read once at start): the home page's head preloads it
+   * with high priority, the narrow-screen picture for narrow screens, so the largest paint does
+   * not wait for the app to ask for the static content and render.
+   */
+  homeBanner?: { image: string; image_mobile: string } | undefined;
 }
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -140,6 +146,56 @@ export function safePath(rawUrl: string): string | undefined {
   return decoded.replace(/\/{2,}/g, '/');
 }
 
+/** What build.mjs lists in index.html: the lazy files boot imports, and the meta description per language. */
+export interface BootManifest {
+  layout: string[];
+  home: string[];
+  messages: Partial<Record<string, string[]>>;
+  descriptions: Partial<Record<string, string>>;
+}
+
+const BOOT_MARKER = '<!--boot-preloads-->';
+
+/** Takes build.mjs's `<!--boot-preloads {…}-->` comment out of the template (it is never served). */
+export function readBootPreloads(html: string | undefined): { template: string | undefined; boot: BootManifest | undefined } {
+  if (html === undefined) return { template: undefined, boot: undefined };
+  const match = /<!--boot-preloads (\{.*?\})-->/.exec(html);
+  if (!match) return { template: html.replace('<!--boot-preloads-->', ''), boot: undefined };
+  try {
+    return { template: html.replace(match[0], BOOT_MARKER), boot: JSON.parse(match[1] ?? '') as BootManifest };
+  } catch {
+    return { template: html.replace(match[0], ''), boot: undefined };
+  }
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The head lines for one language and page (issue 14, boot without a chain): the requests boot
+ * makes first (config, then shop info, static content and the payment types: exactly the URLs the app's HTTP client
+ * asks for, so the browser uses the preloaded answers instead of asking again), the catalogue of
+ * the language and the lazy layout chunks (and the home screen's on the home page) as module
+ * preloads, and the language's meta description.
+ */
+export function bootPreloads(boot: BootManifest | undefined, lang: string, home: boolean, banner?: { image: string; image_mobile: string }): string {
+  const api = `/api/${lang}`;
+  const fetches = [`${api}/shopinfo/config?shop=${SHOP_ID}`, `${api}/shopinfo?shop=${SHOP_ID}`, `${api}/static/content`, `${api}/checkout/payments?shop=${SHOP_ID}`];
+  const modules = boot ? [...(boot.messages[lang] ?? []), ...boot.layout, ...(home ? boot.home : [])] : [];
+  const description = boot?.descriptions[lang];
+  return [
+    ...(description ? [`<meta name="description" content="${escapeAttribute(description)}">`] : []),
+    ...fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+    // the same media query as the banner's <picture> (HomeScreen.tsx): each screen loads one picture
+    ...(banner
+      ? [
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner.image_mobile)}" media="(max-width: 544px)">`,
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner.image)}" media="(min-width: 545px)">`,
+        ]
+      : []),
+    ...modules.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+  ].join('\n    ');
+}
+
 function sendText(res: ServerResponse, status: number, text: string, head: boolean, extra: Record<string, string> = {}): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
@@ -158,23 +214,27 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   if (fs.existsSync(root)) walk(root, '', raw);
   else options.log?.(`Static files: ${root} does not exist; run \`npm run build\` to build the app.`);
 
-  const indexTemplate = raw.get('/index.html')?.toString('utf8');
+  const { template: indexTemplate, boot } = readBootPreloads(raw.get('/index.html')?.toString('utf8'));
   raw.delete('/index.html');
   for (const [urlPath, body] of raw) files.set(urlPath, makeEntry(body, urlPath));
 
-  // index.html per language: the first path segment sets <html lang> before any script runs.
+  // index.html per language and page kind: the first path segment sets <html lang> before any
+  // script runs, and the head preloads what boot will ask for (bootPreloads).
   const indexes = new Map<string, Entry>();
-  const indexFor = (lang: string): Entry | undefined => {
+  const indexFor = (lang: string, home: boolean): Entry | undefined => {
     if (indexTemplate === undefined) return undefined;
-    let entry = indexes.get(lang);
+    const key = `${lang}${home ? ' home' : ''}`;
+    let entry = indexes.get(key);
     if (!entry) {
-      const html = indexTemplate.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+      const html = indexTemplate
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(BOOT_MARKER, bootPreloads(boot, lang, home, home ? options.homeBanner : undefined));
       entry = makeEntry(Buffer.from(html, 'utf8'), '/index.html');
-      indexes.set(lang, entry);
+      indexes.set(key, entry);
     }
     return entry;
   };
-  indexFor(DEFAULT_LANGUAGE);
+  indexFor(DEFAULT_LANGUAGE, true);
 
   return async function serveStatic(req, res) {
     const head = req.method === 'HEAD';
@@ -191,8 +251,10 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       if (urlPath.startsWith('/assets/') || urlPath.startsWith('/static/') || /\.[a-z0-9]{1,12}$/i.test(last) && last !== 'index.html') {
         return sendText(res, 404, 'Not found', head);
       }
-      const first = urlPath.split('/')[1];
-      entry = indexFor(isLanguage(first) ? first : DEFAULT_LANGUAGE);
+      const segments = urlPath.split('/').filter(Boolean);
+      const first = segments[0];
+      const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE;
+      entry = indexFor(lang, segments.length === 0 || (segments.length === 1 && lang === first));
       if (!entry) return sendText(res, 503, 'The app is not built yet: run `npm run build`.', head);
     }
 

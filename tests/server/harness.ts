@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../../src/server/seed/index.js';
 import { createShopServer } from '../../src/server/app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { createProviderHandler } from '../../src/server/provider.js';
+import type { CatalogCache } from '../../src/server/catalog-cache.js';
 
 export interface TestServer {
   url: string;
@@ -21,7 +22,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { now?: Date } = {}): Promise<TestServer> {
+export async function startTestServer(options: { now?: Date; catalogCache?: CatalogCache } = {}): Promise<TestServer> {
   const clock = { now: options.now ?? new Date() };
   const logs: string[] = [];
   const services: ServerServices = {
@@ -35,7 +36,7 @@ export async function startTestServer(options: { now?: Date } = {}): Promise<Tes
   const snapshot = snapshotPath ? new Blob([await readFile(snapshotPath)]) : undefined;
   const db = await openDb({ dataDir: undefined, snapshot });
   await seedIfEmpty(db, clock.now);
-  const server = createShopServer({ db, services, providerHandler: createProviderHandler() });
+  const server = createShopServer({ db, services, providerHandler: createProviderHandler(), catalogCache: options.catalogCache });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -115,7 +115,7 @@ function PartnerLogos() {
             {name && <h3 className="partner-group__name">{name}</h3>}
             <ul className="partner-group__logos">
               {group.logos.map((logo) => {
-                const img = <img src={staticImage(logo.image)} alt={logo.alt} loading="lazy" height={48} />;
+                const img = <img src={staticImage(logo.image)} alt={logo.alt} loading="lazy" width={172} height={48} />;
                 return (
                   <li key={logo.image}>
                     {logo.url ? (

@@ -14,8 +14,9 @@ function Banners() {
       {banners.map((banner, index) => {
         const picture = (
           <picture>
-            <source media="(max-width: 544px)" srcSet={banner.image_mobile} />
-            <img src={banner.image} alt={banner.alt} loading={index === 0 ? 'eager' : 'lazy'} width={1600} height={600} />
+            <source media="(max-width: 544px)" srcSet={banner.image_mobile} width={800} height={800} />
+            {/* the first banner is the page's largest paint: asked for first, never lazily */}
+            <img src={banner.image} alt={banner.alt} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : 'auto'} width={1600} height={600} />
           </picture>
         );
         return (

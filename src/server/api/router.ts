@@ -64,7 +64,7 @@ export class Router {
   }
 
   /** Finds the route; `methodMismatch` tells a 405 from a 404. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { methodMismatch: boolean } {
+  match(method: string, path: string): { handler: Handler; params: Record<string, string>; pattern: string } | { methodMismatch: boolean } {
     const clean = path.replace(/^\/+/, '');
     let methodMismatch = false;
     for (const route of this.routes) {
@@ -83,7 +83,7 @@ export class Router {
           throw new HttpError(400, 'INVALID_PATH', `The path segment '${m[i + 1] ?? ''}' is not valid URL encoding.`);
         }
       });
-      return { handler: route.handler, params };
+      return { handler: route.handler, params, pattern: route.pattern };
     }
     return { methodMismatch };
   }

@@ -1,0 +1,227 @@
+/**
+ * `npm run bench` (issue 14, docs/performance.md): one command that measures the shop as a new
+ * visitor and a sales rush meet it, and prints one table per section.
+ *
+ *   1. builds (node build.mjs), starts `dist/server/main.mjs` on a free port with a fresh data dir;
+ *   2. pages: Lighthouse (mobile, simulated slow 4G and CPU) driving Debian's Chromium, per page
+ *      its scores, FCP/LCP/TBT/CLS and the JS/CSS bytes transferred until the network is quiet;
+ *   3. api: autocannon at 100 connections per catalog endpoint, requests/s, p50/p99, and the same
+ *      run's static-file figure beside it as a ratio;
+ *   4. proxy: a second process with SHOP_API_URL pointing at the first; p50 of event/select
+ *      through it against the upstream directly (1 connection: the added latency itself);
+ *   5. fuzz/oversell (issue 15): the long runs of tests/server/fuzz.test.ts and oversell.test.ts.
+ *
+ * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, fuzz). It stops
+ * every process and browser it started, also on failure or Ctrl-C.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { repoRoot, startServer, type ServerProcess } from '../tests/e2e/server-process.js';
+import { DEMO, demoTenPlacesSlot } from '../src/server/seed/demo.js';
+import { addDays } from '../src/domain/dates.js';
+import { buy, client } from '../tests/server/oversell-helpers.js';
+
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const CONNECTIONS = 100;
+
+const all = ['pages', 'api', 'proxy', 'fuzz'] as const;
+type Section = (typeof all)[number];
+const asked = process.argv.slice(2).filter((a): a is Section => (all as readonly string[]).includes(a));
+const sections = new Set<Section>(asked.length ? asked : all);
+
+const started: { stop(): Promise<unknown> }[] = [];
+async function stopAll(): Promise<void> {
+  for (const s of started.splice(0).reverse()) await s.stop().catch(() => undefined);
+}
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+function table(title: string, head: string[], rows: (string | number)[][]): void {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\n### ${title}\n`);
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/** The cart the checkout is measured with: one adult ticket of tomorrow's (not Monday's) 11:00 slot. */
+function demoCart() {
+  const slot = demoTenPlacesSlot(new Date());
+  return [{
+    type: 'ticket', id: DEMO.tickets.collectionAdult, eventId: DEMO.events.collection, name: 'Adults', price: 1800, totalPrice: 1800, totalCount: 1,
+    datetime: `${slot.date} 11:00`, vat_value: 8.1, single_ticketing: 0, subtickets: [],
+  }];
+}
+
+interface LighthouseRow { page: string; scores: Record<string, number>; fcp: number; lcp: number; tbt: number; cls: number; js: number; css: number }
+
+async function measurePages(base: string): Promise<void> {
+  const pages = ['/de', '/en/tickets', `/en/tickets/${DEMO.events.collection}`, '/en/checkout', '/en/guided-tours'];
+  const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
+  started.push({ stop: () => browser.close() });
+  const rows: LighthouseRow[] = [];
+  for (const pagePath of pages) {
+    const page = await browser.newPage();
+    const withCart = pagePath.endsWith('/checkout');
+    if (withCart) {
+      await page.goto(`${base}/en`, { waitUntil: 'load' });
+      await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), demoCart());
+      // Lighthouse keeps the storage (the cart) for this page, so the cache is emptied by hand: a first visit
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+    }
+    const result = await lighthouse(
+      `${base}${pagePath}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: withCart },
+      undefined,
+      page,
+    );
+    await page.close();
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const bytes = (type: string) => requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    rows.push({
+      page: pagePath + (withCart ? ' (cart)' : ''),
+      scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])),
+      fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift'),
+      js: bytes('Script'), css: bytes('Stylesheet'),
+    });
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable');
+    if (process.env.BENCH_VERBOSE) console.log(`${pagePath}: below 90: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
+  }
+  table('Pages (Lighthouse mobile; JS/CSS as transferred, headers included)',
+    ['page', 'JS', 'CSS', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+    rows.map((r) => [r.page, kb(r.js), kb(r.css), r.scores.performance ?? '', r.scores.accessibility ?? '', r.scores['best-practices'] ?? '', r.scores.seo ?? '', ms(r.fcp), ms(r.lcp), ms(r.tbt), r.cls.toFixed(3)]));
+}
+
+interface Load { rps: number; p50: number; p99: number; mean: number; non2xx: number; errors: number }
+
+async function load(url: string, connections = CONNECTIONS, seconds = API_SECONDS): Promise<Load> {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+function endpoints(): [string, string][] {
+  const slot = demoTenPlacesSlot(new Date());
+  const day = slot.date.replaceAll('-', '');
+  const end = new Date(`${slot.date}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 41);
+  const last = end.toISOString().slice(0, 10).replaceAll('-', '');
+  const ev = DEMO.events.collection;
+  const tour = DEMO.tours.highlightsDe;
+  return [
+    ['event/select', '/api/de/event/select'],
+    ['ticket/calendar (6 weeks, deep)', `/api/de/ticket/calendar/event/${ev}/range/${day};${last}?deep=1`],
+    ['ticket/collect (a day)', `/api/de/ticket/collect/event/${ev}/date/${day}`],
+    ['tour/select/event', '/api/de/tour/select/event'],
+    ['tour (a day)', `/api/de/tour?tour=${tour}&date=${day}`],
+    ['tour/calendar (6 weeks)', `/api/de/tour/calendar/tour/${tour}/range/${day};${last}`],
+    ['merchandise/select', '/api/de/merchandise/select'],
+    ['voucher/select/event', '/api/de/voucher/select/event'],
+    ['shopinfo/config', '/api/de/shopinfo/config?shop=16'],
+  ];
+}
+
+async function measureApi(base: string): Promise<void> {
+  // the static figure: a small file served from memory (the favicon), as a CDN-less server sends it
+  const staticFile = '/static/favicon.svg';
+  const still = await load(`${base}${staticFile}`);
+  const rows: (string | number)[][] = [];
+  for (const [name, p] of endpoints()) {
+    const check = await fetch(`${base}${p}`);
+    if (check.status !== 200) throw new Error(`${p} answered ${check.status}: ${await check.text()}`);
+    const r = await load(`${base}${p}`);
+    rows.push([name, Math.round(r.rps), `${r.p50} ms`, `${r.p99} ms`, `${((r.rps / still.rps) * 100).toFixed(0)} %`, r.non2xx + r.errors]);
+  }
+  // a sales rush: the calendar while tickets are booked (each booking drops the kept answers)
+  const [, calendarPath] = endpoints()[1] ?? ['', ''];
+  const buyer = client(4);
+  let booked = 0;
+  let bookingsRunning = true;
+  const booking = (async () => {
+    for (let i = 0; bookingsRunning; i += 1) {
+      const day = addDays(demoTenPlacesSlot(new Date()).date, i % 60);
+      const outcome = await buy(buyer, base, { type: 'ticket', id: DEMO.tickets.collectionAdult, count: 1, datetime: `${day} 11:00`, subtickets: [] }).catch(() => undefined);
+      if (outcome && 'booked' in outcome) booked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const during = await load(`${base}${calendarPath}`);
+  bookingsRunning = false;
+  await booking;
+  buyer.close();
+  rows.push([`ticket/calendar while ${booked} bookings were made (${(booked / API_SECONDS).toFixed(1)}/s)`, Math.round(during.rps), `${during.p50} ms`, `${during.p99} ms`, `${((during.rps / still.rps) * 100).toFixed(0)} %`, during.non2xx + during.errors]);
+  rows.push([`static file (${staticFile.split('/').pop()})`, Math.round(still.rps), `${still.p50} ms`, `${still.p99} ms`, '100 %', still.non2xx + still.errors]);
+  table(`API at ${CONNECTIONS} connections, ${API_SECONDS} s each (requests/s; ratio to the static file of the same run)`,
+    ['endpoint', 'req/s', 'p50', 'p99', 'of static', 'non-2xx/errors'], rows);
+}
+
+async function measureProxy(base: string): Promise<void> {
+  const proxy = await startServer({ SHOP_API_URL: `${base}/api`, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-proxy-')) });
+  started.push(proxy);
+  const p = '/api/de/event/select';
+  const check = await fetch(`${proxy.url}${p}`);
+  if (check.status !== 200) throw new Error(`proxy ${p} answered ${check.status}`);
+  const rows: (string | number)[][] = [];
+  for (const connections of [1, CONNECTIONS]) {
+    const direct = await load(`${base}${p}`, connections);
+    const forwarded = await load(`${proxy.url}${p}`, connections);
+    // one connection: a request's time is 1/throughput, finer than autocannon's whole milliseconds
+    const perRequest = (l: Load) => (connections === 1 ? `${(1000 / l.rps).toFixed(2)} ms` : `${l.p50} ms`);
+    const added = connections === 1 ? `${(1000 / forwarded.rps - 1000 / direct.rps).toFixed(2)} ms` : `${forwarded.p50 - direct.p50} ms`;
+    rows.push([connections, perRequest(direct), perRequest(forwarded), added, `${direct.p99} / ${forwarded.p99} ms`, Math.round(direct.rps), Math.round(forwarded.rps)]);
+  }
+  table('Proxy (SHOP_API_URL → a local upstream), event/select; 1 connection: time per request, 100: p50',
+    ['connections', 'direct', 'via proxy', 'added', 'p99 direct / proxy', 'direct req/s', 'proxy req/s'], rows);
+  await proxy.stop();
+}
+
+async function main(): Promise<void> {
+  console.log(`museum-shop bench, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`);
+  const needsServer = sections.has('pages') || sections.has('api') || sections.has('proxy');
+  if (needsServer) {
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    if (build.status !== 0) throw new Error('The build failed.');
+    const summary = build.stdout.toString().split('\n').find((l) => l.includes('JavaScript the home page loads'));
+    if (summary) console.log(summary.trim());
+    const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-')) });
+    started.push(server);
+    console.log(`shop on ${server.url}`);
+    if (sections.has('pages')) await measurePages(server.url);
+    if (sections.has('api')) await measureApi(server.url);
+    if (sections.has('proxy')) await measureProxy(server.url);
+    await stopAll();
+  }
+  if (sections.has('fuzz')) {
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', 'tests/server/fuzz.test.ts', 'tests/server/oversell.test.ts'], {
+        cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: '20000', OVERSELL_BUYERS: '5000', OVERSELL_PLACES: '200' },
+      });
+      started.push({ stop: async () => child.kill('SIGTERM') });
+      child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`fuzz/oversell failed (${code})`);
+  }
+}
+
+main()
+  .then(stopAll)
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  });

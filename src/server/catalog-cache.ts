@@ -1,0 +1,201 @@
+/**
+ * Catalog reads that hold a sales rush (issue 14). The answers of the catalog GETs (events, ticket
+ * calendars and collections, tours, merchandise, vouchers, config and static content) are the same
+ * for every visitor, so they are
+ *
+ * - sent with a strong ETag and `cache-control: no-cache`: a browser revalidates and gets 304
+ *   without a body when nothing changed (always on, whatever the database);
+ * - kept in memory, serialised, keyed by method + language + path + query (only when this process
+ *   is the only writer: PGlite. On PostgreSQL other processes book too, so nothing is kept and
+ *   every answer is read from the database: it can never be stale there).
+ *
+ * Places left must never be stale after a booking. Every write that can change them goes through
+ * this process: a database transaction (booking, reservation, stock, voucher codes) or a non-GET
+ * request (API or provider page). Both bump the generation before and after they run; an entry is
+ * only stored when no bump happened while it was computed, and a bump drops every entry. Time
+ * alone changes some answers too (a slot's booking closes, "today" moves on): an entry lives at
+ * most `ttlMs` (default 2 s) of the server's clock and never serves a clock that went backwards.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Db, Queryable } from './db/index.js';
+
+/** Router patterns of the catalog reads whose answers do not depend on who asks. */
+export const CACHEABLE_PATTERNS: ReadonlySet<string> = new Set([
+  'tour/select/event',
+  'tour/overview',
+  'tour/attr',
+  'tour',
+  'tour/soldout/tour/:id/range/:start;:end',
+  'tour/soldoutTimeslots/tour/:id/date/:date',
+  'tour/calendar/tour/:id/range/:start;:end',
+  'tour/lifetime/tour/:id',
+  'event/select',
+  'ticket/collect/event/:id',
+  'ticket/collect/event/:id/date/:date',
+  'ticket/calendar/event/:id/range/:start;:end',
+  'ticket/lifetime',
+  'merchandise/select',
+  'merchandise',
+  'merchandise/attr',
+  'voucher/select/event',
+  'voucher/selectOne/price/:id',
+  'voucher/attr',
+  'shopinfo/config',
+  'shopinfo',
+  'static/content',
+  'static/page/:id',
+  'countries',
+]);
+
+/** What a cacheable answer becomes once: the JSON text and its validator. */
+export interface SerialisedAnswer {
+  body: Buffer;
+  etag: string;
+  /** The body compressed, made once when first asked for (kept with the entry). */
+  encoded?: { br?: Buffer | null; gzip?: Buffer | null };
+}
+
+/** Smaller answers go as they are: compression would not pay for itself. */
+const MIN_COMPRESS = 1024;
+
+/**
+ * The body in the best encoding the client accepts (brotli at a fast level: answers are made
+ * while visitors wait), or as it is. Made once per answer, so a kept answer is compressed once.
+ */
+export function encodedBody(answer: SerialisedAnswer, accepted: readonly ('br' | 'gzip')[]): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (answer.body.length < MIN_COMPRESS) return { body: answer.body };
+  for (const encoding of accepted) {
+    answer.encoded ??= {};
+    let body = answer.encoded[encoding];
+    if (body === undefined) {
+      const made = encoding === 'br'
+        ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+        : gzipSync(answer.body, { level: 6 });
+      body = made.length < answer.body.length ? made : null;
+      answer.encoded[encoding] = body;
+    }
+    if (body) return { body, encoding };
+  }
+  return { body: answer.body };
+}
+
+interface Entry extends SerialisedAnswer {
+  /** Server clock (ms) when it was computed. */
+  at: number;
+}
+
+export function serialise(payload: unknown): SerialisedAnswer {
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** True when If-None-Match names this ETag (or `*`), weak or strong. */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (text.trim() === '*') return true;
+  return text.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export interface CatalogCacheOptions {
+  /** Longest life of an entry on the server's clock; default 2000 ms. */
+  ttlMs?: number;
+  /** Most entries kept (oldest dropped first); default 2000. */
+  maxEntries?: number;
+}
+
+export class CatalogCache {
+  private entries = new Map<string, Entry>();
+  private generationValue = 0;
+  readonly ttlMs: number;
+  readonly maxEntries: number;
+
+  constructor(options: CatalogCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 2000;
+    this.maxEntries = options.maxEntries ?? 2000;
+  }
+
+  get generation(): number {
+    return this.generationValue;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A write happened or is about to: nothing computed before may be served again. */
+  invalidate(): void {
+    this.generationValue += 1;
+    this.entries.clear();
+    this.inFlight.clear();
+  }
+
+  private inFlight = new Map<string, Promise<SerialisedAnswer>>();
+
+  /**
+   * The kept answer, or one computation shared by every request for the same key that arrives
+   * while it runs (a rush right after a booking asks the database once, not a hundred times).
+   * A request arriving after a write never joins a computation that started before it.
+   */
+  async answer(key: string, now: number, compute: () => unknown): Promise<SerialisedAnswer> {
+    const kept = this.get(key, now);
+    if (kept) return kept;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const generation = this.generationValue;
+    const flight = Promise.resolve().then(compute).then((data) => {
+      const made = serialise({ data: data ?? null });
+      this.set(key, made, now, generation);
+      return made;
+    });
+    this.inFlight.set(key, flight);
+    const forget = () => {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    };
+    flight.then(forget, forget);
+    return flight;
+  }
+
+  get(key: string, now: number): SerialisedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now < entry.at || now - entry.at >= this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Stores an answer computed since `generation`; dropped when a write happened meanwhile. */
+  set(key: string, answer: SerialisedAnswer, now: number, generation: number): void {
+    if (generation !== this.generationValue) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { ...answer, at: now });
+  }
+
+  /**
+   * The database as handlers see it: every transaction invalidates before and after it runs
+   * (bookings, reservations, stock and voucher codes all change in one).
+   */
+  wrapDb(db: Db): Db {
+    const invalidate = () => this.invalidate();
+    return {
+      kind: db.kind,
+      query: (sql, params) => db.query(sql, params),
+      exec: (sql) => db.exec(sql),
+      close: () => db.close(),
+      async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+        invalidate();
+        try {
+          return await db.transaction(fn);
+        } finally {
+          invalidate();
+        }
+      },
+    };
+  }
+}
