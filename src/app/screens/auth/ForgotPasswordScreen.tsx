@@ -1,10 +1,10 @@
-import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
-import { FormAlert, TextField, useFocusFirstError } from '../../components/form.js';
+import { FormAlert, TextField } from '../../components/form.js';
+import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor } from './use-auth.js';
 
 /** §2 forgot password: a valid e-mail; the recovery link goes to that address. */
@@ -17,8 +17,6 @@ export default function ForgotPasswordScreen() {
   const formError = useSelector(actor, (s) => s.context.formError);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, rejected);
   return (
     <section className="auth" aria-labelledby="forgot-title">
       <PageHeading>
@@ -26,16 +24,7 @@ export default function ForgotPasswordScreen() {
           <FormattedMessage id="title.forgotPassword" />
         </span>
       </PageHeading>
-      <form
-        ref={form}
-        className="auth__form"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <AccountForm rejectedSubmits={rejected} busy={busy} submitId="auth.forgotSubmit" onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <p className="auth__intro">
           <FormattedMessage id="auth.forgotIntro" />
         </p>
@@ -50,10 +39,7 @@ export default function ForgotPasswordScreen() {
           errors={errors}
           onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'email', value })}
         />
-        <button type="submit" className="button auth__submit" disabled={busy}>
-          <FormattedMessage id="auth.forgotSubmit" />
-        </button>
-      </form>
+      </AccountForm>
       <p className="auth__links">
         <Link to={`/${lang}/login`}>
           <FormattedMessage id="auth.backToLogin" />

@@ -1,11 +1,11 @@
-import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeading } from '../PageHeading.js';
 import { FromUnauthorizedNotice } from './FromUnauthorizedNotice.js';
 import { useConfig, useLang } from '../../hooks.js';
-import { FormAlert, TextField, useFocusFirstError } from '../../components/form.js';
+import { FormAlert, TextField } from '../../components/form.js';
+import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 
 /** §2 login: e-mail and password; a failure is the AUTH_LOGIN_FAILED toast and an announced alert. */
@@ -20,8 +20,6 @@ export default function LoginScreen() {
   const formError = useSelector(actor, (s) => s.context.formError);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, rejected);
   const search = returnTo ? { returnTo } : {};
   return (
     <section className="auth" aria-labelledby="login-title">
@@ -31,16 +29,7 @@ export default function LoginScreen() {
           <FormattedMessage id="title.login" />
         </span>
       </PageHeading>
-      <form
-        ref={form}
-        className="auth__form"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
+      <AccountForm rejectedSubmits={rejected} busy={busy} submitId="auth.loginSubmit" onSubmit={() => actor.send({ type: 'SUBMIT' })}>
         <FormAlert message={formError} />
         <TextField
           name="email"
@@ -62,10 +51,7 @@ export default function LoginScreen() {
           errors={fieldErrors.password}
           onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'password', value })}
         />
-        <button type="submit" className="button auth__submit" disabled={busy}>
-          <FormattedMessage id="auth.loginSubmit" />
-        </button>
-      </form>
+      </AccountForm>
       <ul className="auth__links">
         <li>
           <Link to={`/${lang}/forgot-password`} search={search}>

@@ -1,27 +1,13 @@
-import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { isRequiredField, visibleFields, type AuthField } from '../../../domain/account-forms.js';
 import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
-import { CheckboxField, FormAlert, SelectField, TextField, useFocusFirstError } from '../../components/form.js';
+import { CheckboxField, FormAlert } from '../../components/form.js';
+import { AccountForm, CustomerField, LoadFailedNotice } from '../../components/AccountForm.js';
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
-
-const INPUT: Partial<Record<AuthField, { type: 'text' | 'email' | 'password' | 'tel'; autoComplete: string }>> = {
-  email: { type: 'email', autoComplete: 'email' },
-  emailConfirmation: { type: 'email', autoComplete: 'email' },
-  password: { type: 'password', autoComplete: 'new-password' },
-  passwordConfirmation: { type: 'password', autoComplete: 'new-password' },
-  company: { type: 'text', autoComplete: 'organization' },
-  phone: { type: 'tel', autoComplete: 'tel' },
-  fname: { type: 'text', autoComplete: 'given-name' },
-  lname: { type: 'text', autoComplete: 'family-name' },
-  street: { type: 'text', autoComplete: 'street-address' },
-  zip: { type: 'text', autoComplete: 'postal-code' },
-  city: { type: 'text', autoComplete: 'address-level2' },
-};
 
 /** The guest form's invoice choice (send_invoice) and, when the cart ships, the delivery address (§5). */
 function GuestExtras() {
@@ -58,7 +44,6 @@ function GuestExtras() {
  * salutations from customer/attr, 422 errors next to their fields.
  */
 export function RegistrationForm({ guest }: { guest: boolean }) {
-  const intl = useIntl();
   const lang = useLang();
   const returnTo = useReturnTo();
   const actor = useAuthActor();
@@ -71,29 +56,20 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
   const formError = useSelector(actor, (s) => s.context.formError);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, rejected);
   const titleId = guest ? 'title.guestRegister' : 'title.register';
   const search = returnTo ? { returnTo } : {};
 
-  const field = (name: AuthField) => {
-    const label = intl.formatMessage({ id: `auth.field.${name}` });
-    const common = {
-      name,
-      label,
-      value: values[name],
-      errors: fieldErrors[name],
-      required: isRequiredField(attr, name),
-      onChange: (value: string) => actor.send({ type: 'FIELD_CHANGED', field: name, value }),
-    };
-    if (name === 'salutation' || name === 'country') {
-      const map = name === 'salutation' ? (attr?.salutations ?? {}) : (attr?.countries ?? {});
-      const options = Object.entries(map).map(([value, text]) => ({ value, label: text }));
-      return <SelectField key={name} {...common} autoComplete={name === 'country' ? 'country' : 'honorific-prefix'} options={options} />;
-    }
-    const input = INPUT[name] ?? { type: 'text' as const, autoComplete: 'on' };
-    return <TextField key={name} {...common} type={input.type} autoComplete={input.autoComplete} />;
-  };
+  const field = (name: AuthField) => (
+    <CustomerField
+      key={name}
+      field={name}
+      value={values[name]}
+      errors={fieldErrors[name]}
+      required={isRequiredField(attr, name)}
+      attr={attr}
+      onChange={(value) => actor.send({ type: 'FIELD_CHANGED', field: name, value })}
+    />
+  );
 
   return (
     <section className="auth auth--register" aria-labelledby="register-title">
@@ -119,37 +95,16 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
           <FormattedMessage id="page.loading" />
         </p>
       )}
-      {state === 'failed' && (
-        <div role="alert" className="notice notice--danger">
-          <p>
-            <FormattedMessage id="form.fieldsFailed" />
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'RETRY' })}>
-            <FormattedMessage id="form.retry" />
-          </button>
-        </div>
-      )}
+      {state === 'failed' && <LoadFailedNotice messageId="form.fieldsFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
       {state === 'form' && (
-        <form
-          ref={form}
-          className="auth__form auth__form--wide"
-          noValidate
-          aria-busy={busy}
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
+        <AccountForm rejectedSubmits={rejected} busy={busy} submitId={guest ? 'auth.guestSubmit' : 'auth.registerSubmit'} wide onSubmit={() => actor.send({ type: 'SUBMIT' })}>
           <p className="auth__intro">
             <FormattedMessage id={guest ? 'auth.guestIntro' : 'auth.registerIntro'} />
           </p>
           <FormAlert message={formError} />
           <div className="auth__grid">{visibleFields(attr, guest).map(field)}</div>
           {guest && <GuestExtras />}
-          <button type="submit" className="button auth__submit" disabled={busy}>
-            <FormattedMessage id={guest ? 'auth.guestSubmit' : 'auth.registerSubmit'} />
-          </button>
-        </form>
+        </AccountForm>
       )}
       {!guest && (
         <p className="auth__links">

@@ -3,28 +3,19 @@
  * its errors on its fields and its notice. Renders the settings journey's snapshot
  * (machines/settings.machine.ts) and sends its events; rules live in src/domain/settings-forms.ts.
  */
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { settingsMachine, SettingsSection } from '../../../../machines/settings.machine.js';
-import { detailsFields, isRequiredDetail, type DetailsField } from '../../../domain/settings-forms.js';
+import { detailsFields, isRequiredDetail } from '../../../domain/settings-forms.js';
 import { PageHeading } from '../PageHeading.js';
 import { useJourney } from '../../journeys/index.js';
-import { FormAlert, SelectField, TextField, messageText, useFocusFirstError } from '../../components/form.js';
+import { FormAlert, TextField, messageText } from '../../components/form.js';
+import { AccountForm, CustomerField, LoadFailedNotice } from '../../components/AccountForm.js';
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 
 type SettingsActor = ActorRefFrom<typeof settingsMachine>;
-
-const DETAIL_INPUT: Partial<Record<DetailsField, { type: 'text' | 'tel'; autoComplete: string }>> = {
-  company: { type: 'text', autoComplete: 'organization' },
-  phone: { type: 'tel', autoComplete: 'tel' },
-  fname: { type: 'text', autoComplete: 'given-name' },
-  lname: { type: 'text', autoComplete: 'family-name' },
-  street: { type: 'text', autoComplete: 'street-address' },
-  zip: { type: 'text', autoComplete: 'postal-code' },
-  city: { type: 'text', autoComplete: 'address-level2' },
-};
 
 /**
  * The notice of one section: why not (alert) or saved (status). Both live regions are always
@@ -64,65 +55,38 @@ function SettingsForm({
 }) {
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits[section]);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, rejected);
   const headingId = `settings-${section}-title`;
   return (
     <section className="settings__section" aria-labelledby={headingId}>
       <h2 id={headingId} className="settings__heading">
         <FormattedMessage id={title} />
       </h2>
-      <form
-        ref={form}
-        className="auth__form"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+      <AccountForm rejectedSubmits={rejected} busy={busy} submitId={submit} onSubmit={onSubmit}>
         <SectionNotice actor={actor} section={section} />
         {children}
-        <button type="submit" className="button auth__submit" disabled={busy}>
-          <FormattedMessage id={submit} />
-        </button>
-      </form>
+      </AccountForm>
     </section>
   );
 }
 
 function DetailsForm({ actor }: { actor: SettingsActor }) {
-  const intl = useIntl();
   const values = useSelector(actor, (s) => s.context.details);
   const attr = useSelector(actor, (s) => s.context.attr);
   const errors = useSelector(actor, (s) => s.context.errors.details);
   return (
     <SettingsForm actor={actor} section="details" title="settings.detailsTitle" submit="settings.saveDetails" onSubmit={() => actor.send({ type: 'SAVE_DETAILS' })}>
       <div className="auth__grid">
-        {detailsFields(attr).map((field) => {
-          const common = {
-            name: field,
-            label: intl.formatMessage({ id: `auth.field.${field}` }),
-            value: values[field],
-            errors: errors[field],
-            required: isRequiredDetail(attr, field),
-            onChange: (value: string) => actor.send({ type: 'DETAILS_CHANGED', field, value }),
-          };
-          if (field === 'salutation' || field === 'country') {
-            const map = field === 'salutation' ? (attr?.salutations ?? {}) : (attr?.countries ?? {});
-            return (
-              <SelectField
-                key={field}
-                {...common}
-                autoComplete={field === 'country' ? 'country' : 'honorific-prefix'}
-                options={Object.entries(map).map(([value, label]) => ({ value, label }))}
-              />
-            );
-          }
-          const input = DETAIL_INPUT[field] ?? { type: 'text' as const, autoComplete: 'on' };
-          return <TextField key={field} {...common} type={input.type} autoComplete={input.autoComplete} />;
-        })}
+        {detailsFields(attr).map((field) => (
+          <CustomerField
+            key={field}
+            field={field}
+            value={values[field]}
+            errors={errors[field]}
+            required={isRequiredDetail(attr, field)}
+            attr={attr}
+            onChange={(value) => actor.send({ type: 'DETAILS_CHANGED', field, value })}
+          />
+        ))}
       </div>
     </SettingsForm>
   );
@@ -237,16 +201,7 @@ export default function SettingsScreen() {
           <FormattedMessage id="page.loading" />
         </p>
       )}
-      {state === 'failed' && (
-        <div role="alert" className="notice notice--danger">
-          <p>
-            <FormattedMessage id="settings.loadFailed" />
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'RETRY' })}>
-            <FormattedMessage id="form.retry" />
-          </button>
-        </div>
-      )}
+      {state === 'failed' && <LoadFailedNotice messageId="settings.loadFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
       {state === 'ready' && (
         <>
           <DetailsForm actor={actor} />

@@ -6,33 +6,15 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { RetryNotice } from '../../components/RetryNotice.js';
+import { FilterSelect, ListPage } from '../../components/ListPage.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { selectCustomGroups, selectVenues, selectVisibleEvents } from '../../../../machines/eventTicketing.machine.js';
 import type { ShopEvent } from '../../../api/schemas/catalog.js';
 import { formatDate } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
-import { PageHeading } from '../PageHeading.js';
 import { useJourney } from '../../journeys/index.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import type { TicketingActor } from './ticket-states.js';
-
-function Filter({ label, all, value, options, onChange }: { label: string; all: string; value: number | null; options: { id: number; name: string }[]; onChange: (id: number | null) => void }) {
-  const id = useId();
-  return (
-    <div className="field event-filters__field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function EventCard({ event, lang }: { event: ShopEvent; lang: string }) {
   const headingId = useId();
@@ -81,59 +63,52 @@ export function EventList({ actor }: { actor: TicketingActor }) {
   const filters = useSelector(actor, (s) => s.context.filters);
 
   return (
-    <section className="event-list">
-      <PageHeading>
-        <FormattedMessage id="title.tickets" />
-      </PageHeading>
-      {loading && (
-        <p className="screen-loading" role="status">
-          <FormattedMessage id="tickets.loadingEvents" />
+    <ListPage
+      className="event-list"
+      titleId="title.tickets"
+      loadingId="tickets.loadingEvents"
+      failedId="tickets.eventsFailed"
+      loading={loading}
+      failed={failed}
+      onRetry={() => actor.send({ type: 'RETRY' })}
+    >
+      {(venues.length > 1 || groups.length > 0) && (
+        <form className="event-filters" aria-label={intl.formatMessage({ id: 'tickets.filters' })} onSubmit={(e) => e.preventDefault()}>
+          {venues.length > 1 && (
+            <FilterSelect
+              label={intl.formatMessage({ id: 'tickets.venue' })}
+              all={intl.formatMessage({ id: 'tickets.allVenues' })}
+              value={filters.venue}
+              options={venues}
+              onChange={(venue) => actor.send({ type: 'SET_VENUE_FILTER', venue: venue === null ? null : Number(venue) })}
+            />
+          )}
+          {groups.length > 0 && (
+            <FilterSelect
+              label={intl.formatMessage({ id: 'tickets.group' })}
+              all={intl.formatMessage({ id: 'tickets.allGroups' })}
+              value={filters.customGroup}
+              options={groups}
+              onChange={(group) => actor.send({ type: 'SET_GROUP_FILTER', group: group === null ? null : Number(group) })}
+            />
+          )}
+        </form>
+      )}
+      <p className="event-list__count" role="status">
+        {total > 0 && <FormattedMessage id="tickets.eventCount" values={{ count: events.length }} />}
+      </p>
+      {events.length === 0 ? (
+        <p className="notice notice--info" data-testid="no-results">
+          <FormattedMessage id="tickets.noResults" />
         </p>
+      ) : (
+        <ul className="event-list__items">
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} lang={lang} />
+          ))}
+        </ul>
       )}
-      {failed && (
-        <RetryNotice messageId="tickets.eventsFailed" onRetry={() => actor.send({ type: 'RETRY' })} />
-      )}
-      {!loading && !failed && (
-        <>
-          {(venues.length > 1 || groups.length > 0) && (
-            <form className="event-filters" aria-label={intl.formatMessage({ id: 'tickets.filters' })} onSubmit={(e) => e.preventDefault()}>
-              {venues.length > 1 && (
-                <Filter
-                  label={intl.formatMessage({ id: 'tickets.venue' })}
-                  all={intl.formatMessage({ id: 'tickets.allVenues' })}
-                  value={filters.venue}
-                  options={venues}
-                  onChange={(venue) => actor.send({ type: 'SET_VENUE_FILTER', venue })}
-                />
-              )}
-              {groups.length > 0 && (
-                <Filter
-                  label={intl.formatMessage({ id: 'tickets.group' })}
-                  all={intl.formatMessage({ id: 'tickets.allGroups' })}
-                  value={filters.customGroup}
-                  options={groups}
-                  onChange={(group) => actor.send({ type: 'SET_GROUP_FILTER', group })}
-                />
-              )}
-            </form>
-          )}
-          <p className="event-list__count" role="status">
-            {total > 0 && <FormattedMessage id="tickets.eventCount" values={{ count: events.length }} />}
-          </p>
-          {events.length === 0 ? (
-            <p className="notice notice--info" data-testid="no-results">
-              <FormattedMessage id="tickets.noResults" />
-            </p>
-          ) : (
-            <ul className="event-list__items">
-              {events.map((event) => (
-                <EventCard key={event.id} event={event} lang={lang} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-    </section>
+    </ListPage>
   );
 }
 

@@ -25,7 +25,7 @@ import {
 import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { timeOf } from '../../../domain/tickets.js';
 import { useLang } from '../../hooks.js';
-import { DateGrid, type DayState } from '../../components/calendar/DateGrid.js';
+import { CalendarSection, TimeSlotSection } from '../../components/calendar/CalendarSection.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
 import { usePageTitle } from '../../page-title.js';
@@ -46,90 +46,28 @@ function BackToList() {
 }
 
 function Calendar({ actor }: { actor: TicketingActor }) {
-  const intl = useIntl();
-  const labelId = useId();
   // One month is shown; the machine has already fetched it together with the following one (§9).
   const month = useSelector(actor, (s) => s.context.month);
-  const months = [month];
   const days = useSelector(actor, (s) => selectMonthDays(s, month), shallowEqualDays);
   const selected = useSelector(actor, (s) => s.context.date);
   const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
   const loadingMonth = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Loading month' } } }));
   const monthFailed = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Month failed' } } }));
-  const byDate = new Map(days.map((day) => [day.date, day]));
-  const allowed = (m: string) => canShowMonth(m, bounds.today, bounds.last);
   const navigation = useSelector(actor, monthNavigationOf, shallowEqual);
-
-  const dayState = (date: string): DayState => byDate.get(date)?.availability ?? 'unavailable';
-  const dayStatus = (date: string): string => {
-    const day = byDate.get(date);
-    const state = day?.availability ?? 'unavailable';
-    const words =
-      state === 'available'
-        ? intl.formatMessage({ id: 'calendar.placesLeft' }, { count: day?.places ?? 0 })
-        : intl.formatMessage({ id: `calendar.${state}` });
-    return date === selected ? `${words}, ${intl.formatMessage({ id: 'calendar.selected' })}` : words;
-  };
-
   return (
-    <section className="ticket-step ticket-calendar" aria-labelledby={labelId}>
-      <h2 id={labelId} className="ticket-step__title">
-        <FormattedMessage id="tickets.stepDate" />
-      </h2>
-      <div className="ticket-calendar__nav">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={navigation.previous === null}
-          onClick={() => navigation.previous && actor.send({ type: 'SHOW_MONTH', month: navigation.previous })}
-        >
-          <span aria-hidden="true">‹ </span>
-          <FormattedMessage id="calendar.previousMonth" />
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={navigation.next === null}
-          onClick={() => navigation.next && actor.send({ type: 'SHOW_MONTH', month: navigation.next })}
-        >
-          <FormattedMessage id="calendar.nextMonth" />
-          <span aria-hidden="true"> ›</span>
-        </button>
-      </div>
-      <p className="visually-hidden" id={`${labelId}-help`}>
-        <FormattedMessage id="calendar.keyboardHelp" />
-      </p>
-      <DateGrid
-        months={months}
-        dayState={dayState}
-        dayStatus={dayStatus}
-        selected={selected}
-        labelledBy={labelId}
-        describedBy={`${labelId}-help`}
-        canShowMonth={allowed}
-        onShowMonths={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
-        onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
-      />
-      <ul className="calendar-legend" aria-label={intl.formatMessage({ id: 'calendar.legend' })}>
-        <li className="calendar-legend__item calendar-legend__item--available">
-          <FormattedMessage id="calendar.legendAvailable" />
-        </li>
-        <li className="calendar-legend__item calendar-legend__item--soldOut">
-          <FormattedMessage id="calendar.legendSoldOut" />
-        </li>
-        <li className="calendar-legend__item calendar-legend__item--unavailable">
-          <FormattedMessage id="calendar.legendUnavailable" />
-        </li>
-      </ul>
-      {loadingMonth && (
-        <p role="status" className="screen-loading">
-          <FormattedMessage id="calendar.loadingMonth" />
-        </p>
-      )}
-      {monthFailed && (
-        <RetryNotice messageId="calendar.monthFailed" onRetry={() => actor.send({ type: 'RETRY' })} small />
-      )}
-    </section>
+    <CalendarSection
+      titleId="tickets.stepDate"
+      month={month}
+      days={days}
+      selected={selected}
+      navigation={navigation}
+      canShowMonth={(m) => canShowMonth(m, bounds.today, bounds.last)}
+      loadingMonth={loadingMonth}
+      monthFailed={monthFailed}
+      onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
+      onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
+      onRetry={() => actor.send({ type: 'RETRY' })}
+    />
   );
 }
 
@@ -138,37 +76,9 @@ function shallowEqualDays(a: { date: string; availability: string; places: numbe
 }
 
 function TimeSlots({ actor }: { actor: TicketingActor }) {
-  const intl = useIntl();
-  const labelId = useId();
   const slots = useSelector(actor, selectTimeslots, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  if (slots.length === 0) return null;
-  return (
-    <section className="ticket-step" aria-labelledby={labelId}>
-      <fieldset className="time-slots">
-        <legend id={labelId} className="ticket-step__title">
-          <FormattedMessage id="tickets.stepTime" />
-        </legend>
-        <div className="time-slots__list">
-          {slots.map((slot) => (
-            <label key={slot.datetime} className={`time-slot${slot.soldOut ? ' time-slot--soldOut' : ''}${slot.selected ? ' is-selected' : ''}`}>
-              <input
-                type="radio"
-                name="timeslot"
-                value={slot.datetime}
-                checked={slot.selected}
-                disabled={slot.soldOut}
-                onChange={() => actor.send({ type: 'SELECT_TIME', datetime: slot.datetime })}
-              />
-              <span className="time-slot__time">{slot.time}</span>
-              <span className="time-slot__places">
-                {slot.soldOut ? intl.formatMessage({ id: 'calendar.soldOut' }) : intl.formatMessage({ id: 'calendar.placesLeft' }, { count: slot.available })}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </section>
-  );
+  const options = slots.map((slot) => ({ value: slot.datetime, time: slot.time, places: slot.available, soldOut: slot.soldOut, selected: slot.selected }));
+  return <TimeSlotSection titleId="tickets.stepTime" name="timeslot" slots={options} onSelect={(datetime) => actor.send({ type: 'SELECT_TIME', datetime })} />;
 }
 
 function TicketRowView({ row, actor, price }: { row: TicketRow; actor: TicketingActor; price: (minor: number) => string }) {

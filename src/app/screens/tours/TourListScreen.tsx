@@ -18,31 +18,13 @@ import {
   type tourBookingMachine,
 } from '../../../../machines/tourBooking.machine.js';
 import type { Tour } from '../../../api/schemas/catalog.js';
-import { RetryNotice } from '../../components/RetryNotice.js';
+import { FilterSelect, ListPage } from '../../components/ListPage.js';
 import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/index.js';
 import { lastOverviewDate } from '../../journeys/tours.js';
-import { PageHeading } from '../PageHeading.js';
 import type { TourActor } from './tour-states.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-function Select<T extends string | number>({ label, all, value, options, onChange }: { label: string; all: string; value: T | null; options: { id: T; name: string }[]; onChange: (id: string | null) => void }) {
-  const id = useId();
-  return (
-    <div className="field event-filters__field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function TourCard({ tour, lang }: { tour: Tour; lang: string }) {
   const headingId = useId();
@@ -133,68 +115,63 @@ export function TourList({ actor }: { actor: TourActor }) {
   const filters = useSelector(actor, (s) => s.context.filters);
 
   return (
-    <section className="event-list tour-list">
-      <PageHeading>
-        <FormattedMessage id="title.guidedTours" />
-      </PageHeading>
-      {loading && (
-        <p className="screen-loading" role="status">
-          <FormattedMessage id="tours.loadingList" />
-        </p>
-      )}
-      {failed && <RetryNotice messageId="tours.listFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
-      {!loading && !failed && (
-        <>
-          <form className="event-filters tour-filters" aria-label={intl.formatMessage({ id: 'tours.filters' })} onSubmit={(e) => e.preventDefault()}>
-            <Select
-              label={intl.formatMessage({ id: 'tours.language' })}
-              all={intl.formatMessage({ id: 'tours.allLanguages' })}
-              value={filters.language}
-              options={languages}
-              onChange={(language) => actor.send({ type: 'SET_LANGUAGE_FILTER', language })}
-            />
-            {categories.length > 0 && (
-              <Select
-                label={intl.formatMessage({ id: 'tours.category' })}
-                all={intl.formatMessage({ id: 'tours.allCategories' })}
-                value={filters.category}
-                options={categories}
-                onChange={(category) => actor.send({ type: 'SET_CATEGORY_FILTER', category: category === null ? null : Number(category) })}
-              />
-            )}
-            {venues.length > 1 && (
-              <Select
-                label={intl.formatMessage({ id: 'tours.venue' })}
-                all={intl.formatMessage({ id: 'tours.allVenues' })}
-                value={filters.venue}
-                options={venues}
-                onChange={(venue) => actor.send({ type: 'SET_VENUE_FILTER', venue: venue === null ? null : Number(venue) })}
-              />
-            )}
-            <DateFilter actor={actor} />
-          </form>
-          <p className="event-list__count" role="status">
-            {total > 0 && <FormattedMessage id="tours.count" values={{ count: tours.length }} />}
+    <ListPage
+      className="event-list tour-list"
+      titleId="title.guidedTours"
+      loadingId="tours.loadingList"
+      failedId="tours.listFailed"
+      loading={loading}
+      failed={failed}
+      onRetry={() => actor.send({ type: 'RETRY' })}
+    >
+      <form className="event-filters tour-filters" aria-label={intl.formatMessage({ id: 'tours.filters' })} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect
+          label={intl.formatMessage({ id: 'tours.language' })}
+          all={intl.formatMessage({ id: 'tours.allLanguages' })}
+          value={filters.language}
+          options={languages}
+          onChange={(language) => actor.send({ type: 'SET_LANGUAGE_FILTER', language })}
+        />
+        {categories.length > 0 && (
+          <FilterSelect
+            label={intl.formatMessage({ id: 'tours.category' })}
+            all={intl.formatMessage({ id: 'tours.allCategories' })}
+            value={filters.category}
+            options={categories}
+            onChange={(category) => actor.send({ type: 'SET_CATEGORY_FILTER', category: category === null ? null : Number(category) })}
+          />
+        )}
+        {venues.length > 1 && (
+          <FilterSelect
+            label={intl.formatMessage({ id: 'tours.venue' })}
+            all={intl.formatMessage({ id: 'tours.allVenues' })}
+            value={filters.venue}
+            options={venues}
+            onChange={(venue) => actor.send({ type: 'SET_VENUE_FILTER', venue: venue === null ? null : Number(venue) })}
+          />
+        )}
+        <DateFilter actor={actor} />
+      </form>
+      <p className="event-list__count" role="status">
+        {total > 0 && <FormattedMessage id="tours.count" values={{ count: tours.length }} />}
+      </p>
+      {tours.length === 0 ? (
+        <div className="notice notice--info" data-testid="no-results">
+          <p>
+            <FormattedMessage id="tours.noResults" />
           </p>
-          {tours.length === 0 ? (
-            <div className="notice notice--info" data-testid="no-results">
-              <p>
-                <FormattedMessage id="tours.noResults" />
-              </p>
-              <button type="button" className="button button--small" onClick={() => actor.send({ type: 'CLEAR_FILTERS' })}>
-                <FormattedMessage id="tours.showAll" />
-              </button>
-            </div>
-          ) : (
-            <ul className="event-list__items">
-              {tours.map((tour) => (
-                <TourCard key={tour.id} tour={tour} lang={lang} />
-              ))}
-            </ul>
-          )}
-        </>
+          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'CLEAR_FILTERS' })}>
+            <FormattedMessage id="tours.showAll" />
+          </button>
+        </div>
+      ) : (
+        <ul className="event-list__items">
+          {tours.map((tour) => (
+            <TourCard key={tour.id} tour={tour} lang={lang} />
+          ))}
+        </ul>
       )}
-    </section>
+    </ListPage>
   );
 }
 

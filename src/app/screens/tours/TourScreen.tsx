@@ -17,7 +17,7 @@ import { selectCounts, selectMonthDays, selectTimes, type CountRow, type tourBoo
 import type { TourQuestion } from '../../../api/schemas/catalog.js';
 import type { AnswerValue, CountProblem } from '../../../domain/tours.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
-import { DateGrid, type DayState } from '../../components/calendar/DateGrid.js';
+import { CalendarSection, TimeSlotSection } from '../../components/calendar/CalendarSection.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useLang } from '../../hooks.js';
@@ -40,8 +40,6 @@ function BackToList() {
 }
 
 function Calendar({ actor }: { actor: TourActor }) {
-  const intl = useIntl();
-  const labelId = useId();
   const month = useSelector(actor, (s) => s.context.month);
   const days = useSelector(actor, (s) => selectMonthDays(s, month), sameData);
   const selected = useSelector(actor, (s) => s.context.date);
@@ -49,99 +47,27 @@ function Calendar({ actor }: { actor: TourActor }) {
   const loadingMonth = useSelector(actor, (s) => s.matches({ 'Tour page': { Booking: { Calendar: 'Loading month' } } }));
   const monthFailed = useSelector(actor, (s) => s.matches({ 'Tour page': { Booking: { Calendar: 'Month failed' } } }));
   const navigation = useSelector(actor, tourMonthNavigationOf, shallowEqual);
-  const byDate = new Map(days.map((day) => [day.date, day]));
-  const dayState = (date: string): DayState => byDate.get(date)?.availability ?? 'unavailable';
-  const dayStatus = (date: string): string => {
-    const day = byDate.get(date);
-    const state = day?.availability ?? 'unavailable';
-    const words = state === 'available' ? intl.formatMessage({ id: 'calendar.placesLeft' }, { count: day?.places ?? 0 }) : intl.formatMessage({ id: `calendar.${state}` });
-    return date === selected ? `${words}, ${intl.formatMessage({ id: 'calendar.selected' })}` : words;
-  };
   return (
-    <section className="ticket-step ticket-calendar" aria-labelledby={labelId}>
-      <h2 id={labelId} className="ticket-step__title">
-        <FormattedMessage id="tours.stepDate" />
-      </h2>
-      <div className="ticket-calendar__nav">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={navigation.previous === null}
-          onClick={() => navigation.previous && actor.send({ type: 'SHOW_MONTH', month: navigation.previous })}
-        >
-          <span aria-hidden="true">‹ </span>
-          <FormattedMessage id="calendar.previousMonth" />
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={navigation.next === null}
-          onClick={() => navigation.next && actor.send({ type: 'SHOW_MONTH', month: navigation.next })}
-        >
-          <FormattedMessage id="calendar.nextMonth" />
-          <span aria-hidden="true"> ›</span>
-        </button>
-      </div>
-      <p className="visually-hidden" id={`${labelId}-help`}>
-        <FormattedMessage id="calendar.keyboardHelp" />
-      </p>
-      <DateGrid
-        months={[month]}
-        dayState={dayState}
-        dayStatus={dayStatus}
-        selected={selected}
-        labelledBy={labelId}
-        describedBy={`${labelId}-help`}
-        canShowMonth={(m) => canShowTourMonth(m, bounds.today, bounds.last)}
-        onShowMonths={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
-        onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
-      />
-      <ul className="calendar-legend" aria-label={intl.formatMessage({ id: 'calendar.legend' })}>
-        <li className="calendar-legend__item calendar-legend__item--available">
-          <FormattedMessage id="calendar.legendAvailable" />
-        </li>
-        <li className="calendar-legend__item calendar-legend__item--soldOut">
-          <FormattedMessage id="calendar.legendSoldOut" />
-        </li>
-        <li className="calendar-legend__item calendar-legend__item--unavailable">
-          <FormattedMessage id="calendar.legendUnavailable" />
-        </li>
-      </ul>
-      {loadingMonth && (
-        <p role="status" className="screen-loading">
-          <FormattedMessage id="calendar.loadingMonth" />
-        </p>
-      )}
-      {monthFailed && <RetryNotice messageId="calendar.monthFailed" onRetry={() => actor.send({ type: 'RETRY' })} small />}
-    </section>
+    <CalendarSection
+      titleId="tours.stepDate"
+      month={month}
+      days={days}
+      selected={selected}
+      navigation={navigation}
+      canShowMonth={(m) => canShowTourMonth(m, bounds.today, bounds.last)}
+      loadingMonth={loadingMonth}
+      monthFailed={monthFailed}
+      onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
+      onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
+      onRetry={() => actor.send({ type: 'RETRY' })}
+    />
   );
 }
 
 function Times({ actor }: { actor: TourActor }) {
-  const intl = useIntl();
-  const labelId = useId();
   const times = useSelector(actor, selectTimes, sameData);
-  if (times.length === 0) return null;
-  return (
-    <section className="ticket-step" aria-labelledby={labelId}>
-      <fieldset className="time-slots">
-        <legend id={labelId} className="ticket-step__title">
-          <FormattedMessage id="tours.stepTime" />
-        </legend>
-        <div className="time-slots__list">
-          {times.map((slot) => (
-            <label key={slot.time} className={`time-slot${slot.soldOut ? ' time-slot--soldOut' : ''}${slot.selected ? ' is-selected' : ''}`}>
-              <input type="radio" name="tour-time" value={slot.time} checked={slot.selected} disabled={slot.soldOut} onChange={() => actor.send({ type: 'SELECT_TIME', time: slot.time })} />
-              <span className="time-slot__time">{slot.time}</span>
-              <span className="time-slot__places">
-                {slot.soldOut ? intl.formatMessage({ id: 'calendar.soldOut' }) : intl.formatMessage({ id: 'calendar.placesLeft' }, { count: slot.remaining })}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </section>
-  );
+  const options = times.map((slot) => ({ value: slot.time, time: slot.time, places: slot.remaining, soldOut: slot.soldOut, selected: slot.selected }));
+  return <TimeSlotSection titleId="tours.stepTime" name="tour-time" slots={options} onSelect={(time) => actor.send({ type: 'SELECT_TIME', time })} />;
 }
 
 function problemText(intl: ReturnType<typeof useIntl>, problem: CountProblem): string {
