@@ -39,6 +39,8 @@ export const SESSION_KEYS = {
   settingsDraft: 'settingsDraft',
   /** a delivery address different from the billing address, chosen in the checkout (§4) */
   deliveryAddress: 'deliveryAddress',
+  /** the payment method and consent ticks chosen when the checkout asked for a login (issue 16 item 3); read once */
+  checkoutChoice: 'checkoutChoice',
   /** scroll position per history entry (§4 scroll restoration) */
   scrollPositions: 'scrollPositions',
 } as const;

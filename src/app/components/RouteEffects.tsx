@@ -44,12 +44,15 @@ export function RouteEffects() {
       if (focusTimer) clearInterval(focusTimer);
       let tries = 0;
       focusTimer = setInterval(() => {
+        // A screen may name the one thing to do next (data-route-focus, e.g. 'Confirm order'); else the heading.
+        const action = document.querySelector<HTMLElement>('main [data-route-focus]');
         const heading = document.querySelector<HTMLElement>('main h1');
         tries += 1;
         if (heading || tries > 30) {
           if (focusTimer) clearInterval(focusTimer);
           focusTimer = null;
-          heading?.focus({ preventScroll: true });
+          if (action) action.focus();
+          else heading?.focus({ preventScroll: true });
         }
       }, 100);
     };
