@@ -3,11 +3,15 @@
  * confirmation after the provider on a phone (item 2), the login notice of direct debit (item 3),
  * the cart-gone heading and the progress bar of an anonymous payment (item 15).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
+import { repoRoot } from './server-process.js';
+import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
 
 let baseUrl = '';
 let browser: Browser;
@@ -116,4 +120,68 @@ describe('issue 16 in a real browser', () => {
       }
     });
   }
+});
+
+const en = JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/i18n/messages/en.json'), 'utf8')) as Record<string, string>;
+
+describe('issue 16 items 4, 7, 11 in a real browser', () => {
+  it('item 4: the added message names what was added and says what the cart holds as the badge counts it; item 11: Buy more keeps the focus; item 7: after a switch to German the lines read German, and the focus is back on the language select', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, `/en/tickets/${DEMO.events.collection}`, { locale: 'en-GB' });
+    try {
+      const { date } = demoTenPlacesSlot(new Date());
+      await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+      await page.getByRole('radio', { name: /^11:00/ }).check();
+      await page.getByRole('spinbutton', { name: /^Adult – / }).fill('2');
+      await page.getByRole('spinbutton', { name: /^Child 6–16 – / }).fill('1');
+      await page.getByRole('button', { name: en['tickets.addToCart'] }).click();
+      const added = page.getByTestId('added-to-cart');
+      await added.waitFor();
+      // what was added, by name and count
+      await expect(added.getByRole('heading', { level: 2 }).innerText()).resolves.toBe('Added to your cart: 2 × Adult and 1 × Child 6–16.');
+      // what the cart holds, in the badge's words and number (two lines)
+      await expect.poll(() => page.getByTestId('basket-count').innerText()).toBe('2');
+      await expect(page.getByTestId('cart-holds').innerText()).resolves.toBe('Your cart now holds 2 items.');
+      expect(await page.getByRole('link', { name: /^Cart, 2 items$/ }).count()).toBe(1);
+
+      // item 11: 'Buy more tickets' hands the focus to the counts, not to the page body
+      await page.getByRole('button', { name: en['tickets.buyMore'] }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+      expect(await page.evaluate(() => document.activeElement?.closest('.ticket-form') !== null)).toBe(true);
+
+      // item 7: a switch to German (a reload): the cart lines read German, the focus is on the language select
+      await page.goto('/en/checkout');
+      await page.getByTestId('cart-line').first().waitFor();
+      await expect(page.getByTestId('cart-line').first().innerText()).resolves.toContain('Adult');
+      await page.getByRole('combobox', { name: en['header.language'] }).selectOption('de');
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      await expect.poll(async () => (await page.getByTestId('cart-line').allInnerTexts()).join(' | ')).toMatch(/Erwachsene.*\|.*Kind 6–16 Jahre/s);
+      const lines = (await page.getByTestId('cart-line').allInnerTexts()).join(' | ');
+      expect(lines).not.toMatch(/\bAdult\b|Child 6–16\b|Lakeside/);
+      expect(await page.evaluate(() => document.activeElement?.tagName + ':' + (document.activeElement as HTMLSelectElement | null)?.value)).toBe('SELECT:de');
+      // the stored cart holds the German names too (a reload keeps them)
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toContain('Erwachsene');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('item 11: after logout the focus is on the page heading, not lost', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de/login');
+    try {
+      await logIn(page, 'demo@museum.example', 'Museum2026!');
+      await page.waitForURL(/\/de$/);
+      await page.locator('.user-menu__button').click();
+      const logout = page.getByRole('link', { name: text('header.logout') });
+      await logout.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: text('header.login') }).first().waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'BODY')).toBe('H1');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
