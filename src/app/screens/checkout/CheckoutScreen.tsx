@@ -70,7 +70,9 @@ function LoginRequired() {
   const search = { returnTo: `/${lang}/checkout` };
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    notice.current?.focus();
+    // centred: the notice and the Pay button under it in view, not at the edge under the sticky header
+    notice.current?.focus({ preventScroll: true });
+    notice.current?.scrollIntoView({ block: 'center' });
   }, []);
   return (
     <div ref={notice} tabIndex={-1} className="notice notice--info checkout__login" data-testid="login-required">
