@@ -185,3 +185,48 @@ describe('issue 16 items 4, 7, 11 in a real browser', () => {
     }
   });
 });
+
+describe('issue 16 item 9 in a real browser', () => {
+  it('"This order is not available" has a way back', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de/order-review/UNKNOWN00000');
+    try {
+      await page.getByTestId('order-not-available').waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: text('checkout.continueShopping') }).click();
+      await page.waitForURL(/\/de$/);
+      // the 406 of order/review is the only console error (the browser logs the failed request)
+      expect(errors.filter((e) => !e.includes('406'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('after logout on "Registration complete" it no longer says "you are logged in"', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/register');
+    try {
+      await page.getByRole('heading', { level: 1, name: text('title.register') }).waitFor({ timeout: 15_000 });
+      const email = `ux-${Date.now()}@example.org`;
+      await page.getByLabel(text('auth.field.email'), { exact: false }).first().fill(email);
+      await page.getByLabel(text('auth.field.emailConfirmation')).fill(email);
+      await page.getByLabel(text('auth.field.password')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.passwordConfirmation')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.fname')).fill('Lea');
+      await page.getByLabel(text('auth.field.lname')).fill('Beispiel');
+      await page.getByLabel(text('auth.field.street')).fill('Seestrasse 1');
+      await page.getByLabel(text('auth.field.zip')).fill('8002');
+      await page.getByLabel(text('auth.field.city')).fill('Zürich');
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      await page.waitForURL(/\/de\/register\/success/);
+      await page.getByText(text('auth.registerSuccessText')).waitFor();
+      await page.getByRole('button', { name: 'Lea Beispiel' }).click();
+      const logout = page.getByRole('link', { name: text('header.logout') });
+      await logout.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: text('header.login') }).first().waitFor();
+      await page.waitForURL(/\/de\/register\/success/);
+      await page.getByText(text('auth.registerSuccessLoggedOut')).waitFor();
+      expect(await page.getByText(text('auth.registerSuccessText')).count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+});
