@@ -38,6 +38,7 @@ import {
 } from '../src/domain/shipping.js';
 import { allocateVouchers, hasVoucherCode, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
 import { notProvided } from './support.js';
+import { renameLines, type LineNames } from '../src/domain/line-names.js';
 
 /** Where the shipping destination comes from (§4) and whether the visitor is logged in (§6). */
 export interface CartDestination extends DestinationSources {
@@ -75,7 +76,9 @@ export type CartEvent =
   | { type: 'CHOOSE_COUNTRY'; country: string }
   | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
   | { type: 'RETRY_SHIPPING' }
-  | { type: 'RETRY_COUNTRIES' };
+  | { type: 'RETRY_COUNTRIES' }
+  /** the catalogue's names in the page's language for what the cart holds (issue 16 item 7) */
+  | { type: 'RENAME_LINES'; names: LineNames };
 
 /** Emitted (actor.on) so the UI can say why nothing was added. */
 /** Emitted when a voucher code already in the cart is added again, for the voucher code entry to say so. */
@@ -156,6 +159,7 @@ export const cartMachine = setup({
       return { lines: context.lines.filter((_, index) => index !== event.index) };
     }),
     clearLines: assign({ lines: [] }),
+    renameLines: assign(({ context, event }) => (event.type === 'RENAME_LINES' ? { lines: renameLines(context.lines, event.names) } : {})),
     assignDestination: assign(({ context, event }) => {
       if (event.type !== 'SET_DESTINATION') return {};
       return { destination: { ...context.destination, ...event.destination } };
@@ -191,6 +195,7 @@ export const cartMachine = setup({
       const line = context.lines[event.index];
       return line !== undefined && isTicketLine(line);
     },
+    renamesSomething: ({ context, event }) => event.type === 'RENAME_LINES' && renameLines(context.lines, event.names) !== context.lines,
     shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
     destinationUnknown: ({ context }) => destinationOf(context) === null,
     countriesLoaded: ({ context }) => context.countries !== null,
@@ -257,6 +262,11 @@ export const cartMachine = setup({
         SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination', description: 'Login, logout or a saved customer changed where goods go.' },
         CHOOSE_COUNTRY: { target: '.Checking shipping', actions: 'assignChosenCountry', description: 'The visitor chose the country in the cart.' },
         SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
+        RENAME_LINES: {
+          guard: 'renamesSomething',
+          actions: ['renameLines', { type: 'saveCart', params: ({ context }) => context.lines }],
+          description: 'After a boot in another language: the lines take the catalogue\'s names in this one (issue 16 item 7); shipping is unchanged.',
+        },
       },
       states: {
         'Checking shipping': {

@@ -83,7 +83,15 @@ export interface CheckoutInput {
   partner?: string | null;
   /** a different delivery address kept in the session (§4), null for the billing address */
   deliveryAddress?: DeliveryAddressValues | null;
+  /**
+   * The method and consent ticks chosen before the visitor left to log in (issue 16 item 3): the
+   * checkout starts with them again (the method only while it is still offered).
+   */
+  keptChoice?: KeptPaymentChoice | null;
 }
+
+/** What of the payment form outlives a trip to the login page (never the IBAN or account holder). */
+export type KeptPaymentChoice = Pick<PaymentChoice, 'payart' | 'termsAccepted' | 'privacyAccepted'>;
 
 /** Where the cart stands with shipping (the cart actor's state, sent by the app). */
 export interface CheckoutShipping {
@@ -288,7 +296,15 @@ export const checkoutMachine = setup({
       lines: [...(input.lines ?? [])],
       jwt: input.jwt ?? null,
       paymentTypes,
-      choice: { ...EMPTY_PAYMENT_CHOICE, payart: defaultPayart(paymentTypes, input.defaultPaymentType) },
+      choice: {
+        ...EMPTY_PAYMENT_CHOICE,
+        payart: defaultPayart(
+          paymentTypes,
+          paymentTypes.some((t) => t.payartId === input.keptChoice?.payart) ? input.keptChoice?.payart : input.defaultPaymentType,
+        ),
+        termsAccepted: input.keptChoice?.termsAccepted ?? false,
+        privacyAccepted: input.keptChoice?.privacyAccepted ?? false,
+      },
       confirmPayment: input.confirmPayment ?? true,
       partner: input.partner ?? null,
       fieldErrors: {},
@@ -576,4 +592,22 @@ export type CheckoutMachine = typeof checkoutMachine;
 export function progressStep(snapshot: { hasTag: (tag: string) => boolean }): ProgressStep | null {
   for (const step of PROGRESS_STEPS) if (snapshot.hasTag(`step-${step}`)) return step;
   return null;
+}
+
+/** How the progress bar shows a step: done, the current one, still open, or skipped (not needed). */
+export type ProgressStepState = 'done' | 'current' | 'open' | 'skipped';
+
+/**
+ * Every step's state for a snapshot (null: no step). 'Log in' before the current step is done only
+ * when the visitor is logged in: an anonymous express payment skipped it (issue 16 item 15).
+ */
+export function progressStates(snapshot: { hasTag: (tag: string) => boolean; context: { jwt: string | null } }): Record<ProgressStep, ProgressStepState> | null {
+  const step = progressStep(snapshot);
+  if (step === null) return null;
+  const current = PROGRESS_STEPS.indexOf(step);
+  const states = {} as Record<ProgressStep, ProgressStepState>;
+  PROGRESS_STEPS.forEach((s, i) => {
+    states[s] = i === current ? 'current' : i > current ? 'open' : s === 'signIn' && snapshot.context.jwt === null ? 'skipped' : 'done';
+  });
+  return states;
 }

@@ -90,6 +90,14 @@ export const machine = createMachine({
           "actions": [
             "assignRequestInvoice"
           ]
+        },
+        "RENAME_LINES": {
+          "guard": "renamesSomething",
+          "actions": [
+            "renameLines",
+            "saveCart"
+          ],
+          "description": "After a boot in another language: the lines take the catalogue's names in this one (issue 16 item 7); shipping is unchanged."
         }
       },
       "states": {

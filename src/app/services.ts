@@ -69,6 +69,20 @@ export function cartDestinationOf(session: { jwt: string | null; customer: Store
   return { loggedIn: session.jwt !== null, tokenCountry: session.jwt !== null ? country : null, customerCountry: country };
 }
 
+/**
+ * Issue 16 item 7: a cart restored at boot holds the names of the language its lines were added
+ * in; the catalogue's names in this page's language replace them (lazy: only for a cart with lines).
+ */
+function renameCartLines(api: ShopApi, cart: Shell['cart']): void {
+  if (cart.getSnapshot().context.lines.length === 0) return;
+  void import('./cart-names.js')
+    .then(({ loadLineNames }) => loadLineNames(api, cart.getSnapshot().context.lines))
+    .then((names) => cart.send({ type: 'RENAME_LINES', names }))
+    .catch(() => {
+      // the names stay as they were added: still the right lines
+    });
+}
+
 /** Keeps the cart's destination in step with login, logout and the saved customer. */
 function followSession(app: Shell['actor'], cart: Shell['cart']): void {
   let last = JSON.stringify(cartDestinationOf(app.getSnapshot().context));
@@ -161,6 +175,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const shell: ShellInstance = { ...shellBase, router };
   actor.start();
   cart.start();
+  renameCartLines(api, cart);
   // The flow viewer (?flows) shows these app-lifetime actors live.
   registerLiveActor('app', actor);
   registerLiveActor('cart', cart);

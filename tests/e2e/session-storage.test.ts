@@ -88,8 +88,10 @@ describe('corrupted session storage', () => {
       [SESSION_KEYS.checkoutJourney]: JSON.stringify({ value: 'A state that never was', context: { nothing: true } }),
       [SESSION_KEYS.referrer]: JSON.stringify({ not: 'a url' }),
       [SESSION_KEYS.visitedUrl]: '[1,2,3]',
-      [SESSION_KEYS.settingsDraft]: JSON.stringify({ details: 'all of them' }),
-      [SESSION_KEYS.deliveryAddress]: JSON.stringify({ name: 7, street: null }),
+      [SESSION_KEYS.deliveryAddress]: JSON.stringify({ name: 7 }),
+      [SESSION_KEYS.settingsDraft]: JSON.stringify(['not', 'a', 'draft']),
+      [SESSION_KEYS.checkoutChoice]: JSON.stringify({ payart: 'direct debit', termsAccepted: 'yes' }),
+      [SESSION_KEYS.focusAfterReload]: JSON.stringify({ somewhere: true }),
     };
     expect(Object.keys(wrong).sort()).toEqual([...KEYS].sort());
     const { page, errors, warnings, close } = await openWith(wrong);

@@ -3,6 +3,7 @@ import type { CartContext } from '../../machines/cart.machine.js';
 import { describeModel } from './describe-model.js';
 import { COUNTRIES, cartModel } from './cart.model.js';
 import type { RunContext } from './model.js';
+import type { LineNames } from '../../src/domain/line-names.js';
 
 const ctx = (s: { context: unknown }) => s.context as CartContext;
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
@@ -22,6 +23,19 @@ function sideEffects(s: { context: unknown }, run: RunContext): void {
   if (e.type === 'REMOVE') {
     const tracked = calls(run, 'trackRemoveFromCart').filter((c) => c.event === run.event);
     for (const t of tracked) expect(t.params).toMatchObject({ event: 'remove_from_cart', ecommerce: { currency: 'CHF', value: 40 } });
+  }
+  if (e.type === 'RENAME_LINES') {
+    // issue 16 item 7: the lines carry the names given for their ids; nothing else changes
+    const names = (run.event as unknown as { names: LineNames }).names;
+    for (const line of ctx(s).lines) {
+      if (line.type === 'ticket' && names.tickets[line.id]) expect(line.name).toBe(names.tickets[line.id]);
+      if (line.type === 'merchandise' && names.articles[line.id]) expect(line.name).toBe(names.articles[line.id]);
+    }
+    // saved when a name changed (the first time), not when the names were already those
+    const saved = calls(run, 'saveCart').filter((c) => c.event === run.event);
+    const before = calls(run, 'saveCart').filter((c) => c.event !== run.event).at(-1)?.params as { name: string }[] | undefined;
+    if (before && JSON.stringify(before) !== JSON.stringify(ctx(s).lines)) expect(saved.map((c) => c.params)).toEqual([ctx(s).lines]);
+    else expect(saved).toEqual([]);
   }
   if (e.type === 'CLEAR') {
     expect(ctx(s).lines).toEqual([]);

@@ -9,6 +9,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { cartMachine, type CartContext } from '../../machines/cart.machine.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
 import { defineModel } from './model.js';
+import { NO_LINE_NAMES, type LineNames } from '../../src/domain/line-names.js';
 
 export const ticket: CartLine = {
   type: 'ticket', id: 11, eventId: 3, name: 'Adult', price: 2000, totalPrice: 4000, totalCount: 2,
@@ -18,12 +19,17 @@ export const catalogue: CartLine = { type: 'merchandise', id: 21, name: 'Catalog
 export const COUNTRIES = [{ key: 'CH', name: 'Schweiz', shippable: true }, { key: 'US', name: 'USA', shippable: false }];
 export const voucherCode: CartLine = { type: 'voucherCode', barcode: 'ABC123', name: 'Voucher ABC123', price: 3000 };
 
+/** The catalogue's names in German for the ticket and the catalogue (issue 16 item 7). */
+export const GERMAN_NAMES: LineNames = { ...NO_LINE_NAMES, events: { 3: 'Sammlung' }, tickets: { 11: 'Erwachsene' }, articles: { 21: 'Katalog' } };
+
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const ctx = s.context as CartContext;
   if (e.type === 'ADD') return ctx.lines.length < 2;
   if (e.type === 'SET_DESTINATION' || e.type === 'CHOOSE_COUNTRY') return ctx.destination.chosenCountry === null;
   if (e.type === 'SET_REQUEST_INVOICE') return ctx.requestInvoice;
   if (e.type === 'CLEAR') return ctx.lines.length > 0;
+  // walked in the scenarios below (renamed lines would double every state of the walk)
+  if (e.type === 'RENAME_LINES') return false;
   return true;
 }
 
@@ -44,8 +50,20 @@ export const cartModel = defineModel({
     'done:loadCountries': { output: COUNTRIES },
     'error:loadCountries': { error: new Error('offline') },
     RETRY_COUNTRIES: {},
+    RENAME_LINES: [{ names: GERMAN_NAMES }, { names: NO_LINE_NAMES }],
   },
   scenarios: [
+    {
+      name: 'a cart restored in another language takes the catalogue\'s names (issue 16 item 7); names that change nothing save nothing',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [ticket] },
+        { type: 'ADD', lines: [catalogue] },
+        { type: 'RENAME_LINES', names: GERMAN_NAMES },
+        { type: 'RENAME_LINES', names: GERMAN_NAMES },
+        { type: 'RENAME_LINES', names: NO_LINE_NAMES },
+      ],
+    },
     {
       name: 'a logout that takes the only destination away drops the cost and asks for a country again',
       input: { savedCart: null },

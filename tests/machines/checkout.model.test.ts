@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { PAYART_EXPRESS } from '../../src/api/schemas/checkout.js';
 import { toCartPayload } from '../../src/domain/cart-lines.js';
 import { suggestionLine } from '../../src/domain/payment.js';
-import { progressStep, type CheckoutContext } from '../../machines/checkout.machine.js';
+import { progressStates, progressStep, type CheckoutContext } from '../../machines/checkout.machine.js';
 import { describeModel } from './describe-model.js';
 import { CART_ID, DIRECT_DEBIT, HOLDER, JWT, PROVIDER_URL, VALID_IBAN, booked, checkoutModel, returned, suggestions } from './checkout.model.js';
 import type { Invocation, RunContext } from './model.js';
@@ -81,6 +81,7 @@ describeModel(checkoutModel, {
   },
   'Cart.Choosing payment.Login required': (s, run) => {
     expect(progressStep(s)).toBe('signIn');
+    expect(progressStates(s)).toEqual({ cart: 'done', signIn: 'current', payment: 'open', complete: 'open' });
     expect(ctx(s).choice.payart).not.toBe(PAYART_EXPRESS);
     // a 401 of initPayment also lands here (the shell sends the visitor to login)
     if (ev(run).type === 'PAY') expect(ctx(s).jwt).toBeNull();
@@ -168,6 +169,7 @@ describeModel(checkoutModel, {
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
   'Payment accepted.Cart gone': (s, run) => {
+    expect(progressStates(s)).toEqual({ cart: 'done', signIn: ctx(s).jwt === null ? 'skipped' : 'done', payment: 'current', complete: 'open' });
     expect(ctx(s).cartId).toBeNull();
     expect(calls(run, 'clearCart')).toEqual([]);
   },
@@ -175,6 +177,8 @@ describeModel(checkoutModel, {
     expect(s.status).toBe('done');
     expect(page(s)).toBe('checkoutSuccess');
     expect(progressStep(s)).toBe('complete');
+    // issue 16 item 15: 'Log in' is done only for a visitor who logged in
+    expect(progressStates(s)).toEqual({ cart: 'done', signIn: ctx(s).jwt === null ? 'skipped' : 'done', payment: 'done', complete: 'current' });
     expect(ctx(s).booking).toEqual({ ...booked, cartId: CART_ID });
     expect(calls(run, 'clearCart')).toHaveLength(1);
     expect(invoked(run, 'execPayment').at(-1)).toMatchObject({ settled: true, input: { cartId: CART_ID, us: returned.us, sessionUs: returned.sessionUs } });

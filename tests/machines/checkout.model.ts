@@ -232,6 +232,21 @@ export const checkoutModel = defineModel({
       ],
     },
     {
+      name: 'back from the login the checkout starts with the method and both ticks chosen before (issue 16 item 3): direct debit pays without ticking again',
+      input: { lines: cartLines, paymentTypes, jwt: JWT, keptChoice: { payart: DIRECT_DEBIT, termsAccepted: true, privacyAccepted: true } },
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_ACCOUNT_HOLDER', value: HOLDER },
+        { type: 'SET_IBAN', value: VALID_IBAN },
+        { type: 'PAY' },
+      ],
+    },
+    {
+      name: 'a kept method no longer offered gives way to the default; the ticks stay',
+      input: { lines: cartLines, paymentTypes, jwt: null, keptChoice: { payart: 999, termsAccepted: true, privacyAccepted: false } },
+      events: [{ type: 'done:loadSuggestions', output: [] }, { type: 'PAY' }],
+    },
+    {
       name: 'back to the billing address: the half-typed different address no longer stops payment',
       input: { ...inputs[0]!, deliveryAddress: { name: 'Ada', street: '', zip: '', city: '', country: '' } },
       events: [

@@ -202,4 +202,11 @@ export const MUTANTS: Mutant[] = [
   { machine: 'tourBooking', description: 'the line is not sent to the cart', search: "actions: ['assignAddedLine', 'addToCart', 'resetForm']", replace: "actions: ['assignAddedLine', 'resetForm']" },
   { machine: 'tourBooking', description: 'the cart does not lower the places left', search: "  return slotAfterCart(slot, heldInCart(context.cart?.getSnapshot().context.lines ?? [], context.tourId, context.date, slot.time));", replace: '  return slot;' },
   { machine: 'tourBooking', description: 'a month outside the range is loaded', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },", replace: "{ target: '.Loading month', actions: 'assignVisibleMonth' }," },
+
+  // ---------------- issue 16 (ux): renamed cart lines, kept payment choice, the skipped login step
+  { machine: 'cart', description: 'RENAME_LINES renames but does not save', search: "          actions: ['renameLines', { type: 'saveCart', params: ({ context }) => context.lines }],", replace: "          actions: ['renameLines']," },
+  { machine: 'cart', description: 'RENAME_LINES saves even when no name changes', search: "renamesSomething: ({ context, event }) => event.type === 'RENAME_LINES' && renameLines(context.lines, event.names) !== context.lines,", replace: "renamesSomething: ({ event }) => event.type === 'RENAME_LINES'," },
+  { machine: 'checkout', description: 'the kept consent ticks are dropped', search: "        termsAccepted: input.keptChoice?.termsAccepted ?? false,", replace: '        termsAccepted: false,' },
+  { machine: 'checkout', description: 'the kept method is ignored', search: "paymentTypes.some((t) => t.payartId === input.keptChoice?.payart) ? input.keptChoice?.payart : input.defaultPaymentType,", replace: 'input.defaultPaymentType,' },
+  { machine: 'checkout', description: "an anonymous payment marks 'Log in' done", search: "s === 'signIn' && snapshot.context.jwt === null ? 'skipped' : 'done'", replace: "'done'" },
 ];

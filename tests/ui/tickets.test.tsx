@@ -223,7 +223,9 @@ describe('ticket page', () => {
     fireEvent.change(await screen.findByRole('spinbutton', { name: 'Adult – CHF 18.00' }), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     const added = await screen.findByTestId('added-to-cart');
-    expect(within(added).getByRole('heading').textContent).toBe('2 tickets are in your cart.');
+    // issue 16 item 4: what was added, and what the cart holds in the badge's words (lines)
+    expect(within(added).getByRole('heading').textContent).toBe('Added to your cart: 2 × Adult.');
+    expect(within(added).getByTestId('cart-holds').textContent).toBe('Your cart now holds 1 item.');
     expect(within(added).getByRole('link', { name: 'Go to the cart' }).getAttribute('href')).toBe('/en/checkout');
     const lines = mounted?.shell.cart.getSnapshot().context.lines ?? [];
     expect(lines).toMatchObject([{ type: 'ticket', id: 21, totalCount: 2, totalPrice: 3600, datetime: `${day} 10:00` }]);

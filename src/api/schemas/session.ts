@@ -39,6 +39,10 @@ export const SESSION_KEYS = {
   settingsDraft: 'settingsDraft',
   /** a delivery address different from the billing address, chosen in the checkout (§4) */
   deliveryAddress: 'deliveryAddress',
+  /** the payment method and consent ticks chosen when the checkout asked for a login (issue 16 item 3); read once */
+  checkoutChoice: 'checkoutChoice',
+  /** what takes the focus after a reload the visitor asked for ('language': the language select, issue 16 item 11) */
+  focusAfterReload: 'focusAfterReload',
   /** scroll position per history entry (§4 scroll restoration) */
   scrollPositions: 'scrollPositions',
 } as const;

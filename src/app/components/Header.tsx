@@ -8,6 +8,8 @@ import { useAppActor, useShell } from '../shell-context.js';
 import { selectLineCount } from '../../../machines/cart.machine.js';
 import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.js';
 import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
+import { readItem, removeItem, writeItem } from '../session.js';
+import { SESSION_KEYS } from '../../api/schemas/session.js';
 
 /** §9: whether the menu fits is re-evaluated at most every 500 ms. */
 function useMenuFits(measure: () => boolean): [boolean, React.RefObject<HTMLDivElement | null>] {
@@ -119,6 +121,13 @@ function LanguageSelect() {
   const lang = useLang();
   const actor = useAppActor();
   const id = useId();
+  const select = useRef<HTMLSelectElement | null>(null);
+  // issue 16 item 11: the switch reloads the page; the keyboard comes back to this select
+  useEffect(() => {
+    if (!select.current || readItem(SESSION_KEYS.focusAfterReload) !== 'language') return;
+    removeItem(SESSION_KEYS.focusAfterReload);
+    select.current.focus();
+  }, [config.languages.length]);
   if (config.languages.length < 2) return null;
   return (
     <div className="language">
@@ -129,12 +138,15 @@ function LanguageSelect() {
         <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-3a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h3a15.7 15.7 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16Zm3-8h-3a8 8 0 0 1 4.4-3.6C8.9 5.5 8.4 6.7 8.1 8ZM12 20c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.2 5.6c.6-1.1 1.1-2.3 1.4-3.6h3a8 8 0 0 1-4.4 3.6Zm1.8-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4Z" />
       </svg>
       <select
+        ref={select}
         id={id}
         className="language__select"
         value={lang}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLanguage(next)) actor.send({ type: 'CHANGE_LANGUAGE', lang: next });
+          if (!isLanguage(next)) return;
+          writeItem(SESSION_KEYS.focusAfterReload, 'language');
+          actor.send({ type: 'CHANGE_LANGUAGE', lang: next });
         }}
       >
         {config.languages.map((code, index) => (

@@ -43,13 +43,24 @@ export function RouteEffects() {
       // Lazy screens may render a moment later: look for the heading for up to 3 s.
       if (focusTimer) clearInterval(focusTimer);
       let tries = 0;
+      const focusedBefore = document.activeElement;
       focusTimer = setInterval(() => {
+        // The visitor already moved into the new page (a field, a button): the focus stays theirs.
+        const now = document.activeElement;
+        if (now && now !== document.body && now !== focusedBefore && document.querySelector('main')?.contains(now) && now.isConnected) {
+          if (focusTimer) clearInterval(focusTimer);
+          focusTimer = null;
+          return;
+        }
+        // A screen may name the one thing to do next (data-route-focus, e.g. 'Confirm order'); else the heading.
+        const action = document.querySelector<HTMLElement>('main [data-route-focus]');
         const heading = document.querySelector<HTMLElement>('main h1');
         tries += 1;
         if (heading || tries > 30) {
           if (focusTimer) clearInterval(focusTimer);
           focusTimer = null;
-          heading?.focus({ preventScroll: true });
+          if (action) action.focus();
+          else heading?.focus({ preventScroll: true });
         }
       }, 100);
     };

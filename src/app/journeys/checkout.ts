@@ -8,7 +8,7 @@
  */
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
-import { checkoutMachine, type CheckoutEvent, type ProviderReturn } from '../../../machines/checkout.machine.js';
+import { checkoutMachine, type CheckoutEvent, type KeptPaymentChoice, type ProviderReturn } from '../../../machines/checkout.machine.js';
 import { cartIdOfProviderUrl } from '../../api/checkout.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { StoredCartSchema } from '../../domain/cart-lines.js';
@@ -68,6 +68,32 @@ function writeDeliveryAddress(values: DeliveryAddressValues | null, storage: Pic
     else storage?.setItem(SESSION_KEYS.deliveryAddress, JSON.stringify(values));
   } catch {
     // storage unavailable: the address lives as long as the page
+  }
+}
+
+const KeptChoiceSchema = v.object({ payart: v.pipe(v.number(), v.integer()), termsAccepted: v.boolean(), privacyAccepted: v.boolean() });
+
+/**
+ * The method and consent ticks kept when the checkout asked for a login (issue 16 item 3): read
+ * once, by the next checkout (after the login), then forgotten.
+ */
+export function takeKeptChoice(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = sessionStore()): KeptPaymentChoice | null {
+  try {
+    const raw = storage?.getItem(SESSION_KEYS.checkoutChoice);
+    if (!raw) return null;
+    storage?.removeItem(SESSION_KEYS.checkoutChoice);
+    const parsed = v.safeParse(KeptChoiceSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepChoice(choice: KeptPaymentChoice, storage: Pick<Storage, 'setItem'> | null = sessionStore()): void {
+  try {
+    storage?.setItem(SESSION_KEYS.checkoutChoice, JSON.stringify(choice));
+  } catch {
+    // storage unavailable: the form starts afresh after the login
   }
 }
 
@@ -146,6 +172,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       partner,
       ...(config ? { defaultPaymentType: config.defaultPaymentType, confirmPayment: config.confirmPayment } : {}),
       deliveryAddress: readDeliveryAddress(),
+      keptChoice: takeKeptChoice(),
     };
   },
   event: (entry) => (entry.route === 'checkout' ? { type: 'OPEN_CART' } : providerReturnEvent(entry)),
@@ -174,9 +201,16 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       delivery = next;
       writeDeliveryAddress(snapshot.context.delivery.sameAsBilling ? null : snapshot.context.delivery.values);
     });
+    // issue 16 item 3: asked to log in, the visitor leaves; the method and ticks wait for the return
+    const asking = actor.subscribe((snapshot) => {
+      if (!snapshot.matches({ Cart: { 'Choosing payment': 'Login required' } })) return;
+      const { payart, termsAccepted, privacyAccepted } = snapshot.context.choice;
+      keepChoice({ payart, termsAccepted, privacyAccepted });
+    });
     return () => {
       subscription.unsubscribe();
       saving.unsubscribe();
+      asking.unsubscribe();
     };
   },
   persist: {

@@ -4,6 +4,13 @@ import { PageHeading } from '../PageHeading.js';
 import { useLang } from '../../hooks.js';
 import { returnDestination, safeReturnTo } from '../../navigation.js';
 import { useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useAppActor } from '../../shell-context.js';
+
+/** Whether the visitor is logged in now (a logout on a success page changes what it says, issue 16 item 9). */
+function useLoggedIn(): boolean {
+  return useSelector(useAppActor(), (s) => s.context.jwt !== null);
+}
 
 function SuccessPage({ titleId, textId, next }: { titleId: string; textId: string; next: { href: string; labelId: string } }) {
   return (
@@ -29,7 +36,8 @@ function SuccessPage({ titleId, textId, next }: { titleId: string; textId: strin
 export function RegisterSuccessScreen() {
   const lang = useLang();
   const returnTo = safeReturnTo((useSearch({ strict: false }) as { returnTo?: unknown }).returnTo);
-  return <SuccessPage titleId="title.registerSuccess" textId="auth.registerSuccessText" next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
+  const loggedIn = useLoggedIn();
+  return <SuccessPage titleId="title.registerSuccess" textId={loggedIn ? 'auth.registerSuccessText' : 'auth.registerSuccessLoggedOut'} next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
 }
 
 /** §2 password-reset-success: the recovery link is on its way. */
@@ -42,5 +50,6 @@ export function ForgotPasswordSuccessScreen() {
 export function RecoverPasswordSuccessScreen() {
   const lang = useLang();
   const returnTo = safeReturnTo((useSearch({ strict: false }) as { returnTo?: unknown }).returnTo);
-  return <SuccessPage titleId="title.recoverPasswordSuccess" textId="auth.recoverSuccessText" next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
+  const loggedIn = useLoggedIn();
+  return <SuccessPage titleId="title.recoverPasswordSuccess" textId={loggedIn ? 'auth.recoverSuccessText' : 'auth.recoverSuccessLoggedOut'} next={{ href: returnDestination(returnTo, null, lang), labelId: 'auth.continue' }} />;
 }

@@ -1,9 +1,9 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ActorRefFrom } from 'xstate';
-import { PROGRESS_STEPS, progressStep, type checkoutMachine } from '../../../../machines/checkout.machine.js';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { PROGRESS_STEPS, progressStates, type checkoutMachine } from '../../../../machines/checkout.machine.js';
 import { PAYART_EXPRESS } from '../../../api/schemas/checkout.js';
 import { isDirectDebit, paymentErrorMessage } from '../../../domain/payment.js';
 import { formatPrice } from '../../../i18n/format.js';
@@ -16,6 +16,7 @@ import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '../../../dom
 import { CartView } from '../../components/cart/CartView.js';
 import { usePaidByVouchers, VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
 import { useJourney } from '../../journeys/index.js';
+import { usePageTitle } from '../../page-title.js';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
@@ -28,19 +29,30 @@ function ErrorText({ error, actor }: { error: { code: string; message: string; d
 
 export function ProgressBar({ actor }: { actor: CheckoutActor }) {
   const intl = useIntl();
-  const step = useSelector(actor, progressStep);
+  // issue 16 item 15: 'Log in' is done only when the visitor logged in (an anonymous express payment skips it)
+  const states = useSelector(actor, progressStates, (a, b) => a === b || (a !== null && b !== null && PROGRESS_STEPS.every((s) => a[s] === b[s])));
   const show = useConfig().showProgressBar;
-  if (!show || step === null) return null;
-  const current = PROGRESS_STEPS.indexOf(step);
+  if (!show || states === null) return null;
   return (
     <nav className="progress" aria-label={intl.formatMessage({ id: 'checkout.progress' })}>
       <ol className="progress__list">
         {PROGRESS_STEPS.map((s, i) => (
-          <li key={s} className={i < current ? 'progress__step progress__step--done' : i === current ? 'progress__step progress__step--current' : 'progress__step'} aria-current={i === current ? 'step' : undefined}>
+          <li
+            key={s}
+            className={`progress__step progress__step--${states[s]}`}
+            data-step-state={states[s]}
+            aria-current={states[s] === 'current' ? 'step' : undefined}
+          >
             <span className="progress__number" aria-hidden="true">
               {i + 1}
             </span>
             <FormattedMessage id={`checkout.step.${s}`} />
+            {states[s] === 'skipped' && (
+              <span className="visually-hidden">
+                {' '}
+                <FormattedMessage id="checkout.stepSkipped" />
+              </span>
+            )}
           </li>
         ))}
       </ol>
@@ -48,12 +60,22 @@ export function ProgressBar({ actor }: { actor: CheckoutActor }) {
   );
 }
 
+/**
+ * 'You have to log in' at the Pay button that asked for it (issue 16 item 3): seen where the
+ * visitor is, and the keyboard focus moves to it (its links come next in the Tab order).
+ */
 function LoginRequired() {
   const lang = useLang();
   const config = useConfig();
   const search = { returnTo: `/${lang}/checkout` };
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // centred: the notice and the Pay button under it in view, not at the edge under the sticky header
+    notice.current?.focus({ preventScroll: true });
+    notice.current?.scrollIntoView({ block: 'center' });
+  }, []);
   return (
-    <div className="notice notice--info checkout__login" data-testid="login-required">
+    <div ref={notice} tabIndex={-1} className="notice notice--info checkout__login" data-testid="login-required">
       <p>
         <FormattedMessage id="checkout.loginRequired" />
       </p>
@@ -81,7 +103,6 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
   const lang = useLang();
   const view = useSelector(actor, (s) => {
     if (s.matches({ Cart: { 'Choosing payment': 'Payment not completed' } })) return 'notCompleted';
-    if (s.matches({ Cart: { 'Choosing payment': 'Login required' } })) return 'login';
     if (s.matches({ Cart: { 'Choosing payment': 'Cart is empty' } })) return 'empty';
     if (s.matches({ Cart: { 'Choosing payment': 'Details missing' } })) return 'details';
     if (s.matches({ Cart: { 'Choosing payment': 'Shipping pending' } })) return 'shipping';
@@ -109,9 +130,6 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
           <FormattedMessage id="checkout.paymentNotCompleted" />
         </p>
       );
-      break;
-    case 'login':
-      content = <LoginRequired />;
       break;
     case 'empty':
       content = (
@@ -262,6 +280,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
   // fields are disabled rather than silently ignoring a click or a keystroke.
   const ready = useSelector(actor, (s) => !s.hasTag('busy') && !s.hasTag('loading'));
   const loggedIn = useSelector(actor, (s) => s.context.jwt !== null);
+  const loginRequired = useSelector(actor, (s) => s.matches({ Cart: { 'Choosing payment': 'Login required' } }));
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, rejected);
   const offered = types.length > 0 ? types : [{ payartId: PAYART_EXPRESS, i18n: {} as Record<string, string> }];
@@ -394,6 +413,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
           />
         }
       />
+      <div role="alert">{loginRequired && <LoginRequired />}</div>
       <button type="submit" className="button checkout__pay" disabled={!ready}>
         <FormattedMessage id="checkout.pay" />
       </button>
@@ -462,30 +482,50 @@ function DeliveryAddress({ actor }: { actor: CheckoutActor }) {
   );
 }
 
+/**
+ * Back from the provider with confirmation on (issue 16 item 2): nothing is booked yet. The section
+ * says so in its heading, stands right under the page heading (seen on a phone without scrolling)
+ * and its button takes the focus (data-route-focus: RouteEffects prefers it to the heading).
+ */
 function ConfirmOrder({ actor }: { actor: CheckoutActor }) {
   const paidByVouchers = usePaidByVouchers();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    button.current?.focus();
+  }, []);
   return (
-    <section className="checkout__confirm" aria-labelledby="confirm-title">
+    <section className="checkout__confirm" aria-labelledby="confirm-title" data-testid="confirm-order">
       <h2 id="confirm-title">
-        <FormattedMessage id="checkout.confirmTitle" />
+        <FormattedMessage id="checkout.oneStepLeft" />
       </h2>
       <p>
-        <FormattedMessage id={paidByVouchers ? 'checkout.confirmVouchersText' : 'checkout.confirmText'} />
+        <FormattedMessage id={paidByVouchers ? 'checkout.confirmVouchersText' : 'checkout.confirmText'} />{' '}
+        <strong>
+          <FormattedMessage id="checkout.notBookedYet" />
+        </strong>
       </p>
-      <button type="button" className="button checkout__confirm-button" onClick={() => actor.send({ type: 'CONFIRM' })}>
+      <button ref={button} type="button" data-route-focus className="button checkout__confirm-button" onClick={() => actor.send({ type: 'CONFIRM' })}>
         <FormattedMessage id="checkout.confirm" />
       </button>
     </section>
   );
 }
 
+/** The page heading's message for a snapshot: 'Payment accepted' only while that is the news (not above 'cart not found'). */
+function headingOf(s: SnapshotFrom<typeof checkoutMachine>): string {
+  if (s.matches({ 'Payment accepted': 'Cart gone' })) return 'title.checkoutGone';
+  if (s.matches('Payment accepted')) return 'title.checkoutAccepted';
+  if (s.matches({ Cart: { 'Choosing payment': 'Payment not completed' } })) return 'title.checkoutFailed';
+  return 'title.checkout';
+}
+
 /** §2 checkout, checkout/accepted (paymentAccepted) and checkout/failed (paymentFailed): one screen of the checkout journey. */
 export default function CheckoutScreen() {
   const actor = useJourney<typeof checkoutMachine>();
+  const intl = useIntl();
   // The heading of the page the checkout is on.
-  const heading = useSelector(actor, (s) =>
-    s.matches('Payment accepted') ? 'title.checkoutAccepted' : s.matches({ Cart: { 'Choosing payment': 'Payment not completed' } }) ? 'title.checkoutFailed' : 'title.checkout',
-  );
+  const heading = useSelector(actor, headingOf);
+  usePageTitle(heading === 'title.checkoutGone' ? intl.formatMessage({ id: heading }) : null);
   const choosing = useSelector(actor, (s) => s.matches({ Cart: 'Choosing payment' }) || s.matches({ Cart: 'Loading suggestions' }) || s.matches({ Cart: 'Checking the cart' }));
   const confirming = useSelector(actor, (s) => s.matches({ 'Payment accepted': 'Confirming order' }));
   return (
@@ -495,10 +535,10 @@ export default function CheckoutScreen() {
           <FormattedMessage id={heading} />
         </span>
       </PageHeading>
+      {confirming && <ConfirmOrder actor={actor} />}
       <ProgressBar actor={actor} />
       <StatusNotices actor={actor} />
       <CartView removable={choosing}>{choosing && <VoucherCodeEntry checkout={actor} />}</CartView>
-      {confirming && <ConfirmOrder actor={actor} />}
       {choosing && <Suggestions actor={actor} />}
       {choosing && <PaymentForm actor={actor} />}
     </section>

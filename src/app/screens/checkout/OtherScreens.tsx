@@ -106,6 +106,7 @@ export function CheckoutSuccessScreen() {
 
 /** §2 order-review/{id}: an order by its booking id; 406 says it is not available. */
 export function OrderReviewScreen() {
+  const lang = useLang();
   const actor: ActorRefFrom<typeof orderReviewMachine> = useJourney();
   const symbol = useConfig().currencySymbol;
   const view = useSelector(actor, (s) =>
@@ -132,6 +133,14 @@ export function OrderReviewScreen() {
           </p>
         )}
       </div>
+      {view === 'notAvailable' && (
+        // issue 16 item 9: a way back from an order that cannot be shown
+        <p>
+          <Link to={`/${lang}`} className="button">
+            <FormattedMessage id="checkout.continueShopping" />
+          </Link>
+        </p>
+      )}
       {view === 'failed' && (
         <div role="alert" className="notice notice--danger">
           <p>

@@ -29,10 +29,12 @@ import { CalendarSection, TimeSlotSection } from '../../components/calendar/Cale
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
 import { usePageTitle } from '../../page-title.js';
+import { CartHolds } from '../../components/cart/CartHolds.js';
+import { focusSoon } from '../../components/focus.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/index.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
-import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, monthNavigationOf, addedTicketCountOf, type TicketingActor } from './ticket-states.js';
+import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, monthNavigationOf, type TicketingActor } from './ticket-states.js';
 
 function BackToList() {
   const lang = useLang();
@@ -221,21 +223,38 @@ function Tickets({ actor }: { actor: TicketingActor }) {
   );
 }
 
+/**
+ * After the add (issue 16 item 4): what was added, by name and count, and what the cart now holds
+ * in the basket badge's words; 'Buy more tickets' hands the focus to the counts it brings back.
+ */
 function AddedToCart({ actor }: { actor: TicketingActor }) {
   const lang = useLang();
-  const count = useSelector(actor, addedTicketCountOf);
+  const intl = useIntl();
+  const added = useSelector(actor, (s) => s.context.addedLines, shallowEqual);
+  const what = intl.formatList(
+    added.map((line) => intl.formatMessage({ id: 'cart.countedName' }, { count: 'totalCount' in line ? line.totalCount : 1, name: line.name })),
+    { type: 'conjunction' },
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="notice notice--success added-to-cart" data-testid="added-to-cart">
       <h2 ref={heading} tabIndex={-1} className="added-to-cart__title">
-        <FormattedMessage id="tickets.added" values={{ count }} />
+        <FormattedMessage id="tickets.addedWhat" values={{ what }} />
       </h2>
+      <CartHolds />
       <p className="added-to-cart__actions">
         <Link className="button" to={`/${lang}/checkout`}>
           <FormattedMessage id="tickets.goToCart" />
         </Link>
-        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'BUY_MORE' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            actor.send({ type: 'BUY_MORE' });
+            focusSoon(['main .ticket-form input:not([disabled])', 'main h1']);
+          }}
+        >
           <FormattedMessage id="tickets.buyMore" />
         </button>
       </p>

@@ -23,6 +23,8 @@ import { RetryNotice } from '../../components/RetryNotice.js';
 import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/index.js';
 import { PageHeading } from '../PageHeading.js';
+import { CartHolds } from '../../components/cart/CartHolds.js';
+import { focusSoon } from '../../components/focus.js';
 import { TourCounter } from './TourCounter.js';
 import { canShowTourMonth, tourCountsStateOf, tourMonthNavigationOf, tourPageStateOf, tourSelectionStateOf, type TourActor } from './tour-states.js';
 
@@ -329,11 +331,19 @@ function AddedToCart({ actor }: { actor: TourActor }) {
       <h2 ref={heading} tabIndex={-1} className="added-to-cart__title">
         <FormattedMessage id="tours.added" />
       </h2>
+      <CartHolds />
       <p className="added-to-cart__actions">
         <Link className="button" to={`/${lang}/checkout`}>
           <FormattedMessage id="tickets.goToCart" />
         </Link>
-        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'BUY_MORE' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            actor.send({ type: 'BUY_MORE' });
+            focusSoon(['main .ticket-form input:not([disabled])', 'main h1']);
+          }}
+        >
           <FormattedMessage id="tours.bookMore" />
         </button>
       </p>
