@@ -149,6 +149,7 @@ export const authMachine = setup({
     registerGuest: fromPromise<JwtResult, GuestRegisterInput>(async () => notProvided('registerGuest')),
     requestPasswordReset: fromPromise<true, { email: string }>(async () => notProvided('requestPasswordReset')),
     confirmPasswordReset: fromPromise<JwtResult, { token: string; password: string }>(async () => notProvided('confirmPasswordReset')),
+    checkRecoveryLink: fromPromise<unknown, { token: string }>(async () => notProvided('checkRecoveryLink')),
   },
   actions: {
     assignField: assign(({ context, event }) => {
@@ -228,6 +229,7 @@ export const authMachine = setup({
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => errorOf(event).status === 422,
+    isNotFound: ({ event }) => errorOf(event).status === 404,
     isRateLimited: ({ event }) => errorOf(event).status === 429,
     isMissingFields: ({ event }) => errorOf(event).status === 400,
     onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
@@ -537,13 +539,34 @@ export const authMachine = setup({
 
     Recovery: {
       meta: { route: 'recoverAccount' },
-      initial: 'Editing',
+      initial: 'Checking the link',
       on: {
         OPEN_LOGIN: { target: 'Login', actions: 'clearErrors' },
         OPEN_FORGOT_PASSWORD: { target: 'Forgot password', actions: 'clearErrors', description: 'Ask for a new link.' },
         OPEN_RECOVERY: { target: 'Recovery', reenter: true, actions: ['assignRecoveryToken', 'clearErrors'], description: 'Another recovery link.' },
       },
       states: {
+        'Checking the link': {
+          tags: 'loading',
+          description: 'Is the mailed link still good (not used, not expired)? Asked before the form is shown.',
+          invoke: {
+            id: 'checkRecoveryLink',
+            src: 'checkRecoveryLink',
+            input: ({ context }) => ({ token: context.recoveryToken }),
+            onDone: 'Editing',
+            onError: [
+              { guard: 'isNotFound', target: 'Link invalid', description: '404: used, expired or invented — say so at once, offer a new link.' },
+              {
+                target: 'Editing',
+                actions: 'assignUnexpectedError',
+                description: 'No answer: the form with a word that the link could not be checked; setting the password says what the server thinks.',
+              },
+            ],
+          },
+        },
+        'Link invalid': {
+          description: 'The link cannot set a password: no form, a way to ask for a new link.',
+        },
         Editing: {
           tags: 'form',
           on: {

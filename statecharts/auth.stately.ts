@@ -564,7 +564,7 @@ export const machine = createMachine({
       }
     },
     "Recovery": {
-      "initial": "Editing",
+      "initial": "Checking the link",
       "on": {
         "OPEN_LOGIN": {
           "target": "Login",
@@ -593,6 +593,36 @@ export const machine = createMachine({
         "route": "recoverAccount"
       },
       "states": {
+        "Checking the link": {
+          "description": "Is the mailed link still good (not used, not expired)? Asked before the form is shown.",
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "id": "checkRecoveryLink",
+            "src": "checkRecoveryLink",
+            "onDone": {
+              "target": "Editing"
+            },
+            "onError": [
+              {
+                "target": "Link invalid",
+                "guard": "isNotFound",
+                "description": "404: used, expired or invented — say so at once, offer a new link."
+              },
+              {
+                "target": "Editing",
+                "actions": [
+                  "assignUnexpectedError"
+                ],
+                "description": "No answer: the form with a word that the link could not be checked; setting the password says what the server thinks."
+              }
+            ]
+          }
+        },
+        "Link invalid": {
+          "description": "The link cannot set a password: no form, a way to ask for a new link."
+        },
         "Editing": {
           "tags": [
             "form"

@@ -65,6 +65,8 @@ export function accountApi(http: Http) {
     /** POST customer/pwdreset {email, backlink}: always succeeds for a valid e-mail (no account enumeration). */
     requestPasswordReset: (email: string, backlink: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdreset', { schema: OkSchema, body: { email, backlink }, signal }),
+    /** GET customer/pwdconfirm?token=: 404 AUTH_RECOVERY_LINK_INVALID when the link is used, expired or invented. */
+    checkRecoveryLink: (token: string, signal?: AbortSignal) => http.request('GET', 'customer/pwdconfirm', { schema: OkSchema, query: { token }, signal }),
     /** POST customer/pwdconfirm {token, _p}: sets the new password from the mailed link and logs in. */
     confirmPasswordReset: async (token: string, password: string, signal?: AbortSignal) =>
       http.request('POST', 'customer/pwdconfirm', {

@@ -29,7 +29,7 @@ const CATALOG_CALLS = exhaustive<CatalogApi>()([
   'getMerchandiseAttributes', 'getAnnualPassAttributes', 'getVouchers', 'getVoucher', 'getVoucherAttributes', 'lookUpVoucherCode', 'getCountries',
 ]);
 const ACCOUNT_CALLS = exhaustive<AccountApi>()([
-  'login', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'confirmPasswordReset', 'changePassword',
+  'login', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'checkRecoveryLink', 'confirmPasswordReset', 'changePassword',
   'changeEmail', 'updateCustomer', 'getCustomer',
 ]);
 const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([

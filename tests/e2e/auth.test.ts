@@ -110,14 +110,17 @@ describe('login and recovery in a real browser', () => {
       await page.waitForURL(/\/de\/recover-success$/);
       await page.getByRole('button', { name: 'Max Muster' }).waitFor();
 
-      // the link worked once: using it again is refused (422)
+      // the link worked once: opened again, it is checked first and says so — no form to fill in vain (issue 16 item 9)
       await page.goto(link ?? '');
-      await page.locator('input[name="password"]').fill('Drittes-Passwort3');
-      await page.locator('input[name="passwordConfirmation"]').fill('Drittes-Passwort3');
-      await page.getByRole('button', { name: text('auth.recoverSubmit') }).click();
-      await page.getByText(text('auth.recoveryLinkInvalid')).first().waitFor();
-      // the 400 and 422 answers above are expected; Chromium logs every failed request
-      expect(errors.filter((e) => !/status of (400|422)\b.*customer\/pwdconfirm/.test(e))).toEqual([]);
+      await page.getByTestId('recovery-link-invalid').waitFor();
+      expect(await page.locator('input[name="password"]').count()).toBe(0);
+      await page.getByRole('link', { name: text('auth.requestNewLink') }).first().waitFor();
+      // an invented link likewise
+      await page.goto('/de/recover/invented-token-123');
+      await page.getByTestId('recovery-link-invalid').waitFor();
+      expect(await page.locator('input[name="password"]').count()).toBe(0);
+      // the 400 and 404 answers above are expected; Chromium logs every failed request
+      expect(errors.filter((e) => !/status of (400|404|422)\b.*customer\/pwdconfirm/.test(e) && !/status of 404/.test(e))).toEqual([]);
     } finally {
       await close();
     }

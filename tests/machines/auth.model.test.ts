@@ -112,6 +112,18 @@ describeModel(authModel, {
   'Guest registration.Registering guest': (s, run) => expect(last(run)).toMatchObject({ src: 'registerGuest', input: guestPayload(ctx(s)) }),
   'Guest registration.Loading guest': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-guest' } }),
   'Forgot password.Requesting reset': (s, run) => expect(last(run)).toMatchObject({ src: 'requestPasswordReset', input: { email: EMAIL } }),
+  'Recovery.Checking the link': (s, run) => {
+    // the link is asked about before any form shows (issue 16 item 9)
+    expect(s.hasTag('loading')).toBe(true);
+    expect(s.hasTag('form')).toBe(false);
+    expect(last(run)).toMatchObject({ src: 'checkRecoveryLink', input: { token: 'guid-1' } });
+  },
+  'Recovery.Link invalid': (s, run) => {
+    // a used, expired or invented link (404) shows no form; any other failure would show the form
+    expect(s.hasTag('form')).toBe(false);
+    expect(statusOf(run)).toBe(404);
+    expect(s.can({ type: 'OPEN_FORGOT_PASSWORD' })).toBe(true);
+  },
   'Recovery.Setting password': (s, run) => expect(last(run)).toMatchObject({ src: 'confirmPasswordReset', input: { token: 'guid-1', password: ctx(s).values.password } }),
   'Recovery.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-recovered' } }),
   'tag:form': (s, run) => {
@@ -135,6 +147,8 @@ describeModel(authModel, {
     expect(ctx(s).fieldErrors).toEqual({});
   },
   'tag:loading': (s, run) => {
+    // the recovery link check is the other loading state (asserted on its own above)
+    if (s.matches({ Recovery: 'Checking the link' })) return expect(last(run)).toMatchObject({ src: 'checkRecoveryLink', settled: false });
     expect(last(run)).toMatchObject({ src: 'loadFormFields', settled: false });
     // before the first answer there are no fields; fields loaded for the other form stay until the new answer
     if (!run.invocations.some((i) => i.src === 'loadFormFields' && i.settled)) expect(ctx(s).attr).toBeNull();

@@ -100,6 +100,8 @@ export const authModel = defineModel({
     'error:registerGuest': [{ error: apiError(422, { email: ['taken'] }) }, { error: apiError(500) }],
     'done:requestPasswordReset': { output: true },
     'error:requestPasswordReset': { error: apiError(422, { email: ['unknown'] }) },
+    'done:checkRecoveryLink': { output: true },
+    'error:checkRecoveryLink': [{ error: apiError(404) }, { error: apiError(0) }],
     'done:confirmPasswordReset': { output: { jwt: 'jwt-recovered' } },
     'error:confirmPasswordReset': [
       { error: apiError(400, {}, 'You must fill all fields') },

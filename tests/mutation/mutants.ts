@@ -106,6 +106,9 @@ export const MUTANTS: Mutant[] = [
 
   { machine: 'app', description: 'a 429 on the login page shows the banner too (said twice)', search: "event.status === 429 && !event.onLoginPage,", replace: 'event.status === 429,' },
 
+  { machine: 'auth', description: 'a recovery link is not checked before the form', search: "      initial: 'Checking the link',", replace: "      initial: 'Editing'," },
+  { machine: 'auth', description: 'an invalid recovery link shows the form anyway', search: "{ guard: 'isNotFound', target: 'Link invalid',", replace: "{ guard: 'isNotFound', target: 'Editing'," },
+
   // ---------------- orderReview
   { machine: 'orderReview', description: '406 is "failed" (retry) instead of not available', search: 'isNotAvailable: ({ event }) => statusOf(event) === 406,', replace: 'isNotAvailable: ({ event }) => statusOf(event) === 404,' },
   { machine: 'orderReview', description: 'the order is not kept', search: 'assignOrder: assign((_, order: OrderReview) => ({ order })),', replace: 'assignOrder: assign(() => ({})),' },

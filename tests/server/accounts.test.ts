@@ -240,7 +240,13 @@ describe('password recovery', () => {
     expect(line).toContain(`${server.url}/de/recover/`);
     expect(line).not.toContain('evil');
     const token = recoveryToken();
+    // the link can be checked before the form: good until used (issue 16 item 9)
+    await expect(api.checkRecoveryLink(token)).resolves.toBe(true);
+    await expect(api.checkRecoveryLink(token)).resolves.toBe(true);
     const { jwt } = await api.confirmPasswordReset(token, 'brand new secret');
+    expect(await failure(api.checkRecoveryLink(token))).toMatchObject({ status: 404, code: 'AUTH_RECOVERY_LINK_INVALID' });
+    expect(await failure(api.checkRecoveryLink('invented-token'))).toMatchObject({ status: 404, code: 'AUTH_RECOVERY_LINK_INVALID' });
+    expect(await failure(api.checkRecoveryLink('<script>'))).toMatchObject({ status: 422 });
     expect((await api.getCustomer(jwt)).email).toBe(email);
     await expect(api.login(email, 'brand new secret')).resolves.toHaveProperty('jwt');
     expect((await failure(api.login(email, 'correct horse 42'))).code).toBe('AUTH_LOGIN_FAILED');

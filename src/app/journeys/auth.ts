@@ -46,6 +46,7 @@ export const authJourney: Journey<typeof authMachine, Shell> = {
           api.requestPasswordReset(input.email, `${typeof window === 'undefined' ? '' : window.location.origin}/${lang()}/recover/`, signal),
         ),
         confirmPasswordReset: fromPromise(({ input, signal }) => api.confirmPasswordReset(input.token, input.password, signal)),
+        checkRecoveryLink: fromPromise(({ input, signal }) => api.checkRecoveryLink(input.token, signal)),
       },
       actions: {
         notifyLoggedIn: (_, { jwt, customer, isGuest }) =>

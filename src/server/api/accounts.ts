@@ -72,6 +72,8 @@ export async function loadCustomer(q: Queryable, id: number): Promise<CustomerRo
   return row;
 }
 
+const RecoveryTokenQuerySchema = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/)) });
+
 /** The country of deliveries of a customer: the shipping address's, else the billing one. */
 export async function customerCountry(q: Queryable, id: number): Promise<string> {
   const row = await loadCustomer(q, id);
@@ -253,6 +255,22 @@ export function registerAccountRoutes(router: Router): void {
       // never from the request's backlink, so a crafted request cannot make it point elsewhere.
       ctx.services.log(`Password recovery link for ${email}: ${ctx.origin}/${ctx.lang}/recover/${token}`);
     }
+    return true;
+  });
+
+  /**
+   * GET customer/pwdconfirm?token=…: is this recovery link still good? 200 `true`, else 404
+   * AUTH_RECOVERY_LINK_INVALID (used, expired or invented), so the app says so before the visitor
+   * types a new password (issue 16 item 9). Nothing changes; the token stays single-use.
+   */
+  router.get('customer/pwdconfirm', async (ctx) => {
+    const parsed = v.safeParse(RecoveryTokenQuerySchema, ctx.query);
+    if (!parsed.success) throw new HttpError(422, AUTH_ERRORS.VALIDATION_FAILED, 'The recovery link is malformed.', { token: ['The recovery link is malformed.'] });
+    const [reset] = await ctx.db.query<{ customer_id: number }>(
+      'SELECT customer_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+      [sha256(parsed.output.token), ctx.services.now().toISOString()],
+    );
+    if (!reset) throw new HttpError(404, 'AUTH_RECOVERY_LINK_INVALID', 'This recovery link is not valid or has expired. Please request a new one.');
     return true;
   });
 

@@ -17,6 +17,33 @@ export default function RecoverAccountScreen() {
   const formError = useSelector(actor, (s) => s.context.formError);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const checking = useSelector(actor, (s) => s.matches({ Recovery: 'Checking the link' }));
+  const invalid = useSelector(actor, (s) => s.matches({ Recovery: 'Link invalid' }));
+  if (checking || invalid) {
+    return (
+      <section className="auth" aria-labelledby="recover-title">
+        <PageHeading>
+          <span id="recover-title">
+            <FormattedMessage id="title.recoverAccount" />
+          </span>
+        </PageHeading>
+        {checking ? (
+          <p className="screen-loading" role="status">
+            <FormattedMessage id="auth.recoveryLinkChecking" />
+          </p>
+        ) : (
+          <p className="notice notice--warning" role="alert" data-testid="recovery-link-invalid">
+            <FormattedMessage id="auth.recoveryLinkInvalid" />
+          </p>
+        )}
+        <p className="auth__links">
+          <Link to={`/${lang}/forgot-password`}>
+            <FormattedMessage id="auth.requestNewLink" />
+          </Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="auth" aria-labelledby="recover-title">
       <PageHeading>
