@@ -161,7 +161,8 @@ export const authMachine = setup({
       attr,
       values: {
         ...context.values,
-        salutation: context.values.salutation || (Object.keys(attr.salutations)[0] ?? ''),
+        // no salutation is chosen for the visitor (issue 16 item 13): the select starts on "Please choose"
+        salutation: context.values.salutation,
         country: context.values.country && attr.countries[context.values.country] ? context.values.country : (Object.keys(attr.countries)[0] ?? ''),
       },
     })),

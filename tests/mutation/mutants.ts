@@ -109,6 +109,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'auth', description: 'a recovery link is not checked before the form', search: "      initial: 'Checking the link',", replace: "      initial: 'Editing'," },
   { machine: 'auth', description: 'an invalid recovery link shows the form anyway', search: "{ guard: 'isNotFound', target: 'Link invalid',", replace: "{ guard: 'isNotFound', target: 'Editing'," },
 
+  { machine: 'auth', description: 'the first salutation is chosen for the visitor', search: "        salutation: context.values.salutation,\n", replace: "        salutation: context.values.salutation || (Object.keys(attr.salutations)[0] ?? ''),\n" },
+
   // ---------------- orderReview
   { machine: 'orderReview', description: '406 is "failed" (retry) instead of not available', search: 'isNotAvailable: ({ event }) => statusOf(event) === 406,', replace: 'isNotAvailable: ({ event }) => statusOf(event) === 404,' },
   { machine: 'orderReview', description: 'the order is not kept', search: 'assignOrder: assign((_, order: OrderReview) => ({ order })),', replace: 'assignOrder: assign(() => ({})),' },
