@@ -69,7 +69,8 @@ describe('boot preloads', () => {
       if (path === '/de') {
         // the home page: every script it loads is named in the head, none is found only after another ran
         const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];
-        expect(scripts.length).toBeGreaterThan(10);
+        // at least the entry, the shared shell chunk (build.mjs) and the catalogue
+        expect(scripts.length).toBeGreaterThanOrEqual(3);
         expect(scripts.filter((url) => !head.includes(`"${url}"`))).toEqual([]);
         // the first banner (the largest paint) is asked for from the head, once, and only the wide one at 1280 px
         const banners = requests.filter((r) => r.url.startsWith('/static/banners/') && !r.url.includes('lakeside') && !r.url.includes('collection'));
