@@ -67,7 +67,10 @@ function demoCart() {
 interface LighthouseRow { page: string; scores: Record<string, number>; fcp: number; lcp: number; tbt: number; cls: number; js: number; css: number }
 
 async function measurePages(base: string): Promise<void> {
-  const pages = ['/de', '/en/tickets', `/en/tickets/${DEMO.events.collection}`, '/en/checkout', '/en/guided-tours'];
+  const all = ['/de', '/en/tickets', `/en/tickets/${DEMO.events.collection}`, '/en/checkout', '/en/guided-tours'];
+  // BENCH_PAGES=/de,/en/checkout measures only those
+  const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+  const pages = only?.length ? all.filter((p) => only.includes(p)) : all;
   const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
   started.push({ stop: () => browser.close() });
   const rows: LighthouseRow[] = [];
@@ -91,6 +94,11 @@ async function measurePages(base: string): Promise<void> {
     await page.close();
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    if (process.env.BENCH_REPORTS) {
+      // the whole Lighthouse report per page, for looking into a figure (LCP element, request chains …)
+      fs.mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_REPORTS, `${pagePath.replace(/\W+/g, '_').replace(/^_/, '') || 'home'}.json`), JSON.stringify(lhr, null, 1));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
     const bytes = (type: string) => requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);

@@ -11,7 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID } from '../api/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
+import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -151,6 +152,8 @@ export interface BootManifest {
   layout: string[];
   home: string[];
   messages: Partial<Record<string, string[]>>;
+  /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey. */
+  routes?: { path: string; files: string[] }[];
   descriptions: Partial<Record<string, string>>;
 }
 
@@ -168,6 +171,28 @@ export function readBootPreloads(html: string | undefined): { template: string |
   }
 }
 
+/** Which page an index.html is for: the home page, a route's path pattern (`tickets/$id`), or another URL. */
+export type BootPage = 'home' | string | null;
+
+/** The route pattern of a path below `/{lang}` (`tickets/101` → `tickets/$id`), or null. */
+export function bootPage(boot: BootManifest | undefined, segments: readonly string[]): BootPage {
+  if (segments.length === 0) return 'home';
+  const route = boot?.routes?.find((candidate) => {
+    const parts = candidate.path.split('/');
+    return parts.length === segments.length && parts.every((part, i) => part.startsWith('$') || part === segments[i]);
+  });
+  return route?.path ?? null;
+}
+
+/**
+ * What #root holds until the app renders: the app's own loading screen (App.tsx's BootScreen, same
+ * markup and text), so the first paint needs only the HTML and the stylesheet, not the bundle.
+ * Hidden where scripting is off, where the <noscript> text speaks instead.
+ */
+export function bootShell(lang: Language): string {
+  return `<div class="boot boot--loading boot--static" role="status" lang="${lang}"><span class="spinner__circle" aria-hidden="true"></span><p>${escapeAttribute(BOOT_TEXTS[lang].loading)}</p></div>`;
+}
+
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -177,10 +202,11 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * the language and the lazy layout chunks (and the home screen's on the home page) as module
  * preloads, and the language's meta description.
  */
-export function bootPreloads(boot: BootManifest | undefined, lang: string, home: boolean, banner?: { image: string; image_mobile: string }): string {
+export function bootPreloads(boot: BootManifest | undefined, lang: string, page: BootPage, banner?: { image: string; image_mobile: string }): string {
   const api = `/api/${lang}`;
   const fetches = [`${api}/shopinfo/config?shop=${SHOP_ID}`, `${api}/shopinfo?shop=${SHOP_ID}`, `${api}/static/content`, `${api}/checkout/payments?shop=${SHOP_ID}`];
-  const modules = boot ? [...(boot.messages[lang] ?? []), ...boot.layout, ...(home ? boot.home : [])] : [];
+  const pageModules = page === 'home' ? (boot?.home ?? []) : (boot?.routes?.find((route) => route.path === page)?.files ?? []);
+  const modules = boot ? [...new Set([...(boot.messages[lang] ?? []), ...boot.layout, ...pageModules])] : [];
   const description = boot?.descriptions[lang];
   return [
     ...(description ? [`<meta name="description" content="${escapeAttribute(description)}">`] : []),
@@ -221,20 +247,22 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   // index.html per language and page kind: the first path segment sets <html lang> before any
   // script runs, and the head preloads what boot will ask for (bootPreloads).
   const indexes = new Map<string, Entry>();
-  const indexFor = (lang: string, home: boolean): Entry | undefined => {
+  const indexFor = (lang: Language, page: BootPage): Entry | undefined => {
     if (indexTemplate === undefined) return undefined;
-    const key = `${lang}${home ? ' home' : ''}`;
+    const home = page === 'home';
+    const key = `${lang} ${page ?? ''}`;
     let entry = indexes.get(key);
     if (!entry) {
       const html = indexTemplate
         .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-        .replace(BOOT_MARKER, bootPreloads(boot, lang, home, home ? options.homeBanner : undefined));
+        .replace('<div id="root"></div>', `<div id="root">${bootShell(lang)}</div>`)
+        .replace(BOOT_MARKER, bootPreloads(boot, lang, page, home ? options.homeBanner : undefined));
       entry = makeEntry(Buffer.from(html, 'utf8'), '/index.html');
       indexes.set(key, entry);
     }
     return entry;
   };
-  indexFor(DEFAULT_LANGUAGE, true);
+  indexFor(DEFAULT_LANGUAGE, 'home');
 
   return async function serveStatic(req, res) {
     const head = req.method === 'HEAD';
@@ -254,7 +282,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       const segments = urlPath.split('/').filter(Boolean);
       const first = segments[0];
       const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE;
-      entry = indexFor(lang, segments.length === 0 || (segments.length === 1 && lang === first));
+      // /de/tickets/101 → the page `tickets/$id` of German; a path without a language is no page of the shop
+      entry = indexFor(lang, segments.length === 0 ? 'home' : lang === first ? bootPage(boot, segments.slice(1)) : null);
       if (!entry) return sendText(res, 503, 'The app is not built yet: run `npm run build`.', head);
     }
 

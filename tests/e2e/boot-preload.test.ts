@@ -81,3 +81,19 @@ describe('boot preloads', () => {
     });
   }
 });
+
+describe('deep links preload their page', () => {
+  for (const [path, pattern] of [['/en/tickets/101', 'tickets/$id'], ['/fr/guided-tours', 'guided-tours'], ['/de/checkout', 'checkout']] as const) {
+    it(`${path}: the chunks of its screen and journey are named in the head, and no script is found only after another ran`, async () => {
+      const route = manifest.routes?.find((r) => r.path === pattern);
+      expect(route?.files.length, `build.mjs lists the chunks of ${pattern}`).toBeGreaterThan(0);
+      const { requests, head } = await load(path);
+      const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+      for (const file of route?.files ?? []) expect(modules).toContain(file);
+      const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];
+      expect(scripts.filter((url) => !head.includes(`"${url}"`))).toEqual([]);
+      // another page's chunks are not preloaded: the home screen's only on the home page
+      for (const file of manifest.home) expect(modules).not.toContain(file);
+    });
+  }
+});

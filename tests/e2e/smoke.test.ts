@@ -64,6 +64,36 @@ describe('the shop in a real browser', () => {
     }
   });
 
+  it('shows the loading screen from the HTML before the bundle runs, and the <noscript> text alone without scripting', async () => {
+    // no JavaScript: the server's copy of the loading screen is hidden, the noscript text is read
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/fr/tickets');
+      await expect(page.getByText('Chargement de la boutique…').isVisible()).resolves.toBe(false);
+      // (Playwright's visibility test does not look into <noscript>; its laid-out box does)
+      const noscript = await page.evaluate(() => {
+        const p = document.querySelector('noscript p[lang="fr"]');
+        return { text: p?.textContent ?? '', height: p?.getBoundingClientRect().height ?? 0 };
+      });
+      expect(noscript.text).toContain('Cette boutique a besoin de JavaScript');
+      expect(noscript.height).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+    // with JavaScript but the bundle held back: the French loading screen is on the page already
+    const slow = await browser.newContext({ baseURL: baseUrl });
+    try {
+      const page = await slow.newPage();
+      await page.route('**/assets/**', () => undefined); // never answered
+      // (module scripts hold DOMContentLoaded back, so only the response is awaited)
+      await page.goto('/fr/tickets', { waitUntil: 'commit' });
+      await page.getByRole('status').filter({ hasText: 'Chargement de la boutique…' }).waitFor({ state: 'visible', timeout: 10_000 });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('loads the hashed entry script with immutable caching and compression', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de/tickets');
     try {
@@ -79,12 +109,16 @@ describe('the shop in a real browser', () => {
       expect(asset.headers()['content-type']).toBe('text/javascript; charset=utf-8');
       expect(errors).toEqual([]);
 
-      const br = await rawGet(entrySrc ?? '', 'gzip, deflate, br');
+      // the largest script the page preloads (build.mjs's shared chunk; the entry itself is a few lines)
+      const sizes = await Promise.all(preloads.map(async (href) => ({ href: href ?? '', bytes: (await rawGet(href ?? '', 'identity')).bytes })));
+      const largest = sizes.sort((a, b) => b.bytes - a.bytes)[0]?.href ?? '';
+      expect(largest).toMatch(/^\/assets\/chunk-[A-Z0-9]{8}\.js$/);
+      const br = await rawGet(largest, 'gzip, deflate, br');
       expect(br.headers['content-encoding']).toBe('br');
-      const plain = await rawGet(entrySrc ?? '', 'identity');
+      const plain = await rawGet(largest, 'identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(br.bytes).toBeLessThan(plain.bytes / 2);
-      const gz = await rawGet(entrySrc ?? '', 'gzip');
+      const gz = await rawGet(largest, 'gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
     } finally {
       await close();

@@ -135,7 +135,7 @@ describe('the app shell (index.html)', () => {
       expect(answer.status, route).toBe(200);
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(answer.headers['cache-control']).toBe('no-cache');
-      expect(answer.body.toString()).toContain('<div id="root"></div>');
+      expect(answer.body.toString()).toContain('<div id="root"><div class="boot boot--loading boot--static" role="status"');
     }
   });
 
@@ -145,10 +145,16 @@ describe('the app shell (index.html)', () => {
     expect((await get('/xx/unknown')).body.toString()).toContain('<html lang="de">');
   });
 
+  it('paints the app loading screen in the language of the route before any script runs', async () => {
+    expect((await get('/fr/tickets')).body.toString()).toContain('<div id="root"><div class="boot boot--loading boot--static" role="status" lang="fr"><span class="spinner__circle" aria-hidden="true"></span><p>Chargement de la boutique…</p></div></div>');
+    expect((await get('/en')).body.toString()).toContain('<p>Loading the shop…</p>');
+    expect((await get('/xx/unknown')).body.toString()).toContain('<p>Der Shop wird geladen …</p>');
+  });
+
   it('is compressed when accepted', async () => {
     const answer = await get('/de/tickets', { 'accept-encoding': 'gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(answer.body).toString()).toContain('<div id="root"></div>');
+    expect(gunzipSync(answer.body).toString()).toContain('<div id="root"><div class="boot boot--loading boot--static" role="status"');
   });
 
   it('refuses other methods', async () => {
