@@ -181,11 +181,12 @@ export const cartMachine = setup({
     saveCart: (_, _lines: CartLine[]) => notProvided('saveCart'),
     removeSavedCart: () => notProvided('removeSavedCart'),
     /** Default: the console warning of §4 (a corrupt saved cart never crashes boot). */
-    warnCorruptCart: (_, reason: string) => console.warn(`The saved cart was dropped. ${reason}`),
+    warnCorruptCart: (_, reason: string) => console.warn(reason),
     trackRemoveFromCart: (_, _analytics: RemoveFromCartAnalytics) => notProvided('trackRemoveFromCart'),
   },
   guards: {
     savedCartWasCorrupt: ({ context }) => context.restoreProblem !== null,
+    savedCartHadBadLines: ({ context }) => context.restoreProblem !== null && context.lines.length > 0,
     addsNothingNew: ({ context, event }) => event.type === 'ADD' && newLinesOf(context.lines, event.lines).length === 0,
     addsOnlyKnownVoucherCodes: ({ context, event }) =>
       event.type === 'ADD' && event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines).length === 0,
@@ -218,8 +219,17 @@ export const cartMachine = setup({
   initial: 'Restoring',
   states: {
     Restoring: {
-      description: 'The saved cart was read from the input; a corrupt one was dropped and is now reported and removed.',
+      description: 'The saved cart was read from the input. Bad lines were dropped: reported, and the good lines saved again; a cart with nothing good is reported and removed.',
       always: [
+        {
+          guard: 'savedCartHadBadLines',
+          target: 'Ready',
+          actions: [
+            { type: 'warnCorruptCart', params: ({ context }) => context.restoreProblem ?? '' },
+            { type: 'saveCart', params: ({ context }) => context.lines },
+            'forgetRestoreProblem',
+          ],
+        },
         {
           guard: 'savedCartWasCorrupt',
           target: 'Ready',
@@ -402,7 +412,7 @@ export function cartBrowserActions(env: CartEnvironment) {
         // storage unavailable: nothing saved to remove
       }
     },
-    warnCorruptCart: (_: unknown, reason: string) => env.warn(`The saved cart was dropped. ${reason}`),
+    warnCorruptCart: (_: unknown, reason: string) => env.warn(reason),
     trackRemoveFromCart: (_: unknown, analytics: RemoveFromCartAnalytics) => {
       env.dataLayer().push(analytics);
     },

@@ -9,8 +9,17 @@ export const machine = createMachine({
   "initial": "Restoring",
   "states": {
     "Restoring": {
-      "description": "The saved cart was read from the input; a corrupt one was dropped and is now reported and removed.",
+      "description": "The saved cart was read from the input. Bad lines were dropped: reported, and the good lines saved again; a cart with nothing good is reported and removed.",
       "always": [
+        {
+          "target": "Ready",
+          "guard": "savedCartHadBadLines",
+          "actions": [
+            "warnCorruptCart",
+            "saveCart",
+            "forgetRestoreProblem"
+          ]
+        },
         {
           "target": "Ready",
           "guard": "savedCartWasCorrupt",

@@ -167,13 +167,21 @@ export type VoucherLine = v.InferOutput<typeof VoucherLineSchema>;
 export type VoucherCodeLine = v.InferOutput<typeof VoucherCodeLineSchema>;
 
 /** What is stored in session storage under `cart`: the list of lines. */
-export const StoredCartSchema = v.pipe(v.array(CartLineSchema), v.maxLength(200));
+export const StoredCartSchema = v.pipe(v.array(CartLineSchema), v.maxLength(200)); // MAX_SAVED_LINES
 
-export type RestoreResult = { ok: true; lines: CartLine[] } | { ok: false; lines: []; reason: string };
+/** Lines a saved cart may hold (StoredCartSchema's limit): more are dropped when restored. */
+export const MAX_SAVED_LINES = 200;
 
 /**
- * Restores the cart from the raw session-storage string. Missing -> empty cart; anything that is
- * not valid JSON or not a valid list of lines -> empty cart with a reason (the caller warns).
+ * A restored cart: `problem` says what was dropped (the caller warns with it); `lines` are the
+ * lines that could be kept, in their order — a cart with one bad line keeps the others.
+ */
+export type RestoreResult = { ok: true; lines: CartLine[] } | { ok: false; lines: CartLine[]; reason: string };
+
+/**
+ * Restores the cart from the raw session-storage string. Missing -> empty cart; not valid JSON or
+ * not a list -> empty cart with a reason; a list with invalid lines -> the valid lines, with a
+ * reason naming each dropped line and where it is wrong. Never throws.
  */
 export function restoreCartLines(raw: string | null | undefined): RestoreResult {
   if (raw === null || raw === undefined || raw === '') return { ok: true, lines: [] };
@@ -181,16 +189,29 @@ export function restoreCartLines(raw: string | null | undefined): RestoreResult 
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return { ok: false, lines: [], reason: 'The saved cart is not valid JSON.' };
+    return { ok: false, lines: [], reason: 'The saved cart was dropped: it is not valid JSON.' };
   }
-  const result = v.safeParse(StoredCartSchema, parsed);
-  if (!result.success) {
+  if (!Array.isArray(parsed)) return { ok: false, lines: [], reason: 'The saved cart was dropped: it is not a list of lines.' };
+  const kept: CartLine[] = [];
+  const dropped: string[] = [];
+  parsed.forEach((candidate: unknown, index) => {
+    if (index >= MAX_SAVED_LINES) return;
+    const result = v.safeParse(CartLineSchema, candidate);
+    if (result.success) {
+      // remaining/discount are derived, never trusted from storage
+      kept.push(stripComputed(result.output));
+      return;
+    }
     const first = result.issues[0];
     const path = first ? v.getDotPath(first) : null;
-    return { ok: false, lines: [], reason: `The saved cart is invalid${path ? ` at ${path}` : ''}: ${first?.message ?? 'unknown issue'}` };
-  }
-  // remaining/discount are derived, never trusted from storage
-  return { ok: true, lines: result.output.map(stripComputed) };
+    dropped.push(`line ${index + 1} is invalid${path ? ` at ${path}` : ''}: ${first?.message ?? 'unknown issue'}`);
+  });
+  if (parsed.length > MAX_SAVED_LINES) dropped.push(`${parsed.length - MAX_SAVED_LINES} lines beyond ${MAX_SAVED_LINES}`);
+  if (dropped.length === 0) return { ok: true, lines: kept };
+  const reason = kept.length === 0
+    ? `The saved cart was dropped: ${dropped.join('; ')}.`
+    : `Kept ${kept.length} of ${parsed.length} lines of the saved cart; dropped ${dropped.join('; ')}.`;
+  return { ok: false, lines: kept, reason };
 }
 
 /** The string saved under `cart`. Computed voucher fields are not saved. */

@@ -5,6 +5,7 @@ import {
   lineQuantity,
   linesSubtotal,
   restoreCartLines,
+  MAX_SAVED_LINES,
   serializeCartLines,
   taxedItems,
   toCartPayload,
@@ -35,9 +36,28 @@ describe('cart lines in session storage', () => {
     const bad = JSON.stringify([{ ...sampleCart[0], totalCount: 'two' }]);
     const restored = restoreCartLines(bad);
     expect(restored.ok).toBe(false);
-    if (!restored.ok) expect(restored.reason).toContain('0.totalCount');
+    if (!restored.ok) expect(restored.reason).toContain('line 1 is invalid at totalCount');
     expect(restoreCartLines(JSON.stringify({ lines: [] })).ok).toBe(false);
     expect(restoreCartLines(JSON.stringify([{ type: 'unknown', id: 1 }])).ok).toBe(false);
+  });
+
+  it('keeps the good lines of a cart with a bad one, and names each dropped line', () => {
+    const good = serializeCartLines(sampleCart);
+    const mixed = JSON.stringify([sampleCart[0], { type: 'ticket', id: 'x' }, sampleCart[1], 'not a line']);
+    const restored = restoreCartLines(mixed);
+    expect(restored.ok).toBe(false);
+    expect(restored.lines).toEqual([sampleCart[0], sampleCart[1]]);
+    if (!restored.ok) {
+      expect(restored.reason).toMatch(/^Kept 2 of 4 lines of the saved cart; dropped line 2 is invalid at id: .+; line 4 is invalid: .+\.$/);
+    }
+    // a cart of good lines only is restored whole
+    expect(restoreCartLines(good)).toEqual({ ok: true, lines: sampleCart });
+    // beyond the limit: the first MAX_SAVED_LINES are kept
+    const many = JSON.stringify(Array.from({ length: MAX_SAVED_LINES + 3 }, () => sampleCart[0]));
+    const capped = restoreCartLines(many);
+    expect(capped.lines).toHaveLength(MAX_SAVED_LINES);
+    if (!capped.ok) expect(capped.reason).toContain(`3 lines beyond ${MAX_SAVED_LINES}`);
+    expect(capped.ok).toBe(false);
   });
 
   it('never trusts or saves computed voucher fields', () => {

@@ -107,6 +107,20 @@ describe('corrupted session storage', () => {
     }
   });
 
+  it('a cart with one bad line beside a good one: the good line is kept and saved again, the bad one named in a warning', async () => {
+    const good = demoTicketLine(2);
+    const { page, errors, warnings, close } = await openWith({ [SESSION_KEYS.cart]: JSON.stringify([{ type: 'ticket', id: 'x', totalCount: 'two' }, good]) });
+    try {
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      expect(warnings.some((w) => /^Kept 1 of 2 lines of the saved cart; dropped line 1 is invalid at id/.test(w)), JSON.stringify(warnings)).toBe(true);
+      const saved = JSON.parse((await page.evaluate(() => sessionStorage.getItem('cart'))) ?? 'null') as { id: number }[];
+      expect(saved.map((line) => line.id)).toEqual([good.id]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   for (const [name, value] of [
     ['not JSON', '{not json'],
     ['the wrong shape', JSON.stringify([{ type: 'ticket', id: 'x', totalCount: 'two' }])],

@@ -13,8 +13,16 @@ function sideEffects(s: { context: unknown }, run: RunContext): void {
   const e = run.event as { type: string; lines?: { type: string }[]; index?: number };
   if (run.event.type === 'xstate.init') {
     const corrupt = calls(run, 'warnCorruptCart');
-    // a corrupt saved cart is reported and removed once; a missing one is not
-    expect(corrupt.length).toBe(calls(run, 'removeSavedCart').length);
+    if (ctx(s).lines.length > 0) {
+      // a saved cart with a bad line: the good line is kept and saved again, the bad one reported by its place
+      expect(ctx(s).lines.map((l) => l.type)).toEqual(['voucherCode']);
+      expect(corrupt.map((c) => c.params)).toEqual([expect.stringMatching(/^Kept 1 of 2 lines of the saved cart; dropped line 1 is invalid at id/)]);
+      expect(calls(run, 'saveCart').map((c) => c.params)).toEqual([ctx(s).lines]);
+      expect(calls(run, 'removeSavedCart')).toEqual([]);
+    } else {
+      // a corrupt saved cart is reported and removed once; a missing one is not
+      expect(corrupt.length).toBe(calls(run, 'removeSavedCart').length);
+    }
     expect(ctx(s).restoreProblem).toBeNull();
   }
   if (e.type === 'ADD' && e.lines?.length && ctx(s).lines.length > 0) {

@@ -1,5 +1,6 @@
 /**
- * Model of the cart machine: started with no saved cart and with a corrupt one; lines are a
+ * Model of the cart machine: started with no saved cart, a corrupt one and one with a bad line beside
+ * a good one; lines are a
  * ticket, a catalogue (merchandise, so shipping is asked once a destination is known) and a
  * voucher code (added twice to hit the duplicate guard). At most two lines, one destination
  * change (the app's SET_DESTINATION or the visitor's CHOOSE_COUNTRY) and one invoice toggle keep
@@ -36,7 +37,7 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
 export const cartModel = defineModel({
   name: 'cart',
   machine: cartMachine,
-  inputs: [{ savedCart: null }, { savedCart: '{"not": "a cart"' }],
+  inputs: [{ savedCart: null }, { savedCart: '{"not": "a cart"' }, { savedCart: JSON.stringify([{ type: 'ticket', id: 'x', totalCount: 'two' }, voucherCode]) }],
   events: {
     ADD: [{ lines: [ticket] }, { lines: [catalogue] }, { lines: [voucherCode] }, { lines: [] }],
     REMOVE: [{ index: 0 }, { index: 5 }],
