@@ -137,10 +137,11 @@ function indexHtml({ entry, preloads, css, boot }) {
     '    <meta name="viewport" content="width=device-width, initial-scale=1">',
     '    <title>Museum Shop</title>',
     `    <meta name="build" content="${escapeHtml(BUILD_HASH)} ${escapeHtml(BUILD_TIME)}">${favicon}`,
-    // read and removed by the server, which puts the preloads of the URL's page and language here
-    `    <!--boot-preloads ${JSON.stringify(bootUrls)}-->`,
+    // the shell first (entry, shared chunk, CSS): the browser asks in this order
     ...preloads.map((file) => `    <link rel="modulepreload" href="${url(file)}">`),
     ...css.map((file) => `    <link rel="stylesheet" href="${url(file)}">`),
+    // read and removed by the server, which puts the preloads of the URL's page and language here
+    `    <!--boot-preloads ${JSON.stringify(bootUrls)}-->`,
     `    <script type="module" src="${url(entry)}"></script>`,
     '  </head>',
     '  <body>',
@@ -202,12 +203,18 @@ function routeModules() {
   });
 }
 
-/** The API modules src/api/index.ts loads on their first call (catalog, accounts, checkout): every page but home calls one. */
+/** Loaded on demand by any page but home: the cart's names in the page's language (src/app/services.ts), once a cart has lines. */
+const ROUTE_ON_DEMAND = ['src/app/cart-names.ts'];
+
+/**
+ * The modules every page but home may load on demand: the API modules src/api/index.ts loads on
+ * their first call (catalog, accounts, checkout) and ROUTE_ON_DEMAND.
+ */
 function deferredApiModules() {
   const text = fs.readFileSync(path.join(root, 'src', 'api', 'index.ts'), 'utf8');
   const modules = [...text.matchAll(/deferred\(\(\) => import\('\.\/([^']+)\.js'\)/g)].map((m) => `src/api/${m[1]}.ts`);
   if (modules.length === 0) throw new Error('build.mjs: found no deferred API module in src/api/index.ts');
-  return modules;
+  return [...modules, ...ROUTE_ON_DEMAND];
 }
 
 /** Modules left out of the shared shell chunk: each language's catalogue (one is loaded, not eight). */

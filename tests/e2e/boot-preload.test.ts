@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import { repoRoot } from './server-process.js';
 import { readBootPreloads } from '../../src/server/static.js';
+import { demoTicketLine } from './checkout-helpers.js';
 
 /** What build.mjs wrote into the template the server serves from. */
 const manifest = (() => {
@@ -30,9 +31,16 @@ afterAll(async () => {
 
 interface Seen { url: string; initiator: string }
 
-async function load(path: string) {
+async function load(path: string, storage: Record<string, string> = {}) {
   const context = await browser.newContext({ baseURL: e2eBaseUrl(), locale: 'de-CH' });
   const page = await context.newPage();
+  if (Object.keys(storage).length > 0) {
+    // session storage of the shop's origin, written on a plain file before the measured load
+    await page.goto('/static/favicon.svg');
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+    }, storage);
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const requests: Seen[] = [];
@@ -83,11 +91,12 @@ describe('boot preloads', () => {
 });
 
 describe('deep links preload their page', () => {
-  for (const [path, pattern] of [['/en/tickets/101', 'tickets/$id'], ['/fr/guided-tours', 'guided-tours'], ['/de/checkout', 'checkout']] as const) {
-    it(`${path}: the chunks of its screen and journey are named in the head, and no script is found only after another ran`, async () => {
+  const cart = { cart: JSON.stringify([demoTicketLine(1)]) };
+  for (const [path, pattern, storage] of [['/en/tickets/101', 'tickets/$id', {}], ['/fr/guided-tours', 'guided-tours', {}], ['/de/checkout', 'checkout', {}], ['/en/checkout', 'checkout', cart]] as const) {
+    it(`${path}${'cart' in storage ? ' with a cart' : ''}: the chunks of its screen and journey are named in the head, and no script is found only after another ran`, async () => {
       const route = manifest.routes?.find((r) => r.path === pattern);
       expect(route?.files.length, `build.mjs lists the chunks of ${pattern}`).toBeGreaterThan(0);
-      const { requests, head } = await load(path);
+      const { requests, head } = await load(path, storage);
       const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
       for (const file of route?.files ?? []) expect(modules).toContain(file);
       const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];
