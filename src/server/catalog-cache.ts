@@ -5,9 +5,7 @@
  *
  * - sent with a strong ETag and `cache-control: no-cache`: a browser revalidates and gets 304
  *   without a body when nothing changed (always on, whatever the database);
- * - kept in memory, serialised, keyed by method + language + path + query (only when this process
- *   is the only writer: PGlite. On PostgreSQL other processes book too, so nothing is kept and
- *   every answer is read from the database: it can never be stale there).
+ * - kept in memory, serialised, keyed by method + language + path + query.
  *
  * Places left must never be stale after a booking. Every write that can change them goes through
  * this process: a database transaction (booking, reservation, stock, voucher codes) or a non-GET
@@ -15,6 +13,13 @@
  * only stored when no bump happened while it was computed, and a bump drops every entry. Time
  * alone changes some answers too (a slot's booking closes, "today" moves on): an entry lives at
  * most `ttlMs` (default 2 s) of the server's clock and never serves a clock that went backwards.
+ *
+ * Several processes on one PostgreSQL (`shared`): a process cannot see another's bookings without
+ * asking, so each committed write transaction also bumps the database sequence `catalog_version`
+ * (after its commit, before its answer is sent), and every catalog read first reads it (one tiny
+ * query): an entry made at another version is not served, and a computation is only shared by
+ * requests that read the same version. A booking answered by one process is therefore seen by the
+ * next read on any process.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -83,6 +88,29 @@ export function encodedBody(answer: SerialisedAnswer, accepted: readonly ('br' |
 interface Entry extends SerialisedAnswer {
   /** Server clock (ms) when it was computed. */
   at: number;
+  /** The shared catalog version it was computed at (0 without one). */
+  version: string;
+}
+
+/** The catalog version several processes share through their database (PostgreSQL). */
+export interface SharedCatalogVersion {
+  /** The current version, read from the database. */
+  read(): Promise<string>;
+  /** A write was committed: every process must compute its answers anew. */
+  bump(): Promise<void>;
+}
+
+/** The version in `db`'s sequence `catalog_version` (migration 910). */
+export function databaseCatalogVersion(db: Pick<Db, 'query'>): SharedCatalogVersion {
+  return {
+    async read() {
+      const [row] = await db.query<{ last_value: string | number; is_called: boolean }>('SELECT last_value, is_called FROM catalog_version');
+      return row ? `${row.last_value}${row.is_called ? '' : '-'}` : '';
+    },
+    async bump() {
+      await db.query("SELECT nextval('catalog_version')");
+    },
+  };
 }
 
 export function serialise(payload: unknown): SerialisedAnswer {
@@ -103,6 +131,8 @@ export interface CatalogCacheOptions {
   ttlMs?: number;
   /** Most entries kept (oldest dropped first); default 2000. */
   maxEntries?: number;
+  /** Other processes write to the same database: check and bump the shared version. */
+  shared?: SharedCatalogVersion | undefined;
 }
 
 export class CatalogCache {
@@ -110,10 +140,12 @@ export class CatalogCache {
   private generationValue = 0;
   readonly ttlMs: number;
   readonly maxEntries: number;
+  private readonly shared: SharedCatalogVersion | undefined;
 
   constructor(options: CatalogCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 2000;
     this.maxEntries = options.maxEntries ?? 2000;
+    this.shared = options.shared;
   }
 
   get generation(): number {
@@ -139,42 +171,46 @@ export class CatalogCache {
    * A request arriving after a write never joins a computation that started before it.
    */
   async answer(key: string, now: number, compute: () => unknown): Promise<SerialisedAnswer> {
-    const kept = this.get(key, now);
-    if (kept) return kept;
-    const running = this.inFlight.get(key);
-    if (running) return running;
     const generation = this.generationValue;
+    const version = this.shared ? await this.shared.read() : '';
+    // a local write while the version was read: nothing kept or running may serve this request
+    const fresh = generation === this.generationValue;
+    const kept = fresh ? this.get(key, now, version) : undefined;
+    if (kept) return kept;
+    const flightKey = `${version} ${key}`;
+    const running = fresh ? this.inFlight.get(flightKey) : undefined;
+    if (running) return running;
     const flight = Promise.resolve().then(compute).then((data) => {
       const made = serialise({ data: data ?? null });
-      this.set(key, made, now, generation);
+      this.set(key, made, now, generation, version);
       return made;
     });
-    this.inFlight.set(key, flight);
+    this.inFlight.set(flightKey, flight);
     const forget = () => {
-      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+      if (this.inFlight.get(flightKey) === flight) this.inFlight.delete(flightKey);
     };
     flight.then(forget, forget);
     return flight;
   }
 
-  get(key: string, now: number): SerialisedAnswer | undefined {
+  get(key: string, now: number, version = ''): SerialisedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (now < entry.at || now - entry.at >= this.ttlMs) {
+    if (now < entry.at || now - entry.at >= this.ttlMs || entry.version !== version) {
       this.entries.delete(key);
       return undefined;
     }
     return entry;
   }
 
-  /** Stores an answer computed since `generation`; dropped when a write happened meanwhile. */
-  set(key: string, answer: SerialisedAnswer, now: number, generation: number): void {
+  /** Stores an answer computed since `generation` (and at `version`); dropped when a write happened meanwhile. */
+  set(key: string, answer: SerialisedAnswer, now: number, generation: number, version = ''): void {
     if (generation !== this.generationValue) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { ...answer, at: now });
+    this.entries.set(key, { ...answer, at: now, version });
   }
 
   /**
@@ -183,6 +219,7 @@ export class CatalogCache {
    */
   wrapDb(db: Db): Db {
     const invalidate = () => this.invalidate();
+    const shared = this.shared;
     return {
       kind: db.kind,
       query: (sql, params) => db.query(sql, params),
@@ -194,6 +231,8 @@ export class CatalogCache {
           return await db.transaction(fn);
         } finally {
           invalidate();
+          // after the commit (or rollback), before the caller answers: the other processes' next read recomputes
+          if (shared) await shared.bump();
         }
       },
     };

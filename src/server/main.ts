@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShopServer } from './app.js';
-import { CatalogCache } from './catalog-cache.js';
+import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
 import { readSetting, setGuestRegistration } from './api/config.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
@@ -146,7 +146,8 @@ async function main(): Promise<void> {
   }
   const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db) });
   // PGlite: this process is the only writer, so catalog answers can be kept until a write (catalog-cache.ts)
-  const catalogCache = db.kind === 'pglite' ? new CatalogCache() : undefined;
+  // PGlite: this process is the only writer. PostgreSQL: several processes may be; they share a version.
+  const catalogCache = new CatalogCache({ shared: db.kind === 'postgres' ? databaseCatalogVersion(db) : undefined });
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache });
   const url = await listen(server, env);
   onShutdown(server, db);

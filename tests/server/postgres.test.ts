@@ -9,6 +9,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApi, isApiError, type ShopApi } from '../../src/api/index.js';
 import { createShopServer } from '../../src/server/app.js';
+import { CatalogCache, databaseCatalogVersion } from '../../src/server/catalog-cache.js';
+import { DEMO as DEMO_IDS } from '../../src/server/seed/demo.js';
+import { buy, client } from './oversell-helpers.js';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { createProviderHandler } from '../../src/server/provider.js';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
@@ -146,4 +149,35 @@ describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATAB
     const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
     expect(row?.n).toBe(10);
   }, 60_000);
+
+  it('two shop processes that keep catalog answers: a purchase on one is in the other\'s stock at the next read (issue 14)', async () => {
+    // two connections to one PostgreSQL, as two processes have (without it: two servers on one PGlite)
+    const [dbA, dbB] = databaseUrl ? [await openDb({ databaseUrl }), await openDb({ databaseUrl })] : [db, db];
+    const caches = [new CatalogCache({ ttlMs: 60_000, shared: databaseCatalogVersion(dbA) }), new CatalogCache({ ttlMs: 60_000, shared: databaseCatalogVersion(dbB) })] as const;
+    const servers = [
+      createShopServer({ db: dbA, services: server.services, providerHandler: createProviderHandler(), catalogCache: caches[0] }),
+      createShopServer({ db: dbB, services: server.services, providerHandler: createProviderHandler(), catalogCache: caches[1] }),
+    ];
+    const bases = await Promise.all(servers.map((s) => new Promise<string>((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)))));
+    const http = client(4);
+    try {
+      const stockOnB = async () => {
+        const list = ((await (await fetch(`${bases[1]}/api/de/merchandise/select`)).json()) as { data: { id: number; stock?: number | null }[] }).data;
+        return list.find((item) => item.id === DEMO_IDS.merchandise.catalogue)?.stock;
+      };
+      const before = await stockOnB();
+      expect(typeof before).toBe('number');
+      // B keeps its answer: a second read comes from memory
+      expect(await stockOnB()).toBe(before);
+      expect(caches[1].size).toBeGreaterThanOrEqual(1);
+      const outcome = await buy(http, bases[0] ?? '', { type: 'merchandise', id: DEMO_IDS.merchandise.catalogue, count: 2 });
+      expect(outcome).toHaveProperty('booked');
+      expect(await stockOnB()).toBe((before ?? 0) - 2);
+    } finally {
+      http.close();
+      await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      if (dbA !== db) await dbA.close();
+      if (dbB !== db) await dbB.close();
+    }
+  });
 });

@@ -17,4 +17,10 @@ CREATE TABLE rate_limit_hits (
   PRIMARY KEY (bucket, window_start)
 )`,
   },
+  {
+    // issue 14: bumped after every committed write transaction of any shop process, read by every
+    // process before it serves a kept catalog answer (src/server/catalog-cache.ts)
+    id: '910_catalog_version',
+    sql: 'CREATE SEQUENCE catalog_version',
+  },
 ];
