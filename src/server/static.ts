@@ -218,7 +218,8 @@ export function bootPreloads(boot: BootManifest | undefined, lang: string, page:
           `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner.image)}" media="(min-width: 545px)">`,
         ]
       : []),
-    ...modules.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+    // low priority like the shell's preloads (build.mjs): the stylesheet and the banner come first
+    ...modules.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeAttribute(href)}">`),
   ].join('\n    ');
 }
 

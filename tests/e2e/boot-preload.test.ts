@@ -69,7 +69,7 @@ describe('boot preloads', () => {
       }
       expect(console.filter((line) => /preload/i.test(line))).toEqual([]);
       // the catalogue of the URL's language is preloaded as a module, not another one's
-      const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+      const modules = [...head.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
       for (const file of manifest.messages[lang] ?? []) expect(modules).toContain(file);
       for (const file of manifest.messages[lang === 'de' ? 'en' : 'de'] ?? []) expect(modules).not.toContain(file);
       // the home screen's chunk only on the home page
@@ -97,7 +97,7 @@ describe('deep links preload their page', () => {
       const route = manifest.routes?.find((r) => r.path === pattern);
       expect(route?.files.length, `build.mjs lists the chunks of ${pattern}`).toBeGreaterThan(0);
       const { requests, head } = await load(path, storage);
-      const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+      const modules = [...head.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
       for (const file of route?.files ?? []) expect(modules).toContain(file);
       const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];
       expect(scripts.filter((url) => !head.includes(`"${url}"`))).toEqual([]);
