@@ -134,9 +134,19 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
 
   // ---------- the API ----------
   // 405 for a path that exists with another method; the language is checked before anything else
-  app.use('/api/*', methodNotAllowed({ app, onMethodNotAllowed: (c) => errorAnswer(new HttpError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on /${apiPath(c).rest.join('/')}.`)) }));
+  app.use(
+    '/api/*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => {
+        const answer = errorAnswer(new HttpError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on /${apiPath(c).rest.join('/')}.`));
+        answer.headers.set('allow', methods.join(', '));
+        return answer;
+      },
+    }),
+  );
   app.use('/api/*', async (c, next) => {
-    const { lang } = apiPath(c);
+    const lang = rawPathname(c.req.url).split('/', 3)[2] ?? '';
     if (!isLanguage(lang)) throw new HttpError(404, 'UNKNOWN_LANGUAGE', `Unknown language '${lang}'.`);
     await next();
   });

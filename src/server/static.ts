@@ -190,6 +190,17 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   };
   pageFor(DEFAULT_LANGUAGE, true);
 
+  // what each served file's headers need, found once: the build's output does not change while the server runs
+  const facts = new Map<string, { etag: string | undefined; vary: boolean }>();
+  const fileFacts = (file: string) => {
+    let known = facts.get(file);
+    if (!known) {
+      const original = file.replace(/\.(br|gz)$/, '');
+      known = { etag: fileEtag(file), vary: fs.existsSync(`${original}.br`) || fs.existsSync(`${original}.gz`) };
+      facts.set(file, known);
+    }
+    return known;
+  };
   const servedFile = new WeakMap<Context, string>();
   const files = built
     ? serveStatic({
@@ -237,9 +248,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     if (!res || file === undefined) return text(404, 'Not found');
     // a missing asset must not answer HTML with 200 (the browser would try to run it): see isAppRoute
     res.headers.set('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.startsWith('/static/') ? STATIC_CACHE : NO_CACHE);
-    const original = file.replace(/\.(br|gz)$/, '');
-    if (fs.existsSync(`${original}.br`) || fs.existsSync(`${original}.gz`)) res.headers.set('vary', 'Accept-Encoding');
-    const etag = fileEtag(file);
+    const { etag, vary } = fileFacts(file);
+    if (vary) res.headers.set('vary', 'Accept-Encoding');
     if (etag) {
       res.headers.set('etag', etag);
       if (etagMatches(c.req.header('if-none-match'), etag)) {
