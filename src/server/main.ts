@@ -20,9 +20,12 @@ import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
 import { createStaticHandler } from './static.js';
 
-/** Replaced by the configured logger once the environment is read; until then, JSON at info. */
-let logger: Logger = createLogger();
-const log = (message: string): void => logger.info(message);
+/** The configured logger, made as soon as the environment is read (LOG_LEVEL, LOG_FORMAT). */
+let logger: Logger | undefined;
+const log = (message: string): void => {
+  if (logger) logger.info(message);
+  else console.log(message);
+};
 
 /** dist/public beside dist/server when bundled; under the working directory otherwise (tsx). */
 function publicDir(): string {
@@ -91,7 +94,7 @@ function onShutdown(server: Server, db: Db | undefined): void {
       (db ? db.close() : Promise.resolve())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
-          logger.error({ err: error }, 'Closing the database failed');
+          logger?.error({ err: error }, 'Closing the database failed');
           process.exit(1);
         });
     });
@@ -113,17 +116,18 @@ async function firstHomeBanner(db: Db): Promise<{ image: string; image_mobile: s
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
-  logger = createLogger({ level: env.logLevel, format: env.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json') });
+  const shopLogger = createLogger({ level: env.logLevel, format: env.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json') });
+  logger = shopLogger;
   if (env.shopApiUrl) {
     const staticHandler = createStaticHandler({ root: publicDir(), log });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
     const server = createProxyShopServer({
       upstream: env.shopApiUrl,
       staticHandler,
-      log: (message) => logger.warn(message),
+      log: (message) => shopLogger.warn(message),
       frameAncestors: env.frameAncestors,
       trustProxy: env.trustProxy,
-      logger,
+      logger: shopLogger,
     });
     const url = await listen(server, env);
     onShutdown(server, undefined);
@@ -156,7 +160,7 @@ async function main(): Promise<void> {
   const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db) });
   // PGlite: this process is the only writer, so catalog answers can be kept until a write (catalog-cache.ts)
   const catalogCache = db.kind === 'pglite' ? new CatalogCache() : undefined;
-  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger });
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
   onShutdown(server, db);
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
@@ -164,7 +168,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // a bad environment is the operator's to fix: said plainly on stderr, whatever the log format
-  if (error instanceof EnvError) console.error(error.message);
+  if (error instanceof EnvError || !logger) console.error(error instanceof EnvError ? error.message : error);
   else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

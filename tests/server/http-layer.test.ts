@@ -83,6 +83,27 @@ describe('request log', () => {
     expect(trustingLog.entries().map((e) => e.reqId)).toEqual([offered, insane.headers.get('x-request-id')]);
   });
 
+  it('logs an unexpected failure at error with its stack and the request id, and answers 500 in the envelope', async () => {
+    log.lines.length = 0;
+    const now = server.services.now;
+    server.services.now = () => {
+      throw new Error('the clock broke');
+    };
+    try {
+      const res = await fetch(`${server.apiBase}/de/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _u: 'a@b.ch', _p: 'x' }) });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ error: 'INTERNAL_ERROR', fields: {} });
+      const id = res.headers.get('x-request-id');
+      const failure = log.entries().find((e) => e.msg === 'unhandled error');
+      expect(failure).toMatchObject({ level: 'error', reqId: id, method: 'POST', path: '/api/de/auth/login' });
+      expect((failure?.err as { message: string; stack: string }).message).toBe('the clock broke');
+      expect((failure?.err as { stack: string }).stack).toContain('Error: the clock broke');
+      expect(log.entries().find((e) => e.msg === 'request')).toMatchObject({ level: 'error', reqId: id, status: 500 });
+    } finally {
+      server.services.now = now;
+    }
+  });
+
   it('says nothing at a level above info', async () => {
     const lines: string[] = [];
     const quiet = await startTestServer({ logger: createLogger({ level: 'warn', destination: { write: (l: string) => lines.push(l) } }) });
