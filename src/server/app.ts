@@ -18,7 +18,7 @@ import { isLanguage, type Language } from '../api/languages.js';
 import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
 import { acceptedEncodings, type StaticHandler } from './static.js';
 import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, securityHeaders } from './edge.js';
-import { errorAnswer, internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
+import { answer, errorAnswer, internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
 import { requestLog, silentLogger, type Logger } from './log.js';
 import type { ProviderHandler } from './provider.js';
 
@@ -55,15 +55,15 @@ export function originOf(header: (name: string) => string | undefined, services:
 }
 
 /** A catalog answer: revalidated by ETag (304 without a body), never stored by shared caches. */
-function catalogAnswer(c: Context<ShopEnv>, answer: SerialisedAnswer): Response {
-  const { body, encoding } = encodedBody(answer, acceptedEncodings(c.req.header('accept-encoding')));
+function catalogAnswer(c: Context<ShopEnv>, kept: SerialisedAnswer): Response {
+  const { body, encoding } = encodedBody(kept, acceptedEncodings(c.req.header('accept-encoding')));
   // one validator per representation, as static.ts does for files
-  const etag = encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
+  const etag = encoding ? `${kept.etag.slice(0, -1)}-${encoding}"` : kept.etag;
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
-  if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  if (etagMatches(c.req.header('if-none-match'), etag)) return answer(c, null, 304, headers);
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = String(body.length);
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return answer(c, body as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
 /** Hono path of a route pattern: `a/:id` → `/api/:lang/a/:id{[^/;]+}`; `:start;:end` becomes one parameter split by `;`. */
@@ -125,11 +125,11 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
   }
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorAnswer(error);
+    if (error instanceof HttpError) return errorAnswer(c, error);
     // Hono's own refusals (a malformed form body): their status and text
     if (error instanceof HTTPException) return error.getResponse();
     logger.error({ err: error, reqId: c.get('requestId'), method: c.req.method, path: rawPathname(c.req.url) }, 'unhandled error');
-    return internalError();
+    return internalError(c);
   });
 
   // ---------- the API ----------
@@ -139,9 +139,8 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, methods) => {
-        const answer = errorAnswer(new HttpError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on /${apiPath(c).rest.join('/')}.`));
-        answer.headers.set('allow', methods.join(', '));
-        return answer;
+        const refusal = new HttpError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on /${apiPath(c).rest.join('/')}.`);
+        return jsonAnswer(c, 405, { error: refusal.code, message: refusal.message, fields: refusal.fields }, { allow: methods.join(', ') });
       },
     }),
   );
@@ -150,13 +149,13 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
     if (!isLanguage(lang)) throw new HttpError(404, 'UNKNOWN_LANGUAGE', `Unknown language '${lang}'.`);
     await next();
   });
-  const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: () => errorAnswer(new HttpError(413, 'BODY_TOO_LARGE', 'The request body is too large.')) });
+  const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: (c) => errorAnswer(c, new HttpError(413, 'BODY_TOO_LARGE', 'The request body is too large.')) });
   for (const route of createApiRouter().routes) {
     if (route.method === 'GET') app.get(honoPath(route.pattern), apiHandler(route, db, services, cache));
     else app.post(honoPath(route.pattern), limitBody, apiHandler(route, db, services, cache));
   }
   // answered, not thrown: the 405 check above looks at this 404
-  app.all('/api/*', (c) => errorAnswer(new HttpError(404, 'NOT_FOUND', `No endpoint /${apiPath(c).rest.join('/')}.`)));
+  app.all('/api/*', (c) => errorAnswer(c, new HttpError(404, 'NOT_FOUND', `No endpoint /${apiPath(c).rest.join('/')}.`)));
 
   // ---------- provider pages and the app ----------
   if (options.providerHandler) app.route('/provider', options.providerHandler({ db, services }));
@@ -190,10 +189,10 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
     const context = { lang, method: route.method, path, params, query, body, db, services, origin: originOf(header, services) };
     if (route.method === 'GET' && CACHEABLE_PATTERNS.has(route.pattern)) {
       const compute = () => route.handler(context);
-      const answer = cache
+      const kept = cache
         ? await cache.answer(`${lang}/${path}${url.search}`, services.now().getTime(), compute)
         : serialise({ data: (await compute()) ?? null });
-      return catalogAnswer(c, answer);
+      return catalogAnswer(c, kept);
     }
     // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
     const limited = limitedCall(route.method, path, body, query);
@@ -209,7 +208,7 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
       throw error;
     }
     if (attempt && limited && limits[limited.rule].counts === 'refused') await attempt.refund();
-    return jsonAnswer(200, { data: data ?? null });
+    return jsonAnswer(c, 200, { data: data ?? null });
   };
 }
 

@@ -4,6 +4,7 @@
  * api/* know nothing of either.
  */
 import type { MiddlewareHandler } from 'hono';
+import { hasEdgeHeaders, type ShopEnv } from './http.js';
 import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
 
@@ -37,10 +38,14 @@ export function contentSecurityPolicy(frameAncestors: readonly string[] = DEFAUL
  * The security headers on every answer (app, API, static files, errors, 404s). A handler that
  * sends its own (the provider pages have a stricter CSP; an upstream in proxy mode) keeps them.
  */
-export function securityHeaders(frameAncestors?: readonly string[]): MiddlewareHandler {
+export function securityHeaders(frameAncestors?: readonly string[]): MiddlewareHandler<ShopEnv> {
   const csp = contentSecurityPolicy(frameAncestors);
+  const all = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
   return async function setSecurityHeaders(c, next) {
+    // answers built with http.ts's `answer` take them from here; the others get them below
+    c.set('edgeHeaders', { ...c.get('edgeHeaders'), ...all });
     await next();
+    if (hasEdgeHeaders(c.res)) return;
     const headers = c.res.headers;
     if (!headers.has('content-security-policy')) headers.set('content-security-policy', csp);
     if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff');

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import type { MiddlewareHandler } from 'hono';
-import { rawPathname, type ShopEnv } from './http.js';
+import { hasEdgeHeaders, rawPathname, type ShopEnv } from './http.js';
 
 export type { Logger } from 'pino';
 
@@ -88,8 +88,9 @@ export function requestLog(logger: Logger, trustProxy: boolean | undefined): Mid
     const offered = trustProxy ? c.req.header('x-request-id') : undefined;
     const reqId = offered !== undefined && SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
     c.set('requestId', reqId);
+    c.set('edgeHeaders', { 'x-request-id': reqId });
     await next();
-    c.res.headers.set('x-request-id', reqId);
+    if (!hasEdgeHeaders(c.res)) c.res.headers.set('x-request-id', reqId);
     const { status } = c.res;
     const line = { reqId, method: c.req.method, path: rawPathname(c.req.url), status, ms: Math.round((performance.now() - started) * 100) / 100 };
     if (status >= 500) logger.error(line, 'request');

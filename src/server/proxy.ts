@@ -130,10 +130,10 @@ export function apiProxy(options: ApiProxyOptions) {
     } catch (error) {
       if (stopped === 'timeout') {
         options.log?.(`Proxy: ${c.req.method} ${target.href} timed out after ${timeoutMs} ms`);
-        return jsonAnswer(504, { error: 'UPSTREAM_TIMEOUT', message: 'The shop back end did not answer in time. Please try again.', fields: {} });
+        return jsonAnswer(c, 504, { error: 'UPSTREAM_TIMEOUT', message: 'The shop back end did not answer in time. Please try again.', fields: {} });
       }
       options.log?.(`Proxy: ${c.req.method} ${target.href} ${stopped === 'gone' ? 'stopped: the visitor went away' : `failed: ${(error as Error).message}`}`);
-      return jsonAnswer(502, { error: 'UPSTREAM_UNAVAILABLE', message: 'The shop back end cannot be reached. Please try again later.', fields: {} });
+      return jsonAnswer(c, 502, { error: 'UPSTREAM_UNAVAILABLE', message: 'The shop back end cannot be reached. Please try again later.', fields: {} });
     } finally {
       clearTimeout(timer);
     }
@@ -164,7 +164,7 @@ export function createProxyApp(options: ProxyShopServerOptions): Hono<ShopEnv> {
   if (options.staticHandler) app.all('*', options.staticHandler);
   app.onError((error, c) => {
     logger.error({ err: error, reqId: c.get('requestId'), method: c.req.method, path: rawPathname(c.req.url) }, 'unhandled error');
-    return internalError();
+    return internalError(c);
   });
   app.notFound(() => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } }));
   return app;
