@@ -19,7 +19,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * JavaScript the home page (/de) loads until it is idle, brotli, in bytes. The target of issue 14
@@ -39,12 +40,10 @@ const LANGUAGES = ['de', 'en', 'fr', 'it', 'nl', 'es', 'sv', 'da'];
 /** Routes whose chunks are tools, not shop pages (the flow viewer's charts), and are reported only. */
 const ROUTE_BUDGET_EXEMPT = ['src/app/screens/FlowsScreen.tsx', 'src/app/flows/FlowViewer.tsx', 'src/app/flows/charts.generated.ts'];
 
-/** Bytes on the wire as the server sends them (src/server/static.ts): brotli 11, unless the file is too small to compress or brotli is not smaller. */
-const MIN_COMPRESS_SIZE = 256;
-const brotliSize = (buffer) => {
-  if (buffer.length < MIN_COMPRESS_SIZE) return buffer.length;
-  const compressed = brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }).length;
-  return Math.min(compressed, buffer.length);
+/** Bytes on the wire as the server sends them: the file's .br (scripts/precompress.mjs, brotli 11) when it has one, else the file itself. */
+const wireSize = (file) => {
+  const br = `${file}.br`;
+  return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(file).size;
 };
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -339,6 +338,9 @@ async function buildApp() {
 
   const files = [...Object.keys(outputs).map((f) => path.join(root, f)), path.join(publicDir, 'index.html')];
   report('Browser app (dist/public)', files);
+  // the .br/.gz files the server sends in place of each compressible file (scripts/precompress.mjs)
+  const compressed = precompress(publicDir);
+  console.log(`Pre-compressed ${compressed.files} file(s) of dist/public: ${compressed.written} .br/.gz written.`);
 
   // What the home page loads: the entry's closure plus the closures of the lazy chunks boot requests.
   const bySource = new Map(Object.entries(outputs).filter(([, o]) => o.entryPoint).map(([file, o]) => [o.entryPoint, file]));
@@ -350,7 +352,7 @@ async function buildApp() {
   }
   const size = new Map();
   const brotliOf = (file) => {
-    if (!size.has(file)) size.set(file, brotliSize(fs.readFileSync(path.join(root, file))));
+    if (!size.has(file)) size.set(file, wireSize(path.join(root, file)));
     return size.get(file);
   };
   const homeFiles = [...home].filter((f) => f.endsWith('.js'));

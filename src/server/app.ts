@@ -1,183 +1,218 @@
 /**
- * The reference shop server as a request handler: `/api/{lang}/…` is the shop API of spec §7,
- * `/provider/…` the simulated payment provider, everything else the built app (static.ts).
+ * The reference shop server as one Hono app: `/api/{lang}/…` is the shop API of spec §7 (one Hono
+ * route per entry of api/index.ts), `/provider/…` the simulated payment provider, everything else
+ * the built app (static.ts). Around them: a request id and one log line per request (log.ts), the
+ * security headers (edge.ts), and with a catalog cache its invalidation on every write.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
+import type { Route } from './api/router.js';
 import { HttpError } from './api/http-error.js';
-import { isLanguage } from '../api/languages.js';
+import { isLanguage, type Language } from '../api/languages.js';
 import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
-import { acceptedEncodings } from './static.js';
-import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, RateLimitedError, setSecurityHeaders } from './edge.js';
+import { acceptedEncodings, type StaticHandler } from './static.js';
+import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, securityHeaders } from './edge.js';
+import { answer, errorAnswer, internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
+import { requestLog, silentLogger, type Logger } from './log.js';
+import type { ProviderHandler } from './provider.js';
 
 export interface ShopServerOptions {
   db: Db;
   services: ServerServices;
-  /** Serves anything that is neither API nor provider (the built app); 404 when absent. */
-  staticHandler?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  /** Answers anything that is neither API nor provider (the built app); 404 when absent. */
+  staticHandler?: StaticHandler | undefined;
   /** The simulated payment provider's pages (`/provider/…`). */
-  providerHandler?: (req: IncomingMessage, res: ServerResponse, ctx: { db: Db; services: ServerServices }) => void | Promise<void>;
+  providerHandler?: ProviderHandler | undefined;
   /**
    * Keep catalog answers in memory (catalog-cache.ts). Only safe when this process is the only
    * writer of the database (PGlite); main.ts turns it on there. ETag/304 works either way.
    */
   catalogCache?: CatalogCache | undefined;
+  /** Request lines and errors; silent when absent (tests). */
+  logger?: Logger | undefined;
 }
 
-const MAX_BODY = 1_000_000;
-
-export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(payload);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-export function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(
-    res,
-    error.status,
-    {
-      error: error.code,
-      message: error.message,
-      fields: error.fields,
-      ...(error.data === undefined ? {} : { data: error.data }),
-    },
-    error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSeconds) } : {},
-  );
-}
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'BODY_TOO_LARGE', 'The request body is too large.');
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const header = (req: IncomingMessage, name: string) => (req.headers[name] as string | undefined)?.split(',')[0]?.trim() || undefined;
+/** Largest request body the API reads (413 BODY_TOO_LARGE above). */
+export const MAX_BODY = 1_000_000;
 
 /**
  * The origin of the links the server hands out: PUBLIC_URL when configured; else the request's
  * host, and the X-Forwarded-Proto/-Host of a reverse proxy only when TRUST_PROXY says one is in
  * front (otherwise anyone could make the shop write a link to their own host).
  */
-export function originOf(req: IncomingMessage, services: Pick<ServerServices, 'publicUrl' | 'trustProxy'> = {}): string {
+export function originOf(header: (name: string) => string | undefined, services: Pick<ServerServices, 'publicUrl' | 'trustProxy'> = {}): string {
   if (services.publicUrl) return services.publicUrl;
-  const proto = (services.trustProxy ? header(req, 'x-forwarded-proto') : undefined) ?? 'http';
-  const host = (services.trustProxy ? header(req, 'x-forwarded-host') : undefined) ?? req.headers.host ?? 'localhost';
+  const first = (name: string) => header(name)?.split(',')[0]?.trim() || undefined;
+  const proto = (services.trustProxy ? first('x-forwarded-proto') : undefined) ?? 'http';
+  const host = (services.trustProxy ? first('x-forwarded-host') : undefined) ?? header('host') ?? 'localhost';
   return `${proto === 'https' ? 'https' : 'http'}://${host}`;
 }
 
 /** A catalog answer: revalidated by ETag (304 without a body), never stored by shared caches. */
-function sendCatalog(req: IncomingMessage, res: ServerResponse, answer: SerialisedAnswer): void {
-  const { body, encoding } = encodedBody(answer, acceptedEncodings(req.headers['accept-encoding']));
+function catalogAnswer(c: Context<ShopEnv>, kept: SerialisedAnswer): Response {
+  const { body, encoding } = encodedBody(kept, acceptedEncodings(c.req.header('accept-encoding')));
   // one validator per representation, as static.ts does for files
-  const etag = encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
-  const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
-  if (etagMatches(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
+  const etag = encoding ? `${kept.etag.slice(0, -1)}-${encoding}"` : kept.etag;
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+  if (etagMatches(c.req.header('if-none-match'), etag)) return answer(c, null, 304, headers);
   if (encoding) headers['content-encoding'] = encoding;
-  res.writeHead(200, { ...headers, 'content-length': body.length });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  headers['content-length'] = String(body.length);
+  return answer(c, body as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
-export function createApiHandler(db: Db, services: ServerServices, cache?: CatalogCache) {
-  const router = createApiRouter();
-  return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    try {
-      const [, , lang = '', ...rest] = url.pathname.split('/');
-      if (!isLanguage(lang)) throw new HttpError(404, 'UNKNOWN_LANGUAGE', `Unknown language '${lang}'.`);
-      const path = rest.join('/');
-      const method = req.method ?? 'GET';
-      const found = router.match(method, path);
-      if (!('handler' in found)) {
-        throw found.methodMismatch
-          ? new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on /${path}.`)
-          : new HttpError(404, 'NOT_FOUND', `No endpoint /${path}.`);
+/** Hono path of a route pattern: `a/:id` → `/api/:lang/a/:id{[^/;]+}`; `:start;:end` becomes one parameter split by `;`. */
+function honoPath(pattern: string): string {
+  const segments = pattern.split('/').map((segment, i) => {
+    if (!segment.startsWith(':')) return segment;
+    const parts = segment.split(';').length;
+    return `:p${i}{${Array.from({ length: parts }, () => '[^/;]+').join(';')}}`;
+  });
+  return `/api/:lang/${segments.join('/')}`;
+}
+
+/** The path parameters from the request's own (still encoded) segments; a broken escape is the caller's mistake. */
+function pathParams(pattern: string, rest: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  pattern.split('/').forEach((segment, i) => {
+    if (!segment.startsWith(':')) return;
+    const values = (rest[i] ?? '').split(';');
+    segment.split(';').forEach((name, j) => {
+      const raw = values[j] ?? '';
+      try {
+        params[name.slice(1)] = decodeURIComponent(raw);
+      } catch {
+        // '%zz' and other broken escapes (found by tests/server/fuzz.test.ts)
+        throw new HttpError(400, 'INVALID_PATH', `The path segment '${raw}' is not valid URL encoding.`);
       }
-      let body: unknown;
-      if (method !== 'GET' && method !== 'HEAD') {
-        const text = await readBody(req);
-        if (text.trim() !== '') {
-          try {
-            body = JSON.parse(text);
-          } catch {
-            throw new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
-          }
+    });
+  });
+  return params;
+}
+
+/** `/api/{lang}/{rest}` of the request, as sent (percent-encoding kept). */
+function apiPath(c: Context<ShopEnv>): { url: URL; lang: string; rest: string[] } {
+  const url = new URL(c.req.url);
+  const [, , lang = '', ...rest] = url.pathname.split('/');
+  return { url, lang, rest };
+}
+
+export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
+  const { services } = options;
+  const cache = options.catalogCache;
+  const db = cache ? cache.wrapDb(options.db) : options.db;
+  const logger = options.logger ?? silentLogger();
+  const app = new Hono<ShopEnv>({ strict: false });
+
+  app.use(requestLog(logger, services.trustProxy));
+  app.use(securityHeaders(services.frameAncestors));
+  if (cache) {
+    app.use(async (c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      // any write (API or provider page) drops the catalog answers before it starts and after it ends
+      cache.invalidate();
+      try {
+        await next();
+      } finally {
+        cache.invalidate();
+      }
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorAnswer(c, error);
+    // Hono's own refusals (a malformed form body): their status and text
+    if (error instanceof HTTPException) return error.getResponse();
+    logger.error({ err: error, reqId: c.get('requestId'), method: c.req.method, path: rawPathname(c.req.url) }, 'unhandled error');
+    return internalError(c);
+  });
+
+  // ---------- the API ----------
+  // 405 for a path that exists with another method; the language is checked before anything else
+  app.use(
+    '/api/*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => {
+        const refusal = new HttpError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on /${apiPath(c).rest.join('/')}.`);
+        return jsonAnswer(c, 405, { error: refusal.code, message: refusal.message, fields: refusal.fields }, { allow: methods.join(', ') });
+      },
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    const lang = rawPathname(c.req.url).split('/', 3)[2] ?? '';
+    if (!isLanguage(lang)) throw new HttpError(404, 'UNKNOWN_LANGUAGE', `Unknown language '${lang}'.`);
+    await next();
+  });
+  const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: (c) => errorAnswer(c, new HttpError(413, 'BODY_TOO_LARGE', 'The request body is too large.')) });
+  for (const route of createApiRouter().routes) {
+    if (route.method === 'GET') app.get(honoPath(route.pattern), apiHandler(route, db, services, cache));
+    else app.post(honoPath(route.pattern), limitBody, apiHandler(route, db, services, cache));
+  }
+  // answered, not thrown: the 405 check above looks at this 404
+  app.all('/api/*', (c) => errorAnswer(c, new HttpError(404, 'NOT_FOUND', `No endpoint /${apiPath(c).rest.join('/')}.`)));
+
+  // ---------- provider pages and the app ----------
+  if (options.providerHandler) app.route('/provider', options.providerHandler({ db, services }));
+  if (options.staticHandler) app.all('*', options.staticHandler);
+  app.notFound(() => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } }));
+  return app;
+}
+
+function apiHandler(route: Route, db: Db, services: ServerServices, cache: CatalogCache | undefined) {
+  return async (c: Context<ShopEnv>): Promise<Response> => {
+    const { url, lang: rawLang, rest } = apiPath(c);
+    const lang = rawLang as Language; // checked by the language middleware
+    const path = rest.join('/');
+    const params = pathParams(route.pattern, rest);
+    let body: unknown;
+    if (route.method === 'POST') {
+      const text = await c.req.text();
+      if (text.trim() !== '') {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
         }
       }
-      const query: Record<string, string> = {};
-      url.searchParams.forEach((value, key) => {
-        query[key] = value;
-      });
-      if (method === 'GET' && CACHEABLE_PATTERNS.has(found.pattern)) {
-        const compute = () => found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
-        const answer = cache
-          ? await cache.answer(`${lang}/${path}${url.search}`, services.now().getTime(), compute)
-          : serialise({ data: (await compute()) ?? null });
-        return sendCatalog(req, res, answer);
-      }
-      // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
-      const limited = limitedCall(method, path, body, query);
-      const limits = services.rateLimits ?? DEFAULT_RATE_LIMITS;
-      const attempt = limited ? await countAttempt(db, limits, limited, clientIp(req, services.trustProxy), services.now()) : null;
-      let data: unknown;
-      try {
-        data = await found.handler({ lang, method, path, params: found.params, query, body, db, services, req, origin: originOf(req, services) });
-      } catch (error) {
-        // only the caller's own refusals count; a failure on our side is given back
-        if (attempt && !(error instanceof HttpError && error.status < 500)) await attempt.refund();
-        throw error;
-      }
-      if (attempt && limited && limits[limited.rule].counts === 'refused') await attempt.refund();
-      sendJson(res, 200, { data: data ?? null });
-    } catch (error) {
-      if (error instanceof HttpError) return sendError(res, error);
-      services.log(`API error on ${req.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
-      sendError(res, new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));
     }
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((value, key) => {
+      query[key] = value;
+    });
+    const header = (name: string) => c.req.header(name);
+    const context = { lang, method: route.method, path, params, query, body, db, services, origin: originOf(header, services) };
+    if (route.method === 'GET' && CACHEABLE_PATTERNS.has(route.pattern)) {
+      const compute = () => route.handler(context);
+      const kept = cache
+        ? await cache.answer(`${lang}/${path}${url.search}`, services.now().getTime(), compute)
+        : serialise({ data: (await compute()) ?? null });
+      return catalogAnswer(c, kept);
+    }
+    // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
+    const limited = limitedCall(route.method, path, body, query);
+    const limits = services.rateLimits ?? DEFAULT_RATE_LIMITS;
+    const ip = clientIp(header('x-forwarded-for'), c.env.incoming.socket.remoteAddress, services.trustProxy);
+    const attempt = limited ? await countAttempt(db, limits, limited, ip, services.now()) : null;
+    let data: unknown;
+    try {
+      data = await route.handler(context);
+    } catch (error) {
+      // only the caller's own refusals count; a failure on our side is given back
+      if (attempt && !(error instanceof HttpError && error.status < 500)) await attempt.refund();
+      throw error;
+    }
+    if (attempt && limited && limits[limited.rule].counts === 'refused') await attempt.refund();
+    return jsonAnswer(c, 200, { data: data ?? null });
   };
 }
 
+/** The shop as a Node HTTP server (not yet listening). */
 export function createShopServer(options: ShopServerOptions): Server {
-  const cache = options.catalogCache;
-  const db = cache ? cache.wrapDb(options.db) : options.db;
-  const handleApi = createApiHandler(db, options.services, cache);
-  return createServer((req, res) => {
-    setSecurityHeaders(res, options.services.frameAncestors);
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (cache && req.method !== 'GET' && req.method !== 'HEAD') {
-      // any write (API or provider page) drops the catalog answers before it starts and after it ends
-      cache.invalidate();
-      res.once('close', () => cache.invalidate());
-    }
-    const run = async () => {
-      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
-      if (url.pathname.startsWith('/provider/') && options.providerHandler) {
-        return options.providerHandler(req, res, { db, services: options.services });
-      }
-      if (options.staticHandler) return options.staticHandler(req, res);
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    };
-    run().catch((error: unknown) => {
-      options.services.log(`Unhandled error on ${req.method} ${url.pathname}: ${String((error as Error)?.stack ?? error)}`);
-      if (!res.headersSent) sendError(res, new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'));
-      else res.end();
-    });
-  });
+  return nodeServer(createShopApp(options));
 }

@@ -3,7 +3,8 @@
  * answer and the rate limits of login, password reset and voucher-code lookup. The handlers in
  * api/* know nothing of either.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+import { hasEdgeHeaders, type ShopEnv } from './http.js';
 import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
 
@@ -34,13 +35,22 @@ export function contentSecurityPolicy(frameAncestors: readonly string[] = DEFAUL
 }
 
 /**
- * Sets the security headers before any handler writes: a handler that sends its own (the provider
- * pages have a stricter CSP) overrides them in writeHead.
+ * The security headers on every answer (app, API, static files, errors, 404s). A handler that
+ * sends its own (the provider pages have a stricter CSP; an upstream in proxy mode) keeps them.
  */
-export function setSecurityHeaders(res: ServerResponse, frameAncestors?: readonly string[]): void {
-  res.setHeader('content-security-policy', contentSecurityPolicy(frameAncestors));
-  res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+export function securityHeaders(frameAncestors?: readonly string[]): MiddlewareHandler<ShopEnv> {
+  const csp = contentSecurityPolicy(frameAncestors);
+  const all = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
+  return async function setSecurityHeaders(c, next) {
+    // answers built with http.ts's `answer` take them from here; the others get them below
+    c.set('edgeHeaders', { ...c.get('edgeHeaders'), ...all });
+    await next();
+    if (hasEdgeHeaders(c.res)) return;
+    const headers = c.res.headers;
+    if (!headers.has('content-security-policy')) headers.set('content-security-policy', csp);
+    if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff');
+    if (!headers.has('referrer-policy')) headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+  };
 }
 
 /** Checks one FRAME_ANCESTORS entry: an http(s) origin (a `*.` host wildcard allowed), 'self' or 'none'. */
@@ -56,16 +66,16 @@ export function isFrameAncestor(entry: string): boolean {
  * The visitor's address for the rate limits: the socket's peer, or with TRUST_PROXY the last
  * X-Forwarded-For entry (the one the trusted proxy appended; earlier ones are the client's word).
  */
-export function clientIp(req: IncomingMessage, trustProxy: boolean | undefined): string {
+export function clientIp(forwardedFor: string | undefined, remoteAddress: string | undefined, trustProxy: boolean | undefined): string {
   if (trustProxy) {
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    const forwarded = (forwardedFor ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
       .at(-1);
     if (forwarded) return forwarded;
   }
-  return req.socket.remoteAddress ?? 'unknown';
+  return remoteAddress ?? 'unknown';
 }
 
 // ---------------------------------------------------------------------------------------------

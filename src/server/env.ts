@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './log.js';
 
 export interface ServerEnv {
   port: number;
@@ -32,6 +33,10 @@ export interface ServerEnv {
   guestRegistration?: boolean | undefined;
   /** FRAME_ANCESTORS: origins that may frame the shop (embedded mode), CSP frame-ancestors. */
   frameAncestors: string[];
+  /** LOG_LEVEL: the least severe level written; undefined = info. */
+  logLevel: LoggerOptions['level'];
+  /** LOG_FORMAT: json or pretty; undefined = pretty on a terminal, json otherwise (main.ts decides). */
+  logFormat: LogFormat | undefined;
 }
 
 export const DEFAULTS = {
@@ -153,8 +158,24 @@ export function parseEnv(env: Env): ServerEnv {
     }
   }
 
+  const rawLevel = value(env, 'LOG_LEVEL');
+  let logLevel: ServerEnv['logLevel'];
+  if (rawLevel !== undefined) {
+    const level = LOG_LEVELS.find((l) => l === rawLevel.toLowerCase());
+    if (level) logLevel = level;
+    else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${rawLevel}'.`);
+  }
+
+  const rawFormat = value(env, 'LOG_FORMAT');
+  let logFormat: LogFormat | undefined;
+  if (rawFormat !== undefined) {
+    const format = LOG_FORMATS.find((f) => f === rawFormat.toLowerCase());
+    if (format) logFormat = format;
+    else problems.push(`LOG_FORMAT must be json or pretty, got '${rawFormat}'.`);
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, logLevel, logFormat };
 }
 
 /**

@@ -15,12 +15,16 @@ import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createProviderHandler } from './provider.js';
 import { createProxyShopServer } from './proxy.js';
+import { createLogger, type Logger } from './log.js';
 import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
 import { createStaticHandler } from './static.js';
 
+/** The configured logger, made as soon as the environment is read (LOG_LEVEL, LOG_FORMAT). */
+let logger: Logger | undefined;
 const log = (message: string): void => {
-  console.log(`${new Date().toISOString()} ${message}`);
+  if (logger) logger.info(message);
+  else console.log(message);
 };
 
 /** dist/public beside dist/server when bundled; under the working directory otherwise (tsx). */
@@ -90,7 +94,7 @@ function onShutdown(server: Server, db: Db | undefined): void {
       (db ? db.close() : Promise.resolve())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
-          log(`Closing the database failed: ${String(error)}`);
+          logger?.error({ err: error }, 'Closing the database failed');
           process.exit(1);
         });
     });
@@ -112,10 +116,19 @@ async function firstHomeBanner(db: Db): Promise<{ image: string; image_mobile: s
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  const shopLogger = createLogger({ level: env.logLevel, format: env.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json') });
+  logger = shopLogger;
   if (env.shopApiUrl) {
     const staticHandler = createStaticHandler({ root: publicDir(), log });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
-    const server = createProxyShopServer({ upstream: env.shopApiUrl, staticHandler, log, frameAncestors: env.frameAncestors });
+    const server = createProxyShopServer({
+      upstream: env.shopApiUrl,
+      staticHandler,
+      log: (message) => shopLogger.warn(message),
+      frameAncestors: env.frameAncestors,
+      trustProxy: env.trustProxy,
+      logger: shopLogger,
+    });
     const url = await listen(server, env);
     onShutdown(server, undefined);
     log(`Museum shop on ${url}/de (API forwarded to ${env.shopApiUrl})`);
@@ -145,16 +158,17 @@ async function main(): Promise<void> {
     log(`Guest registration ${env.guestRegistration ? 'on' : 'off'} (GUEST_REGISTRATION).`);
   }
   const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db) });
-  // PGlite: this process is the only writer, so catalog answers can be kept until a write (catalog-cache.ts)
-  // PGlite: this process is the only writer. PostgreSQL: several processes may be; they share a version.
+  // PGlite: this process is the only writer. PostgreSQL: several processes may be; they share a version (catalog-cache.ts).
   const catalogCache = new CatalogCache({ shared: db.kind === 'postgres' ? databaseCatalogVersion(db) : undefined });
-  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache });
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
   onShutdown(server, db);
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  // a bad environment is the operator's to fix: said plainly on stderr, whatever the log format
+  if (error instanceof EnvError || !logger) console.error(error instanceof EnvError ? error.message : error);
+  else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

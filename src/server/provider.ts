@@ -9,15 +9,16 @@
  * The buttons are POST forms carrying cartId and session. A cart that is gone (booked, cancelled
  * or older than 20 minutes) answers a 410 page; an unknown cart or a wrong session a 404 page.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../api/languages.js';
 import { ProviderActionSchema, ProviderSessionSchema } from '../api/schemas/checkout.js';
 import { cartIsLive, loadCart, CURRENCY, type CartRow } from './api/checkout.js';
-import { readBody } from './app.js';
 import { randomId } from './auth.js';
+import type { ShopEnv } from './http.js';
 
 interface Texts {
   title: string;
@@ -106,26 +107,27 @@ function page(lang: Language, title: string, body: string): string {
 </html>`;
 }
 
-function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+function send(status: number, html: string): Response {
+  return new Response(html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    },
   });
-  res.end(html);
 }
 
-function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(303, { location, 'cache-control': 'no-store' });
-  res.end();
+function redirect(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 }
 
-function messagePage(res: ServerResponse, status: number, lang: Language, message: string, backTo: string | null): void {
+function messagePage(status: number, lang: Language, message: string, backTo: string | null): Response {
   const t = TEXTS[lang];
   const back = backTo ? `<p><a class="button" href="${escapeHtml(backTo)}">${escapeHtml(t.back)}</a></p>` : '';
-  send(res, status, page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(message)}</p>${back}`));
+  return send(status, page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(message)}</p>${back}`));
 }
 
 function paymentPage(lang: Language, cart: CartRow, session: string): string {
@@ -161,50 +163,73 @@ function withQuery(base: string, params: Record<string, string>): string {
 
 const shopOrigin = (cart: CartRow) => new URL(cart.url_continue).origin;
 
-export function createProviderHandler() {
-  return async (req: IncomingMessage, res: ServerResponse, ctx: { db: Db; services: ServerServices }): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const [, , langSegment = '', what = '', action, ...rest] = url.pathname.split('/');
-    const lang: Language = isLanguage(langSegment) ? langSegment : DEFAULT_LANGUAGE;
-    const t = TEXTS[lang];
-    if (!isLanguage(langSegment) || what !== 'pay' || rest.length > 0) return messagePage(res, 404, lang, t.unknown, null);
+/** The language of the path; an unknown one shows the pages in the default language. */
+function languageOf(c: Context<ShopEnv>): { lang: Language; known: boolean } {
+  const segment = c.req.param('lang') ?? '';
+  return isLanguage(segment) ? { lang: segment, known: true } : { lang: DEFAULT_LANGUAGE, known: false };
+}
 
-    if (req.method === 'GET' && action === undefined) {
-      const input = v.safeParse(ProviderSessionSchema, { cartId: url.searchParams.get('cartId') ?? '', session: url.searchParams.get('session') ?? '' });
-      if (!input.success) return messagePage(res, 404, lang, t.unknown, null);
-      const cart = await loadCart(ctx.db, input.output.cartId);
-      if (!cart || cart.session_us !== input.output.session) return messagePage(res, 404, lang, t.unknown, null);
-      if (!cartIsLive(cart, ctx.services.now(), ctx.services.cartTtlMs)) return messagePage(res, 410, lang, t.gone, cart.url_cancel);
-      return send(res, 200, paymentPage(lang, cart, input.output.session));
-    }
+/** The provider pages as a Hono app to mount at `/provider`, given the database and services. */
+export type ProviderHandler = (deps: { db: Db; services: ServerServices }) => Hono<ShopEnv>;
 
-    const act = v.safeParse(ProviderActionSchema, action);
-    if (req.method !== 'POST' || !act.success) return messagePage(res, 404, lang, t.unknown, null);
-    const form = new URLSearchParams(await readBody(req));
-    const input = v.safeParse(ProviderSessionSchema, { cartId: form.get('cartId') ?? '', session: form.get('session') ?? '' });
-    if (!input.success) return messagePage(res, 404, lang, t.unknown, null);
-    const { cartId, session } = input.output;
+export function createProviderHandler(): ProviderHandler {
+  return ({ db, services }) => {
+    const app = new Hono<ShopEnv>({ strict: true });
+    const unknown = (c: Context<ShopEnv>) => {
+      const { lang } = languageOf(c);
+      return messagePage(404, lang, TEXTS[lang].unknown, null);
+    };
 
-    if (act.output === 'pay') {
-      const now = ctx.services.now();
-      const outcome = await ctx.db.transaction(async (tx) => {
-        const cart = await loadCart(tx, cartId, true);
-        if (!cart || cart.session_us !== session) return { kind: 'unknown' as const };
-        if (!cartIsLive(cart, now, ctx.services.cartTtlMs)) return { kind: 'gone' as const, cart };
-        // a second click keeps the first transaction id
-        const us = cart.provider_us ?? randomId(12);
-        if (cart.provider_us === null) await tx.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, now.toISOString()]);
-        return { kind: 'paid' as const, cart, us };
-      });
-      if (outcome.kind === 'unknown') return messagePage(res, 404, lang, t.unknown, null);
-      if (outcome.kind === 'gone') return messagePage(res, 410, lang, t.gone, outcome.cart.url_cancel);
-      ctx.services.log(`Provider: cart ${cartId} paid (${outcome.cart.amount} minor units), us=${outcome.us}`);
-      return redirect(res, withQuery(outcome.cart.url_continue, { us: outcome.us, sessionUs: session, cartId }));
-    }
+    app.get('/:lang/pay', async (c) => {
+      const { lang, known } = languageOf(c);
+      if (!known) return unknown(c);
+      const input = v.safeParse(ProviderSessionSchema, { cartId: c.req.query('cartId') ?? '', session: c.req.query('session') ?? '' });
+      if (!input.success) return unknown(c);
+      const cart = await loadCart(db, input.output.cartId);
+      if (!cart || cart.session_us !== input.output.session) return unknown(c);
+      if (!cartIsLive(cart, services.now(), services.cartTtlMs)) return messagePage(410, lang, TEXTS[lang].gone, cart.url_cancel);
+      return send(200, paymentPage(lang, cart, input.output.session));
+    });
 
-    const cart = await loadCart(ctx.db, cartId);
-    if (!cart || cart.session_us !== session) return messagePage(res, 404, lang, t.unknown, null);
-    if (act.output === 'cancel') return redirect(res, withQuery(cart.url_cancel, { cartId }));
-    return redirect(res, withQuery(`${shopOrigin(cart)}/${lang}/checkout/failed`, { cartId }));
+    // the buttons' forms: cartId and session, checked with the same schema as the page's query
+    const sessionForm = validator('form', (form, c) => {
+      const input = v.safeParse(ProviderSessionSchema, { cartId: form.cartId ?? '', session: form.session ?? '' });
+      return input.success ? input.output : unknown(c);
+    });
+
+    app.post('/:lang/pay/:action', sessionForm, async (c) => {
+      const { lang, known } = languageOf(c);
+      const act = v.safeParse(ProviderActionSchema, c.req.param('action'));
+      if (!known || !act.success) return unknown(c);
+      const t = TEXTS[lang];
+      const { cartId, session } = c.req.valid('form');
+
+      if (act.output === 'pay') {
+        const now = services.now();
+        const outcome = await db.transaction(async (tx) => {
+          const cart = await loadCart(tx, cartId, true);
+          if (!cart || cart.session_us !== session) return { kind: 'unknown' as const };
+          if (!cartIsLive(cart, now, services.cartTtlMs)) return { kind: 'gone' as const, cart };
+          // a second click keeps the first transaction id
+          const us = cart.provider_us ?? randomId(12);
+          if (cart.provider_us === null) await tx.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, now.toISOString()]);
+          return { kind: 'paid' as const, cart, us };
+        });
+        if (outcome.kind === 'unknown') return unknown(c);
+        if (outcome.kind === 'gone') return messagePage(410, lang, t.gone, outcome.cart.url_cancel);
+        services.log(`Provider: cart ${cartId} paid (${outcome.cart.amount} minor units), us=${outcome.us}`);
+        return redirect(withQuery(outcome.cart.url_continue, { us: outcome.us, sessionUs: session, cartId }));
+      }
+
+      const cart = await loadCart(db, cartId);
+      if (!cart || cart.session_us !== session) return unknown(c);
+      if (act.output === 'cancel') return redirect(withQuery(cart.url_cancel, { cartId }));
+      return redirect(withQuery(`${shopOrigin(cart)}/${lang}/checkout/failed`, { cartId }));
+    });
+
+    // any other path or method under /provider/
+    app.all('/:lang/*', unknown);
+    app.all('*', unknown);
+    return app;
   };
 }

@@ -1,61 +1,36 @@
 /**
- * Serves the built app (dist/public): hashed assets under /assets/ are cached for a year,
- * index.html is revalidated every time and answers every other app route (/de/tickets …),
- * so the client-side router takes over. Files are read once at startup and compressed with
- * brotli and gzip in memory; requests only pick a representation. Nothing outside the
- * snapshot can be reached, whatever the path says.
+ * Serves the built app (dist/public) through Hono's serveStatic: hashed assets under /assets/ are
+ * cached for a year, /static/ for an hour; the .br and .gz files build.mjs writes beside each
+ * compressible file are sent in its place to a browser that accepts them. index.html is made per
+ * language and page at start (the head's preloads, below), revalidated on every visit, and
+ * answers every app route (/de/tickets …), so the client-side router takes over. Nothing outside
+ * the root can be reached, whatever the path says.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { etagMatches } from './catalog-cache.js';
+import { rawPathname } from './http.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 const STATIC_CACHE = 'public, max-age=3600';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.pdf': 'application/pdf',
-};
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.xml', '.svg', '.ico']);
-/** Smaller bodies are sent as they are: compression would not pay for its headers. */
+/** Smaller pages are sent as they are: compression would not pay for its headers (build.mjs uses the same). */
 const MIN_COMPRESS_SIZE = 256;
 
 type Encoding = 'br' | 'gzip';
 
-interface Entry {
+/** One generated index.html (per language and page kind), with its encodings, made once. */
+interface Page {
   body: Buffer;
-  type: string;
-  cacheControl: string;
   etag: string;
-  compressed: Partial<Record<Encoding, Promise<Buffer | undefined>>>;
+  compressed: Partial<Record<Encoding, Buffer>>;
 }
 
 export interface StaticHandlerOptions {
@@ -70,45 +45,20 @@ export interface StaticHandlerOptions {
   homeBanner?: { image: string; image_mobile: string } | undefined;
 }
 
-export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** A Hono handler for every path the API and the provider do not answer. */
+export type StaticHandler = (c: Context) => Promise<Response>;
 
-function compressAll(body: Buffer, ext: string): Entry['compressed'] {
-  if (!COMPRESSIBLE.has(ext) || body.length < MIN_COMPRESS_SIZE) return {};
-  // Keep only encodings that are actually smaller.
-  const smaller = (buf: Buffer) => (buf.length < body.length ? buf : undefined);
-  const settle = (p: Promise<Buffer>) => p.then(smaller, () => undefined);
-  return {
-    br: settle(
-      brotliAsync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: body.length > 2_000_000 ? 9 : 11,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-    ),
-    gzip: settle(gzipAsync(body, { level: 9 })),
-  };
-}
-
-function makeEntry(body: Buffer, urlPath: string): Entry {
-  const ext = path.extname(urlPath).toLowerCase();
-  const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.startsWith('/static/') ? STATIC_CACHE : NO_CACHE;
-  return {
-    body,
-    type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-    cacheControl,
-    etag: createHash('sha256').update(body).digest('base64url').slice(0, 22),
-    compressed: compressAll(body, ext),
-  };
-}
-
-function walk(dir: string, prefix: string, out: Map<string, Buffer>): void {
-  for (const dirent of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, dirent.name);
-    const urlPath = `${prefix}/${dirent.name}`;
-    if (dirent.isDirectory()) walk(full, urlPath, out);
-    else if (dirent.isFile()) out.set(urlPath, fs.readFileSync(full));
+function makePage(html: string): Page {
+  const body = Buffer.from(html, 'utf8');
+  const compressed: Page['compressed'] = {};
+  if (body.length >= MIN_COMPRESS_SIZE) {
+    const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const gzip = gzipSync(body, { level: 9 });
+    // keep only encodings that are actually smaller
+    if (br.length < body.length) compressed.br = br;
+    if (gzip.length < body.length) compressed.gzip = gzip;
   }
+  return { body, etag: createHash('sha256').update(body).digest('base64url').slice(0, 22), compressed };
 }
 
 /** The encodings the client accepts, best first (`q=0` excludes). */
@@ -124,12 +74,6 @@ export function acceptedEncodings(header: string | string[] | undefined): Encodi
   }
   const weightOf = (enc: string) => accepted.get(enc) ?? (accepted.has(enc) ? 0 : (accepted.get('*') ?? 0));
   return (['br', 'gzip'] as const).filter((enc) => weightOf(enc) > 0).sort((a, b) => weightOf(b) - weightOf(a));
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** The decoded path, or undefined when it is malformed or tries to leave the root. */
@@ -223,99 +167,131 @@ export function bootPreloads(boot: BootManifest | undefined, lang: string, page:
   ].join('\n    ');
 }
 
-function sendText(res: ServerResponse, status: number, text: string, head: boolean, extra: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'content-type': 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    ...extra,
+function text(status: number, message: string, extra: Record<string, string> = {}): Response {
+  return new Response(message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra },
   });
-  res.end(head ? undefined : text);
+}
+
+/** Paths the client-side router owns: no file extension (or index.html), outside /assets/ and /static/. */
+function isAppRoute(urlPath: string): boolean {
+  if (urlPath.startsWith('/assets/') || urlPath.startsWith('/static/')) return false;
+  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return last === 'index.html' || !/\.[a-z0-9]{1,12}$/i.test(last);
+}
+
+/** The validator of a file's representation: its size and time (each encoding is its own file). */
+function fileEtag(file: string): string | undefined {
+  try {
+    const stats = fs.statSync(file);
+    return `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${file.endsWith('.br') ? '-br' : file.endsWith('.gz') ? '-gzip' : ''}"`;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {
   const root = path.resolve(options.root);
-  const files = new Map<string, Entry>();
-  const raw = new Map<string, Buffer>();
-  if (fs.existsSync(root)) walk(root, '', raw);
-  else options.log?.(`Static files: ${root} does not exist; run \`npm run build\` to build the app.`);
-
-  const { template: indexTemplate, boot } = readBootPreloads(raw.get('/index.html')?.toString('utf8'));
-  raw.delete('/index.html');
-  for (const [urlPath, body] of raw) files.set(urlPath, makeEntry(body, urlPath));
+  const built = fs.existsSync(root);
+  if (!built) options.log?.(`Static files: ${root} does not exist; run \`npm run build\` to build the app.`);
+  const indexFile = path.join(root, 'index.html');
+  const { template: indexTemplate, boot } = readBootPreloads(built && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined);
 
   // index.html per language and page kind: the first path segment sets <html lang> before any
   // script runs, and the head preloads what boot will ask for (bootPreloads).
-  const indexes = new Map<string, Entry>();
-  const indexFor = (lang: Language, page: BootPage): Entry | undefined => {
+  const pages = new Map<string, Page>();
+  const pageFor = (lang: Language, kind: BootPage): Page | undefined => {
     if (indexTemplate === undefined) return undefined;
-    const home = page === 'home';
-    const key = `${lang} ${page ?? ''}`;
-    let entry = indexes.get(key);
-    if (!entry) {
-      const html = indexTemplate
-        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-        .replace('<div id="root"></div>', `<div id="root">${bootShell(lang)}</div>`)
-        .replace(BOOT_MARKER, bootPreloads(boot, lang, page, home ? options.homeBanner : undefined));
-      entry = makeEntry(Buffer.from(html, 'utf8'), '/index.html');
-      indexes.set(key, entry);
+    const home = kind === 'home';
+    const key = `${lang} ${kind ?? ''}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = makePage(
+        indexTemplate
+          .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+          .replace('<div id="root"></div>', `<div id="root">${bootShell(lang)}</div>`)
+          .replace(BOOT_MARKER, bootPreloads(boot, lang, kind, home ? options.homeBanner : undefined)),
+      );
+      pages.set(key, page);
     }
-    return entry;
+    return page;
   };
-  indexFor(DEFAULT_LANGUAGE, 'home');
+  pageFor(DEFAULT_LANGUAGE, 'home');
 
-  return async function serveStatic(req, res) {
-    const head = req.method === 'HEAD';
-    if (req.method !== 'GET' && !head) {
-      return sendText(res, 405, 'Method not allowed', false, { allow: 'GET, HEAD' });
+  // what each served file's headers need, found once: the build's output does not change while the server runs
+  const facts = new Map<string, { etag: string | undefined; vary: boolean }>();
+  const fileFacts = (file: string) => {
+    let known = facts.get(file);
+    if (!known) {
+      const original = file.replace(/\.(br|gz)$/, '');
+      known = { etag: fileEtag(file), vary: fs.existsSync(`${original}.br`) || fs.existsSync(`${original}.gz`) };
+      facts.set(file, known);
     }
-    const urlPath = safePath(req.url ?? '/');
-    if (urlPath === undefined) return sendText(res, 400, 'Bad request', head);
+    return known;
+  };
+  const servedFile = new WeakMap<Context, string>();
+  const files = built
+    ? serveStatic({
+        root,
+        precompressed: true,
+        onFound: (file, c) => {
+          servedFile.set(c, file);
+        },
+      })
+    : undefined;
 
-    let entry = files.get(urlPath);
-    if (!entry) {
-      const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
-      // A missing asset must not answer HTML with 200: the browser would try to run it.
-      if (urlPath.startsWith('/assets/') || urlPath.startsWith('/static/') || /\.[a-z0-9]{1,12}$/i.test(last) && last !== 'index.html') {
-        return sendText(res, 404, 'Not found', head);
-      }
-      const segments = urlPath.split('/').filter(Boolean);
-      const first = segments[0];
-      const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE;
-      // /de/tickets/101 → the page `tickets/$id` of German; a path without a language is no page of the shop
-      entry = indexFor(lang, segments.length === 0 ? 'home' : lang === first ? bootPage(boot, segments.slice(1)) : null);
-      if (!entry) return sendText(res, 503, 'The app is not built yet: run `npm run build`.', head);
-    }
-
-    const encodings = acceptedEncodings(req.headers['accept-encoding']);
+  function appPage(c: Context, urlPath: string): Response {
+    const segments = urlPath.split('/').filter(Boolean);
+    const first = segments[0];
+    const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE;
+    // /de/tickets/101 → the page `tickets/$id` of German; a path without a language is no page of the shop
+    const page = pageFor(lang, segments.length === 0 ? 'home' : lang === first ? bootPage(boot, segments.slice(1)) : null);
+    if (!page) return text(503, 'The app is not built yet: run `npm run build`.');
     let encoding: Encoding | undefined;
-    let body = entry.body;
-    for (const candidate of encodings) {
-      const compressed = await entry.compressed[candidate];
-      if (compressed) {
+    for (const candidate of acceptedEncodings(c.req.header('accept-encoding'))) {
+      if (page.compressed[candidate]) {
         encoding = candidate;
-        body = compressed;
         break;
       }
     }
-    const etag = `"${entry.etag}${encoding ? `-${encoding}` : ''}"`;
-    const headers: Record<string, string | number> = {
-      'content-type': entry.type,
-      'cache-control': entry.cacheControl,
-      etag,
-      'x-content-type-options': 'nosniff',
-    };
-    if (entry.compressed.br || entry.compressed.gzip) headers.vary = 'Accept-Encoding';
-    if (etagMatches(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
+    const body = encoding ? (page.compressed[encoding] ?? page.body) : page.body;
+    const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': NO_CACHE, etag };
+    if (page.compressed.br || page.compressed.gzip) headers.vary = 'Accept-Encoding';
+    if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
     if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
-    if (entry.type.startsWith('text/html')) headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-    res.writeHead(200, headers);
-    res.end(head ? undefined : body);
+    headers['content-length'] = String(body.length);
+    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  }
+
+  return async function serveApp(c) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' });
+    const urlPath = safePath(rawPathname(c.req.url));
+    if (urlPath === undefined) return text(400, 'Bad request');
+    if (isAppRoute(urlPath)) return appPage(c, urlPath);
+    // the .br/.gz files are sent in place of their file, never by their own name
+    if (!files || /\.(br|gz)$/i.test(urlPath)) return text(404, 'Not found');
+    const res = await files(c, async () => {});
+    const file = servedFile.get(c);
+    if (!res || file === undefined) return text(404, 'Not found');
+    // a missing asset must not answer HTML with 200 (the browser would try to run it): see isAppRoute
+    res.headers.set('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.startsWith('/static/') ? STATIC_CACHE : NO_CACHE);
+    const { etag, vary } = fileFacts(file);
+    if (vary) res.headers.set('vary', 'Accept-Encoding');
+    if (etag) {
+      res.headers.set('etag', etag);
+      if (etagMatches(c.req.header('if-none-match'), etag)) {
+        await res.body?.cancel();
+        const kept: Record<string, string> = { etag };
+        for (const name of ['cache-control', 'vary', 'content-type']) {
+          const value = res.headers.get(name);
+          if (value) kept[name] = value;
+        }
+        return new Response(null, { status: 304, headers: kept });
+      }
+    }
+    return res;
   };
 }

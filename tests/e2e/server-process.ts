@@ -42,9 +42,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // the start of the log (start-up lines, first requests): a bench writes a request line per call,
+  // hundreds of MB that must not pile up in this process
   let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const keep = (c: Buffer) => {
+    if (output.length < 1_000_000) output += c.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
 
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

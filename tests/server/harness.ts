@@ -11,6 +11,7 @@ import { createShopServer } from '../../src/server/app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { createProviderHandler } from '../../src/server/provider.js';
 import type { CatalogCache } from '../../src/server/catalog-cache.js';
+import type { Logger } from '../../src/server/log.js';
 
 export interface TestServer {
   url: string;
@@ -22,7 +23,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { now?: Date; catalogCache?: CatalogCache } = {}): Promise<TestServer> {
+export async function startTestServer(options: { now?: Date; catalogCache?: CatalogCache; logger?: Logger; trustProxy?: boolean } = {}): Promise<TestServer> {
   const clock = { now: options.now ?? new Date() };
   const logs: string[] = [];
   const services: ServerServices = {
@@ -30,13 +31,14 @@ export async function startTestServer(options: { now?: Date; catalogCache?: Cata
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
+    ...(options.trustProxy ? { trustProxy: true } : {}),
   };
   // The unit project's global setup seeds one database and dumps it; each file starts from that copy.
   const snapshotPath = inject('pgliteSnapshot');
   const snapshot = snapshotPath ? new Blob([await readFile(snapshotPath)]) : undefined;
   const db = await openDb({ dataDir: undefined, snapshot });
   await seedIfEmpty(db, clock.now);
-  const server = createShopServer({ db, services, providerHandler: createProviderHandler(), catalogCache: options.catalogCache });
+  const server = createShopServer({ db, services, providerHandler: createProviderHandler(), catalogCache: options.catalogCache, logger: options.logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiProxy, createProxyShopServer } from '../../src/server/proxy.js';
+import { createProxyShopServer } from '../../src/server/proxy.js';
 
 interface Seen {
   method: string;
@@ -60,10 +60,7 @@ beforeAll(async () => {
   upstreamUrl = await listen(upstream);
   front = createProxyShopServer({
     upstream: `${upstreamUrl}/backend/api`,
-    staticHandler: (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<div id="root"></div>');
-    },
+    staticHandler: async (c) => c.html('<div id="root"></div>'),
     log: (m) => logs.push(m),
   });
   frontUrl = await listen(front);
@@ -129,7 +126,7 @@ describe('SHOP_API_URL proxy', () => {
     const gone = http.createServer();
     const goneUrl = await listen(gone);
     await close(gone);
-    const server = http.createServer(createApiProxy({ upstream: `${goneUrl}/api`, log: (m) => logs.push(m) }));
+    const server = createProxyShopServer({ upstream: `${goneUrl}/api`, log: (m) => logs.push(m) });
     const url = await listen(server);
     try {
       const res = await fetch(`${url}/api/de/event/select`);
@@ -146,7 +143,7 @@ describe('SHOP_API_URL proxy', () => {
   });
 
   it('answers 504 in the error envelope when the upstream does not answer in time', async () => {
-    const server = http.createServer(createApiProxy({ upstream: `${upstreamUrl}/backend/api`, timeoutMs: 200 }));
+    const server = createProxyShopServer({ upstream: `${upstreamUrl}/backend/api`, timeoutMs: 200 });
     const url = await listen(server);
     try {
       const started = Date.now();

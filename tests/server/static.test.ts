@@ -4,8 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, createStaticHandler, safePath } from '../../src/server/static.js';
+import { precompress } from '../../scripts/precompress.mjs';
+import { acceptedEncodings, createStaticHandler, safePath, type StaticHandlerOptions } from '../../src/server/static.js';
+
+/** The static handler alone as a Node server's listener. */
+const listener = (options: StaticHandlerOptions) => getRequestListener(new Hono().all('*', createStaticHandler(options)).fetch);
 
 interface Answer {
   status: number;
@@ -48,7 +54,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'static', 'robots.txt'), 'User-agent: *\n');
   // A file beside the public folder that no request may reach.
   fs.writeFileSync(path.join(tmp, 'secret.txt'), 'TOP-SECRET');
-  server = http.createServer(createStaticHandler({ root }));
+  // what build.mjs does after bundling: the .br/.gz files the server sends in place of each file
+  precompress(root);
+  server = http.createServer(listener({ root }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = { host: '127.0.0.1', port: (server.address() as AddressInfo).port };
 });
@@ -194,8 +202,7 @@ describe('path traversal', () => {
 
 describe('without a build', () => {
   it('answers 503 with a hint instead of crashing', async () => {
-    const handler = createStaticHandler({ root: path.join(tmp, 'missing') });
-    const s = http.createServer(handler);
+    const s = http.createServer(listener({ root: path.join(tmp, 'missing') }));
     await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
     try {
       const port = (s.address() as AddressInfo).port;

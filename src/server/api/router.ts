@@ -1,12 +1,11 @@
 /**
- * A small router for `/api/{lang}/…`. Patterns use `:name` segments; a segment may also hold
- * literal text around a parameter, e.g. `range/:start;:end`.
+ * The route table of `/api/{lang}/…`: every endpoint once, with its method and pattern. app.ts
+ * registers each as a Hono route; tests (fuzz) read the list. Patterns use `:name` segments; a
+ * segment may hold several parameters separated by `;`, e.g. `range/:start;:end`.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Language } from '../../api/languages.js';
 import type { Db } from '../db/index.js';
 import type { ServerServices } from '../services.js';
-import { HttpError } from './http-error.js';
 
 export interface RequestContext {
   lang: Language;
@@ -19,73 +18,27 @@ export interface RequestContext {
   body: unknown;
   db: Db;
   services: ServerServices;
-  req: IncomingMessage;
   /** Origin the visitor used, e.g. `http://localhost:8080`, for links the server builds. */
   origin: string;
 }
 
 export type Handler = (ctx: RequestContext) => Promise<unknown> | unknown;
 
-interface Route {
-  method: string;
+export interface Route {
+  method: 'GET' | 'POST';
   pattern: string;
-  regex: RegExp;
-  names: string[];
   handler: Handler;
 }
 
 export class Router {
-  private routes: Route[] = [];
+  readonly routes: Route[] = [];
 
   get(pattern: string, handler: Handler): void {
-    this.add('GET', pattern, handler);
+    this.routes.push({ method: 'GET', pattern, handler });
   }
 
   post(pattern: string, handler: Handler): void {
-    this.add('POST', pattern, handler);
-  }
-
-  add(method: string, pattern: string, handler: Handler): void {
-    const names: string[] = [];
-    const source = pattern
-      .replace(/^\/+|\/+$/g, '')
-      .split('/')
-      .map((segment) =>
-        segment.replace(/:([A-Za-z_][A-Za-z0-9_]*)|([^:]+)/g, (_m, name: string | undefined, literal: string | undefined) => {
-          if (name) {
-            names.push(name);
-            return '([^/;]+)';
-          }
-          return (literal ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        }),
-      )
-      .join('/');
-    this.routes.push({ method, pattern, regex: new RegExp(`^${source}/?$`), names, handler });
-  }
-
-  /** Finds the route; `methodMismatch` tells a 405 from a 404. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string>; pattern: string } | { methodMismatch: boolean } {
-    const clean = path.replace(/^\/+/, '');
-    let methodMismatch = false;
-    for (const route of this.routes) {
-      const m = route.regex.exec(clean);
-      if (!m) continue;
-      if (route.method !== method) {
-        methodMismatch = true;
-        continue;
-      }
-      const params: Record<string, string> = {};
-      route.names.forEach((name, i) => {
-        try {
-          params[name] = decodeURIComponent(m[i + 1] ?? '');
-        } catch {
-          // '%zz' and other broken escapes: the caller's mistake, not ours (found by tests/server/fuzz.test.ts)
-          throw new HttpError(400, 'INVALID_PATH', `The path segment '${m[i + 1] ?? ''}' is not valid URL encoding.`);
-        }
-      });
-      return { handler: route.handler, params, pattern: route.pattern };
-    }
-    return { methodMismatch };
+    this.routes.push({ method: 'POST', pattern, handler });
   }
 
   list(): { method: string; pattern: string }[] {
