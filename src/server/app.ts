@@ -14,7 +14,7 @@ import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
 import type { Route } from './api/router.js';
 import { HttpError } from './api/http-error.js';
-import { isLanguage, type Language } from '../api/languages.js';
+import { isLanguage } from '../api/languages.js';
 import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
 import { acceptedEncodings, type StaticHandler } from './static.js';
 import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, securityHeaders } from './edge.js';
@@ -166,8 +166,9 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
 
 function apiHandler(route: Route, db: Db, services: ServerServices, cache: CatalogCache | undefined) {
   return async (c: Context<ShopEnv>): Promise<Response> => {
-    const { url, lang: rawLang, rest } = apiPath(c);
-    const lang = rawLang as Language; // checked by the language middleware
+    const { url, lang, rest } = apiPath(c);
+    // the language middleware has refused any other already
+    if (!isLanguage(lang)) throw new HttpError(404, 'UNKNOWN_LANGUAGE', `Unknown language '${lang}'.`);
     const path = rest.join('/');
     const params = pathParams(route.pattern, rest);
     let body: unknown;
