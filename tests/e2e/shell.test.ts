@@ -223,7 +223,10 @@ describe('cookie notice and sanitizing', () => {
       p.route('**/api/*/static/content', async (route: Route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { data: Record<string, unknown> };
-        body.data.cookie_warning = '<p id="cw">Cookies<img src="/nope.png" onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">x</a></p>';
+        body.data.cookie_warning =
+          '<p id="cw">Cookies<img src="/nope.png" onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">x</a> ' +
+          '<a href="/en/page/data_protection" onclick="window.__xss=4">privacy</a></p><svg onload="window.__xss=5"></svg><iframe srcdoc="<script>parent.__xss=6</script>"></iframe>' +
+          '<p style="display:none">after</p>';
         await route.fulfill({ response, body: JSON.stringify(body) });
       }),
     );
@@ -234,6 +237,11 @@ describe('cookie notice and sanitizing', () => {
     expect(html).not.toContain('onerror');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('javascript:');
+    expect(html).not.toMatch(/onclick|onload|<svg|<iframe|style=/);
+    // what is allowed stays: the link to the privacy page and the text after the dropped elements
+    expect(await notice.getByRole('link', { name: 'privacy' }).getAttribute('href')).toBe('/en/page/data_protection');
+    expect(await notice.getByText('after').isVisible()).toBe(true);
+    await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   });
 });

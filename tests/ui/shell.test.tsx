@@ -100,8 +100,8 @@ describe('routes', () => {
     expect(document.body.textContent).not.toMatch(/en préparation/);
   });
 
-  // DOMPurify needs a real DOM to strip markup (happy-dom's is not enough): the sanitizing itself
-  // is asserted in the real-browser test tests/e2e/shell.test.ts.
+  // What the allow-list keeps and drops is asserted in tests/ui/server-html.test.tsx and, with
+  // Chromium's own HTML parser, in tests/e2e/shell.test.ts.
   it('renders static pages from GET static/page/{id}', async () => {
     mounted = mountShell('/en/page/imprint');
     await screen.findByRole('heading', { level: 1, name: 'Page imprint' }, { timeout: 5000 });

@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useRef } from 'react';
-import DOMPurify from 'dompurify';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
+import { ServerHtml } from './ServerHtml.js';
 
 /**
- * The cookie notice with the server's HTML, sanitized. Loaded lazily (DOMPurify stays out of the
- * entry). It comes first in the Tab order (the shell renders it before the header) although it is
- * shown at the bottom; its height is reserved under the page and in the scroll padding, so it never
+ * The cookie notice with the server's HTML, rendered through the allow-list of ServerHtml. Loaded
+ * lazily: a returning visitor who has accepted never loads it. It comes first in the Tab order (the
+ * shell renders it before the header) although it is shown at the bottom; its height is reserved under the page and in the scroll padding, so it never
  * covers the focused element (WCAG 2.4.11); after "Accept" focus moves to the page's heading.
  */
 export default function CookieNotice({ html }: { html: string }) {
   const actor = useAppActor();
   const intl = useIntl();
-  const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
   const ref = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const element = ref.current;
@@ -34,7 +33,7 @@ export default function CookieNotice({ html }: { html: string }) {
   return (
     <section className="cookie-notice" ref={ref} aria-label={intl.formatMessage({ id: 'cookie.label' })} data-testid="cookie-notice">
       <div className="cookie-notice__inner container">
-        <div className="cookie-notice__text" dangerouslySetInnerHTML={{ __html: clean }} />
+        <ServerHtml className="cookie-notice__text" html={html} />
         <button type="button" className="button" onClick={accept}>
           <FormattedMessage id="cookie.accept" />
         </button>

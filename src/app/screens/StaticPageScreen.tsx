@@ -1,17 +1,15 @@
-import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import DOMPurify from 'dompurify';
 import { FormattedMessage } from 'react-intl';
 import type { staticPageMachine } from '../../../machines/static-page.machine.js';
 import { useJourney } from '../journeys/index.js';
 import { PageHeading } from './PageHeading.js';
 import { NotFoundScreen } from './NotFoundScreen.js';
+import { ServerHtml } from '../components/ServerHtml.js';
 
 function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }) {
   const snapshot = useSelector(actor, (s) => s);
   const send = actor.send;
-  const html = useMemo(() => (snapshot.context.page ? DOMPurify.sanitize(snapshot.context.page.html) : ''), [snapshot.context.page]);
 
   if (snapshot.matches('Page not found')) return <NotFoundScreen />;
   if (snapshot.matches('Page failed')) {
@@ -39,12 +37,12 @@ function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }
   return (
     <article className="static-page">
       <PageHeading>{snapshot.context.page.title}</PageHeading>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      <ServerHtml className="prose" html={snapshot.context.page.html} />
     </article>
   );
 }
 
-/** page/{id} and page/shipping (§2): sanitized HTML from GET static/page/{id}. */
+/** page/{id} and page/shipping (§2): the HTML of GET static/page/{id} through the allow-list of ServerHtml. */
 /** Routes page/{id} and page/shipping: the static page journey of the route's page. */
 export default function StaticPageScreen() {
   return <StaticPage actor={useJourney<typeof staticPageMachine>()} />;
