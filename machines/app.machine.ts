@@ -2,8 +2,8 @@
  * The app shell journey (spec §1 start-up, §4 navigation side effects, §8 HTTP error policy).
  *
  * Four parallel regions:
- * - Boot: remote config first (nothing renders before it), the interface messages, the saved
- *   session (validated, invalid values dropped), payment types, shop metadata and static content.
+ * - Boot: remote config first (nothing renders before it), the interface messages of the shell
+ *   (the journeys' part joins later with MESSAGES_ADDED), the saved session (validated, invalid values dropped), payment types, shop metadata and static content.
  * - Global message: the dismissible banner; a server error shows it for 15 s (§8, §9).
  * - Toasts: a queue of short notices, each visible for 2 s (§8).
  * - Server requests: the waiting flag while any request is open (§4), shown as a spinner.
@@ -103,6 +103,8 @@ export type AppEvent =
   | { type: 'TOAST'; toast: ShellMessage & { tone?: MessageTone } }
   | { type: 'DISMISS_TOAST' }
   | { type: 'ACCEPT_COOKIES' }
+  /** The journeys' part of the catalogue has arrived (src/i18n/load.ts): it joins the shell's. */
+  | { type: 'MESSAGES_ADDED'; messages: Messages }
   | { type: 'CHANGE_LANGUAGE'; lang: Language }
   | { type: 'LOGGED_IN'; jwt: string; customer: StoredCustomer | null; isGuest: boolean }
   /** The settings saved the customer or changed the password (a fresh token): header and checkout use the new data. */
@@ -142,7 +144,8 @@ export const appMachine = setup({
         lang: context.requestedLang && config.languages.includes(context.requestedLang) ? context.requestedLang : (config.languages[0] ?? DEFAULT_LANGUAGE),
       };
     }),
-    assignMessages: assign((_, messages: Messages) => ({ messages })),
+    // Either part may come first: each joins what is there (the union of two catalogue shapes is again one of them).
+    assignMessages: assign(({ context }, messages: Messages) => ({ messages: { ...context.messages, ...messages } as Messages })),
     fallBackToDefaultLanguage: assign(({ context }) => ({
       lang: DEFAULT_LANGUAGE,
       requestedLang: null,
@@ -250,6 +253,10 @@ export const appMachine = setup({
       },
     ],
     ACCEPT_COOKIES: { actions: ['acceptCookies', 'storeCookiesAccepted'] },
+    MESSAGES_ADDED: {
+      description: 'The messages of the journeys, loaded with the first page after home, join those of the shell.',
+      actions: { type: 'assignMessages', params: ({ event }) => event.messages },
+    },
     CHANGE_LANGUAGE: { guard: 'isDifferentLanguage', actions: { type: 'switchLanguage', params: ({ event }) => event.lang } },
     LOGGED_IN: {
       actions: [{ type: 'signIn', params: ({ event }) => ({ jwt: event.jwt, customer: event.customer, isGuest: event.isGuest }) }, 'storeSession'],

@@ -34,6 +34,12 @@ export const machine = createMachine({
         "storeCookiesAccepted"
       ]
     },
+    "MESSAGES_ADDED": {
+      "actions": [
+        "assignMessages"
+      ],
+      "description": "The messages of the journeys, loaded with the first page after home, join those of the shell."
+    },
     "CHANGE_LANGUAGE": {
       "guard": "isDifferentLanguage",
       "actions": [

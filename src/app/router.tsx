@@ -139,11 +139,18 @@ export function createShopRouter({
         // previous page stays until the new one can render: no "Loading the page…" flash.
         // A chunk that fails to load here is asked for again when the screen renders.
         const screenReady = def.screen.preload?.().catch(() => undefined);
+        // Every page but home needs the journeys' messages (src/i18n/load.ts), loaded beside the screen.
+        const messagesReady =
+          name === 'home'
+            ? undefined
+            : shell.journeyMessages().catch((error: unknown) => {
+                if (!preload) throw error;
+              });
         if (!def.journey) {
-          await screenReady;
+          await Promise.all([screenReady, messagesReady]);
           return {};
         }
-        const [journey] = await Promise.all([loadJourney(def.journey), screenReady]);
+        const [journey] = await Promise.all([loadJourney(def.journey), screenReady, messagesReady]);
         if (preload) return {};
         const entered = journeys.enter(journey, { route: name, path: location.pathname, params: pathParams, search: searchRecord(search) }, resolved);
         if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });

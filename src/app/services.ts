@@ -13,7 +13,7 @@ import { customerShippingCountry } from '../domain/shipping.js';
 import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
-import { loadMessages } from '../i18n/load.js';
+import { loadJourneyMessages, loadMessages } from '../i18n/load.js';
 import { clearSession, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
@@ -163,7 +163,17 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const cart = createCart(api, actor);
   followSession(actor, cart);
   const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
-  const shellBase = { actor, api, cart, navigate };
+  let journeyMessagesLoaded: Promise<void> | null = null;
+  /** Once per page load (a language switch loads the page anew); a failed load is asked for again. */
+  const journeyMessages = (): Promise<void> =>
+    (journeyMessagesLoaded ??= loadJourneyMessages(actor.getSnapshot().context.lang).then(
+      (messages) => actor.send({ type: 'MESSAGES_ADDED', messages }),
+      (error: unknown) => {
+        journeyMessagesLoaded = null;
+        throw error;
+      },
+    ));
+  const shellBase = { actor, api, cart, navigate, journeyMessages };
   const journeys = new JourneyHost({
     deps: shellBase,
     lang: () => actor.getSnapshot().context.lang,

@@ -15,6 +15,8 @@ export interface Shell {
   cart: CartActor;
   /** The router's navigation by href (path and query of this site); `replace` keeps history short. */
   navigate: (href: string, replace?: boolean) => void;
+  /** Loads the journeys' part of the catalogue once (src/i18n/load.ts); every page but home waits for it. */
+  journeyMessages: () => Promise<void>;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

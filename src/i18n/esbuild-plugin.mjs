@@ -4,8 +4,27 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import shellMessagePrefixes from './shell-messages.json' with { type: 'json' };
 
 const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
+/** `./messages/de.json?shell` or `?journeys`: one part of a catalogue (src/i18n/load.ts). */
+const CATALOGUE_PART = /^\.\/messages\/[a-z]{2}\.json\?(shell|journeys)$/;
+
+/**
+ * The first segments of the message keys the shell and the home page use (src/i18n/shell-messages.json).
+ * The app loads these at boot and the rest with the first page of a journey; build.mjs checks that
+ * the home page's code names no key outside them.
+ */
+export const SHELL_PREFIXES = new Set(shellMessagePrefixes);
+
+/** Whether a message key belongs to the shell's part of the catalogue. */
+export const isShellKey = (key) => SHELL_PREFIXES.has(key.split('.')[0]);
+
+/** The `shell` or `journeys` part of a catalogue object; all of it for any other part. */
+export function cataloguePart(messages, part) {
+  if (part !== 'shell' && part !== 'journeys') return messages;
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => isShellKey(key) === (part === 'shell')));
+}
 
 /** Compiles one catalogue object { key: ICU string } to { key: AST }. Throws naming the bad key. */
 export function compileCatalogue(messages, label = 'catalogue') {
@@ -37,9 +56,13 @@ export function i18nPlugin() {
         });
         return result.errors.length > 0 ? undefined : { path: result.path, external: result.external, sideEffects: result.sideEffects };
       });
+      build.onResolve({ filter: CATALOGUE_PART }, (args) => {
+        const [file, part] = args.path.split('?');
+        return { path: path.resolve(args.resolveDir, file), suffix: `?${part}` };
+      });
       build.onLoad({ filter: CATALOGUE }, async (args) => {
         const lang = path.basename(args.path, '.json');
-        const source = JSON.parse(await readFile(args.path, 'utf8'));
+        const source = cataloguePart(JSON.parse(await readFile(args.path, 'utf8')), args.suffix?.slice(1));
         try {
           return { contents: JSON.stringify(compileCatalogue(source, lang)), loader: 'json' };
         } catch (error) {

@@ -95,7 +95,10 @@ export function safePath(rawUrl: string): string | undefined {
 export interface BootManifest {
   layout: string[];
   home: string[];
+  /** The shell's part of each language's catalogue (every page). */
   messages: Partial<Record<string, string[]>>;
+  /** The journeys' part of each language's catalogue (every page of the route table but home). */
+  journeyMessages?: Partial<Record<string, string[]>>;
   /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey. */
   routes?: { path: string; files: string[] }[];
   descriptions: Partial<Record<string, string>>;
@@ -142,14 +145,16 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 /**
  * The head lines for one language and page (issue 14, boot without a chain): the requests boot
  * makes first (config, then shop info, static content and the payment types: exactly the URLs the app's HTTP client
- * asks for, so the browser uses the preloaded answers instead of asking again), the catalogue of
- * the language and the lazy layout chunks (and the home screen's on the home page) as module
+ * asks for, so the browser uses the preloaded answers instead of asking again), the shell's part of
+ * the language's catalogue and the lazy layout chunks (and the home screen's on the home page; on
+ * any other page of the route table its chunks and the journeys' part of the catalogue) as module
  * preloads, and the language's meta description.
  */
 export function bootPreloads(boot: BootManifest | undefined, lang: string, page: BootPage, banner?: { image: string; image_mobile: string }): string {
   const api = `/api/${lang}`;
   const fetches = [`${api}/shopinfo/config?shop=${SHOP_ID}`, `${api}/shopinfo?shop=${SHOP_ID}`, `${api}/static/content`, `${api}/checkout/payments?shop=${SHOP_ID}`];
-  const pageModules = page === 'home' ? (boot?.home ?? []) : (boot?.routes?.find((route) => route.path === page)?.files ?? []);
+  const route = page === 'home' ? undefined : boot?.routes?.find((candidate) => candidate.path === page);
+  const pageModules = page === 'home' ? (boot?.home ?? []) : route ? [...(boot?.journeyMessages?.[lang] ?? []), ...route.files] : [];
   const modules = boot ? [...new Set([...(boot.messages[lang] ?? []), ...boot.layout, ...pageModules])] : [];
   const description = boot?.descriptions[lang];
   return [

@@ -74,6 +74,13 @@ describe('boot preloads', () => {
       for (const file of manifest.messages[lang === 'de' ? 'en' : 'de'] ?? []) expect(modules).not.toContain(file);
       // the home screen's chunk only on the home page
       for (const file of manifest.home) expect(modules.includes(file)).toBe(path === '/de');
+      // the journeys' part of the catalogue (src/i18n/load.ts) on every page but home, and there never asked for
+      const journeyMessages = manifest.journeyMessages?.[lang] ?? [];
+      expect(journeyMessages.length).toBeGreaterThan(0);
+      for (const file of journeyMessages) {
+        expect(modules.includes(file), file).toBe(path !== '/de');
+        if (path === '/de') expect(requests.map((r) => r.url), file).not.toContain(file);
+      }
       if (path === '/de') {
         // the home page: every script it loads is named in the head, none is found only after another ran
         const scripts = [...new Set(requests.map((r) => r.url).filter((url) => url.endsWith('.js')))];

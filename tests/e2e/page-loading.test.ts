@@ -44,6 +44,10 @@ describe('changing sections', () => {
       await page.waitForTimeout(300);
       await tickets.click();
       await page.getByRole('heading', { level: 1, name: text('title.tickets') }).waitFor();
+      // the journeys' messages (src/i18n/load.ts) came with the page: no message shows as its key
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('main').innerText()).not.toMatch(/\b(tickets|calendar|cart|checkout|form|shop|tours|voucher)\.[a-zA-Z]+/);
+      await page.getByRole('link', { name: text('tickets.chooseTickets') }).first().waitFor();
 
       // by keyboard: focus the link (intent), then Enter — once the new page has put focus on its heading
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');

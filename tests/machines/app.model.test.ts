@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AppContext } from '../../machines/app.machine.js';
 import { describeModel } from './describe-model.js';
-import { appModel, config, messages, paymentTypes, session } from './app.model.js';
+import { appModel, config, journeyMessages, messages, paymentTypes, session } from './app.model.js';
 import type { RunContext } from './model.js';
 
 // The spec's numbers (§8, §9), written here rather than imported, so a changed delay fails.
@@ -80,6 +80,11 @@ describeModel(appModel, {
       expect(ctx(s).lastServiceUnavailableReloadAt).toBe(e.at);
     }
     if (e.type === 'CHANGE_LANGUAGE') expect(calls(run, 'switchLanguage').map((c) => c.params)).toEqual(e.lang === 'fr' ? [] : [e.lang]);
+    if (e.type === 'MESSAGES_ADDED') {
+      // the journeys' part joins the shell's: both sets of keys, nothing else changes
+      expect(ctx(s).messages).toEqual({ ...messages, ...journeyMessages });
+      expect(run.stepCalls).toEqual([]);
+    }
     if (e.type === 'ACCEPT_COOKIES') {
       expect(ctx(s).cookiesAccepted).toBe(true);
       expect(calls(run, 'storeCookiesAccepted')).toHaveLength(1);

@@ -15,6 +15,8 @@ export const config = {
   supportEmail: 'support@museum.example',
 };
 export const messages = { 'nav.home': 'Start' };
+/** The journeys' part of the catalogue, loaded with the first page after home. */
+export const journeyMessages = { 'tickets.title': 'Billets' };
 export const session = { jwt: 'jwt-1', customer: null, isGuest: false, partner: 'p-7', cookiesAccepted: true };
 export const paymentTypes = [{ payartId: 1, i18n: { de: 'Karte' } }];
 export const shopData = { shopInfo: null, staticContent: null };
@@ -97,6 +99,7 @@ export const appModel = defineModel({
     LOGOUT: { returnTo: '/fr/' },
     SESSION_UPDATED: UPDATED_SESSION,
     CHANGE_LANGUAGE: [{ lang: 'fr' }, { lang: 'de' }],
+    MESSAGES_ADDED: { messages: journeyMessages },
   },
   filterEvents: allowed,
   scenarios: [
@@ -113,6 +116,10 @@ export const appModel = defineModel({
       events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 1_000) }, { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 20_000) }],
     },
     {
+      name: 'a first 503 reloads the page even while another message shows',
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(500, 'SERVER_ERROR', 1_000) }, { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 1_000) }],
+    },
+    {
       name: 'a 503 more than 30 s after the last reload reloads again',
       events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 1_000) }, { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 31_000) }],
     },
@@ -121,6 +128,7 @@ export const appModel = defineModel({
       events: [...boot(), { type: 'TOAST', toast: { id: 'cart.added', tone: 'success' } }, { type: 'wait:1999' }, { type: 'wait:1' }],
     },
     { name: 'logout forgets the stored session', events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }] },
+    { name: 'the journeys\' messages join those of the shell', events: [...boot(), { type: 'MESSAGES_ADDED', messages: journeyMessages }] },
     {
       name: 'the settings update the session; a late update after logout brings no session back',
       events: [...boot(), { type: 'SESSION_UPDATED', ...UPDATED_SESSION }, { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'SESSION_UPDATED', ...UPDATED_SESSION }],

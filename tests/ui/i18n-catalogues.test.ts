@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '../../src/api/languages.js';
-// @ts-expect-error plain ESM JS module without types
 import { compileCatalogue } from '../../src/i18n/esbuild-plugin.mjs';
 import { formatDate, formatMinutes, formatPrice } from '../../src/i18n/format.js';
 import { BOOT_TEXTS, browserLanguage } from '../../src/i18n/boot-messages.js';

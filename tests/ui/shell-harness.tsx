@@ -109,8 +109,30 @@ export function mountShell(
     assign: (href) => assigned.push(href),
     ...(options.now ? { now: options.now } : {}),
   });
+  watchMissingMessages();
   render(<App shell={shell} />);
   return { shell, server, reloads, assigned };
+}
+
+/**
+ * Messages the app asked for that its catalogue lacked (react-intl reports them as errors): the
+ * shell loads the journeys' part of the catalogue only with the first page after home
+ * (src/i18n/load.ts), so a key rendered before that would show as its id. teardown() fails then.
+ */
+let missingMessages: string[] = [];
+let restoreConsoleError: (() => void) | null = null;
+function watchMissingMessages(): void {
+  if (restoreConsoleError) return;
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    const text = args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
+    if (/MISSING_TRANSLATION/.test(text) || /Missing message/.test(text)) missingMessages.push(text);
+    original(...args);
+  };
+  restoreConsoleError = () => {
+    console.error = original;
+    restoreConsoleError = null;
+  };
 }
 
 /** Waits until the shell is up and the route has rendered its main heading. */
@@ -123,6 +145,10 @@ export function teardown(mounted: Mounted | null): void {
   mounted?.shell.actor.stop();
   sessionStorage.clear();
   document.title = '';
+  restoreConsoleError?.();
+  const missing = missingMessages;
+  missingMessages = [];
+  if (missing.length > 0) throw new Error(`the page asked for messages its catalogue did not have:\n${[...new Set(missing)].join('\n')}`);
 }
 
 export { act };

@@ -24,6 +24,24 @@ export function RouteEffects() {
   const siteName = useSiteName();
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<{ name: RouteName; href: string } | null>(null);
+  // The route subscription below lives as long as the router: new messages (the journeys' part of
+  // the catalogue arrives during the first navigation after home) must not restart it, or the
+  // navigation under way would lose its focus move. It reads the current messages from here.
+  const current = useRef({ intl, siteName });
+  current.current = { intl, siteName };
+
+  /** The document title of the page the router is on. */
+  const pageTitle = (): { title: string | null; full: string } => {
+    const { intl, siteName } = current.current;
+    const key = titleKeyOf(currentRouteName(router.state.matches));
+    const title = namedTitleFor(router.state.location.href) ?? (key ? intl.formatMessage({ id: key }) : null);
+    return { title, full: composeTitle(title, siteName) };
+  };
+
+  // the title again when the site name or the messages change
+  useEffect(() => {
+    document.title = pageTitle().full;
+  }, [router, intl, siteName]);
 
   useEffect(() => {
     let focusTimer: ReturnType<typeof setInterval> | null = null;
@@ -31,15 +49,14 @@ export function RouteEffects() {
       const name = currentRouteName(router.state.matches);
       const location = router.state.location;
       if (!first && previous.current?.href === location.href) return;
-      const key = titleKeyOf(name);
-      const title = namedTitleFor(location.href) ?? (key ? intl.formatMessage({ id: key }) : null);
-      document.title = composeTitle(title, siteName);
+      const { title, full } = pageTitle();
+      document.title = full;
 
       if (shouldRememberVisit(location.pathname)) writeItem(SESSION_KEYS.visitedUrl, location.href);
       previous.current = { name, href: location.href };
 
       if (first) return;
-      setAnnouncement(intl.formatMessage({ id: 'shell.pageLoaded' }, { title: title ?? siteName }));
+      setAnnouncement(current.current.intl.formatMessage({ id: 'shell.pageLoaded' }, { title: title ?? current.current.siteName }));
       // Lazy screens may render a moment later: look for the heading for up to 3 s.
       if (focusTimer) clearInterval(focusTimer);
       let tries = 0;
@@ -72,7 +89,7 @@ export function RouteEffects() {
       unsubscribe();
       if (focusTimer) clearInterval(focusTimer);
     };
-  }, [router, intl, siteName]);
+  }, [router]);
 
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">

@@ -1,0 +1,10 @@
+/** Types of ./esbuild-plugin.mjs (plain ESM, so build.mjs can import it without a compiler). */
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { Plugin } from 'esbuild';
+
+export declare const SHELL_PREFIXES: ReadonlySet<string>;
+export declare function isShellKey(key: string): boolean;
+export declare function cataloguePart<T>(messages: Record<string, T>, part: string | undefined): Record<string, T>;
+export declare function compileCatalogue(messages: Record<string, unknown>, label?: string): Record<string, MessageFormatElement[]>;
+export declare function i18nPlugin(): Plugin;
+export default i18nPlugin;
