@@ -34,6 +34,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'app', description: 'a 429 shows the network message', search: "target: 'Showing',\n                actions: 'showTooManyRequestsMessage',", replace: "target: 'Showing',\n                actions: 'showNetworkMessage'," },
   { machine: 'app', description: 'the 429 guard reads another status', search: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429 && !event.onLoginPage,", replace: "isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 428 && !event.onLoginPage," },
   { machine: 'app', description: 'a 429 while a message shows keeps the old message', search: "{ guard: 'isTooManyRequests', target: 'Showing', reenter: true, actions: 'showTooManyRequestsMessage' },", replace: "{ guard: 'isTooManyRequests', target: 'Showing', reenter: true }," },
+  { machine: 'app', description: 'the journeys\' messages replace those of the shell instead of joining them', search: 'assign(({ context }, messages: Messages) => ({ messages: { ...context.messages, ...messages } as Messages }))', replace: 'assign((_, messages: Messages) => ({ messages }))' },
+  { machine: 'app', description: 'MESSAGES_ADDED is ignored', search: "      actions: { type: 'assignMessages', params: ({ event }) => event.messages },\n", replace: '' },
 
   // ---------------- cart
   { machine: 'cart', description: 'REMOVE of a ticket line is not saved', search: "              'removeLine',\n              { type: 'saveCart', params: ({ context }) => context.lines },", replace: "              'removeLine'," },
