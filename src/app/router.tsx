@@ -23,6 +23,7 @@ import { loadJourney } from './journeys/index.js';
 import { Layout } from './components/Layout.js';
 import { RouteScreen } from './screens/RouteScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
+import { RouteErrorScreen } from './screens/RouteErrorScreen.js';
 import { LogoutScreen } from './screens/LogoutScreen.js';
 
 declare module '@tanstack/router-core' {
@@ -177,6 +178,8 @@ export function createShopRouter({
     context: { shell, journeys },
     // Scroll handling of §4 (top, or restore with retries) lives in components/RouteEffects.tsx.
     notFoundMode: 'root',
+    // a screen's chunk or the journeys' messages that did not load: a retry in the visitor's language
+    defaultErrorComponent: RouteErrorScreen,
     defaultPreload: 'intent',
   });
   router.subscribe('onResolved', () => {

@@ -91,4 +91,27 @@ describe('changing sections', () => {
       await close();
     }
   });
+  it('says in the visitor\'s language when a page could not be loaded, and loads it on retry', async () => {
+    const { page, close } = await openPage(browser, e2eBaseUrl(), '/de');
+    try {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // the connection drops: every script chunk asked for from now on fails
+      let offline = true;
+      await page.route('**/assets/*.js', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+      await page.getByRole('navigation', { name: text('header.nav') }).getByRole('link', { name: text('nav.tickets') }).click();
+      await page.getByRole('heading', { level: 1, name: text('page.failed') }).waitFor({ timeout: 10_000 });
+      expect(await page.getByText(text('error.network')).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: text('placeholder.back') }).getAttribute('href')).toBe('/de');
+      // the header stays, so the visitor keeps the cart and the way around
+      expect(await page.getByRole('navigation', { name: text('header.nav') }).isVisible()).toBe(true);
+
+      offline = false;
+      await page.getByRole('button', { name: text('page.retry') }).click();
+      await page.getByRole('heading', { level: 1, name: text('title.tickets') }).waitFor({ timeout: 10_000 });
+      await page.getByRole('link', { name: text('tickets.chooseTickets') }).first().waitFor();
+      expect(await page.locator('main').innerText()).not.toMatch(/\b(tickets|calendar|form)\.[a-zA-Z]+/);
+    } finally {
+      await close();
+    }
+  });
 });
