@@ -6,48 +6,28 @@
  *   need, loaded at boot;
  * - `loadJourneyMessages`: everything else, loaded with the first page after home (the router's
  *   `beforeLoad`, also on hover or focus of a link) and, on a deep link, preloaded by the server.
+ * The import paths are written out so that the bundler sees each chunk.
  */
 import type { Language } from '../api/languages.js';
 import type { Messages } from '../../machines/app.machine.js';
 
+type Part = () => Promise<{ default: Record<string, unknown> }>;
+
+const CATALOGUES: Record<Language, { shell: Part; journeys: Part }> = {
+  de: { shell: () => import('./messages/de.json?shell'), journeys: () => import('./messages/de.json?journeys') },
+  en: { shell: () => import('./messages/en.json?shell'), journeys: () => import('./messages/en.json?journeys') },
+  fr: { shell: () => import('./messages/fr.json?shell'), journeys: () => import('./messages/fr.json?journeys') },
+  it: { shell: () => import('./messages/it.json?shell'), journeys: () => import('./messages/it.json?journeys') },
+  nl: { shell: () => import('./messages/nl.json?shell'), journeys: () => import('./messages/nl.json?journeys') },
+  es: { shell: () => import('./messages/es.json?shell'), journeys: () => import('./messages/es.json?journeys') },
+  sv: { shell: () => import('./messages/sv.json?shell'), journeys: () => import('./messages/sv.json?journeys') },
+  da: { shell: () => import('./messages/da.json?shell'), journeys: () => import('./messages/da.json?journeys') },
+};
+
 export async function loadMessages(lang: Language): Promise<Messages> {
-  switch (lang) {
-    case 'de':
-      return (await import('./messages/de.json?shell')).default as Messages;
-    case 'en':
-      return (await import('./messages/en.json?shell')).default as Messages;
-    case 'fr':
-      return (await import('./messages/fr.json?shell')).default as Messages;
-    case 'it':
-      return (await import('./messages/it.json?shell')).default as Messages;
-    case 'nl':
-      return (await import('./messages/nl.json?shell')).default as Messages;
-    case 'es':
-      return (await import('./messages/es.json?shell')).default as Messages;
-    case 'sv':
-      return (await import('./messages/sv.json?shell')).default as Messages;
-    case 'da':
-      return (await import('./messages/da.json?shell')).default as Messages;
-  }
+  return (await CATALOGUES[lang].shell()).default as Messages;
 }
 
 export async function loadJourneyMessages(lang: Language): Promise<Messages> {
-  switch (lang) {
-    case 'de':
-      return (await import('./messages/de.json?journeys')).default as Messages;
-    case 'en':
-      return (await import('./messages/en.json?journeys')).default as Messages;
-    case 'fr':
-      return (await import('./messages/fr.json?journeys')).default as Messages;
-    case 'it':
-      return (await import('./messages/it.json?journeys')).default as Messages;
-    case 'nl':
-      return (await import('./messages/nl.json?journeys')).default as Messages;
-    case 'es':
-      return (await import('./messages/es.json?journeys')).default as Messages;
-    case 'sv':
-      return (await import('./messages/sv.json?journeys')).default as Messages;
-    case 'da':
-      return (await import('./messages/da.json?journeys')).default as Messages;
-  }
+  return (await CATALOGUES[lang].journeys()).default as Messages;
 }
