@@ -28,6 +28,7 @@ import {
   effectivePriceList,
   filterTours,
   formPrice,
+  groupSize,
   nextDays,
   participantLimit,
   subticketLimit,
@@ -40,6 +41,7 @@ import {
   type TourLanguage,
   type TourLimit,
   answerProblems,
+  asksGroupSize,
   chooseTourTime,
   clearAnswer,
   countProblem,
@@ -56,7 +58,9 @@ import {
   slotAfterCart,
   tourDayAvailability,
   tourDayPlaces,
+  tourMonthOffer,
   tourCartLine,
+  type TourMonthOffer,
   type AnswerProblem,
   type BookingMode,
   type CountProblem,
@@ -334,6 +338,8 @@ export const tourBookingMachine = setup({
     isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'available',
     hasOpenTime: ({ context }) => chooseTourTime(context.tour?.schedule ?? [], context.time) !== null,
     isTimeSoldOut: ({ context, event }) => event.type === 'SELECT_TIME' && (context.tour?.schedule.some((s) => s.time === event.time && s.soldout) ?? false),
+    /** §5: the group size is typed only when the tickets do not make it (asksGroupSize). */
+    asksGroupSize: ({ context }) => context.tour !== null && asksGroupSize(context.tour, context.form.mode),
     isTimeOffered: ({ context, event }) => event.type === 'SELECT_TIME' && (context.tour?.schedule.some((s) => s.time === event.time && !s.soldout) ?? false),
     hasCountProblem: ({ context }) => context.tour !== null && countProblem(context.tour, currentSlot(context), context.form) !== null,
     hasAnswerProblem: ({ context }) => Object.keys(answerProblems(context.tour?.questions ?? [], context.form.answers)).length > 0,
@@ -481,7 +487,7 @@ export const tourBookingMachine = setup({
               },
             },
             Selection: {
-              initial: 'Sold out',
+              initial: 'Nothing to book',
               on: {
                 SELECT_DATE: [
                   { guard: 'isDaySoldOut', target: '.Day sold out', actions: 'assignSoldOutDate' },
@@ -489,7 +495,9 @@ export const tourBookingMachine = setup({
                 ],
               },
               states: {
-                'Sold out': { description: 'Every day of the loaded months with times is sold out; later months may be shown and chosen.' },
+                'Nothing to book': {
+                  description: 'No day of the loaded months can be booked: the days with tours are sold out, or the months have no tour dates; later months may be shown and chosen.',
+                },
                 'Day sold out': { description: 'The visitor tried a sold-out day; another day can be chosen.' },
                 'Loading single': {
                   tags: ['loading'],
@@ -527,7 +535,7 @@ export const tourBookingMachine = setup({
                     SET_TOURS: { target: '.Editing', actions: 'assignCount' },
                     SET_TICKETS: { target: '.Editing', actions: 'assignCount' },
                     SET_SUBTICKETS: { target: '.Editing', actions: 'assignCount' },
-                    SET_PARTICIPANTS: { target: '.Editing', actions: 'assignCount' },
+                    SET_PARTICIPANTS: { guard: 'asksGroupSize', target: '.Editing', actions: 'assignCount' },
                     SET_ANSWER: { target: '.Editing', actions: 'assignAnswer' },
                     CLEAR_ANSWER: { target: '.Editing', actions: 'assignAnswer' },
                     ADD_TO_CART: [
@@ -579,6 +587,10 @@ export const selectMonthDays = (s: View, month: string): CalendarDay[] => {
   return days;
 };
 
+/** What the shown month offers: a day to book, only sold-out days, or no tour dates (not "sold out"); null while it loads. */
+export const selectMonthOffer = (s: View): TourMonthOffer | null =>
+  s.context.calendarMonths.includes(s.context.month) ? tourMonthOffer(s.context.calendar, s.context.month, s.context.today) : null;
+
 /** The tour list as shown: filtered by language, date, category and venue. */
 export const selectVisibleTours = (s: View): Tour[] => filterTours(s.context.tours, s.context.filters, s.context.overview);
 export const selectTourLanguages = (s: View): TourLanguage[] => tourLanguages(s.context.tours);
@@ -614,7 +626,8 @@ export interface CountsView {
   /** price list entries at the chosen slot's prices (complete tour) */
   tours: CountRow[];
   tickets: TicketCountRow[];
-  participants: { count: number; limit: TourLimit };
+  /** the group size: typed when `asked`, else the tickets' sum (shown, §5 and WCAG 3.3.7) */
+  participants: { count: number; limit: TourLimit; asked: boolean };
   price: Minor;
   minParticipants: number;
   /** tickets may be left empty (booking without tickets) */
@@ -648,7 +661,7 @@ export const selectCounts = (s: View): CountsView | null => {
         limit: subticketLimit(tour, slot, form, t.id, sub.id),
       })),
     })),
-    participants: { count: form.participants, limit: participantLimit(tour, slot, 'complete', booked) },
+    participants: { count: groupSize(tour, form), limit: participantLimit(tour, slot, 'complete', booked), asked: asksGroupSize(tour, form.mode) },
     price: formPrice(tour, slot, form),
     minParticipants: tour.min_participants,
     ticketsOptional: tour.booking_without_tickets === 1,

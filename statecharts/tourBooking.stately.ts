@@ -268,7 +268,7 @@ export const machine = createMachine({
               }
             },
             "Selection": {
-              "initial": "Sold out",
+              "initial": "Nothing to book",
               "on": {
                 "SELECT_DATE": [
                   {
@@ -288,8 +288,8 @@ export const machine = createMachine({
                 ]
               },
               "states": {
-                "Sold out": {
-                  "description": "Every day of the loaded months with times is sold out; later months may be shown and chosen."
+                "Nothing to book": {
+                  "description": "No day of the loaded months can be booked: the days with tours are sold out, or the months have no tour dates; later months may be shown and chosen."
                 },
                 "Day sold out": {
                   "description": "The visitor tried a sold-out day; another day can be chosen."
@@ -390,6 +390,7 @@ export const machine = createMachine({
                     },
                     "SET_PARTICIPANTS": {
                       "target": ".Editing",
+                      "guard": "asksGroupSize",
                       "actions": [
                         "assignCount"
                       ]

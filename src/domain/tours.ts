@@ -194,6 +194,23 @@ export function tourDayAvailability(calendar: TourCalendar, date: string, today:
   return times.every((t) => t.soldout) ? 'soldOut' : 'available';
 }
 
+export type TourMonthOffer = 'available' | 'soldOut' | 'noDates';
+
+/**
+ * What a month of the calendar offers from today on: a day that can be booked; only days whose
+ * every time is sold out; or no tour dates at all (a month without tours is not "sold out").
+ */
+export function tourMonthOffer(calendar: TourCalendar, month: string, today: string): TourMonthOffer {
+  let soldOut = false;
+  for (const date of Object.keys(calendar)) {
+    if (!date.startsWith(`${month}-`)) continue;
+    const day = tourDayAvailability(calendar, date, today);
+    if (day === 'available') return 'available';
+    if (day === 'soldOut') soldOut = true;
+  }
+  return soldOut ? 'soldOut' : 'noDates';
+}
+
 /** Places left on a day (the times not sold out). */
 export function tourDayPlaces(calendar: TourCalendar, date: string): number {
   return Object.values(calendar[date] ?? {})
@@ -354,9 +371,19 @@ export function ticketedParticipants(tour: Pick<TourInput, 'tickets'>, form: Tou
 /** Tours booked (complete tour). */
 export const toursBooked = (form: TourForm): number => (form.mode === 'complete' ? sum(Object.values(form.tours)) : 0);
 
-/** The group: the tickets' participants (single tickets) or the entered group size (complete tour). */
-export function groupSize(tour: Pick<TourInput, 'tickets'>, form: TourForm): number {
-  return form.mode === 'complete' ? form.participants : ticketedParticipants(tour, form);
+/**
+ * §5 asks tickets and participants to be equal: the group size is entered only for a complete
+ * tour that has no tickets or books without them (tickets optional); whenever tickets must be
+ * chosen (single tickets, or a complete tour with required tickets) the group is their sum,
+ * shown and never asked twice (WCAG 3.3.7).
+ */
+export function asksGroupSize(tour: Pick<TourInput, 'tickets' | 'booking_without_tickets'>, mode: BookingMode): boolean {
+  return mode === 'complete' && (tour.tickets.length === 0 || tour.booking_without_tickets === 1);
+}
+
+/** The group: the entered group size when it is asked (asksGroupSize), else the tickets' participants. */
+export function groupSize(tour: Pick<TourInput, 'tickets' | 'booking_without_tickets'>, form: TourForm): number {
+  return asksGroupSize(tour, form.mode) ? form.participants : ticketedParticipants(tour, form);
 }
 
 export type TourLimitReason = 'placesLeft' | 'maxParticipants' | 'perTour' | 'toursLeft' | 'wholeTour' | 'subticket';
@@ -482,7 +509,8 @@ export function countProblem(tour: TourInput, slot: TourSlotInput | null, form: 
   const limit = participantLimit(tour, slot, form.mode, toursBooked(form));
   if (group > limit.max) return { kind: 'tooManyParticipants', max: limit.max, reason: limit.reason };
   if (group < tour.min_participants) return { kind: 'belowMinimum', min: tour.min_participants };
-  if (form.mode === 'complete' && tour.tickets.length > 0 && !(tour.booking_without_tickets === 1 && tickets === 0)) {
+  // only a group size that was typed can differ from the tickets (a tour whose tickets are optional)
+  if (asksGroupSize(tour, form.mode) && tour.tickets.length > 0 && tickets > 0) {
     if (tickets > group) return { kind: 'tooManyTickets', tickets, participants: group };
     if (tickets < group) return { kind: 'tooFewTickets', tickets, participants: group };
   }

@@ -14,6 +14,7 @@ import {
   answerProblem,
   answerProblems,
   answersPayload,
+  asksGroupSize,
   bookingModes,
   chooseTourTime,
   clearAnswer,
@@ -23,6 +24,7 @@ import {
   emptyTourForm,
   filterTours,
   formPrice,
+  groupSize,
   heldInCart,
   initialTourDate,
   initialTourLanguage,
@@ -41,6 +43,7 @@ import {
   tourCountLimit,
   tourDayAvailability,
   tourItemTotals,
+  tourMonthOffer,
   tourVenues,
   type QuestionInput,
   type TourForm,
@@ -240,8 +243,33 @@ describe('counts (§5)', () => {
     expect(countProblem(tour203, monday, complete({ ...base, tickets: { 2033: 12 } }))).toBeNull();
     // 203 books without tickets: none at all is fine
     expect(countProblem(tour203, monday, complete(base))).toBeNull();
-    // a tour that needs tickets (204 as a whole tour): none at all is too few
-    expect(countProblem(tour204, slot('10:00', 15), { ...emptyTourForm(tour204), mode: 'complete', tours: { 2031: 1 }, participants: 6 })).toEqual({ kind: 'tooFewTickets', tickets: 0, participants: 6 });
+  });
+
+  it('a whole tour whose tickets are required takes its group from the tickets (§5, WCAG 3.3.7): never typed, the limits checked on their sum', () => {
+    const whole = (tickets: Record<number, number>, participants = 0) => ({ ...emptyTourForm(tour204), mode: 'complete' as const, tours: { 2031: 1 }, tickets, participants });
+    expect(asksGroupSize(tour204, 'complete')).toBe(false);
+    expect(asksGroupSize(tour204, 'single')).toBe(false);
+    // 203 books without tickets: its group size is typed
+    expect(asksGroupSize(tour203, 'complete')).toBe(true);
+    // no tickets chosen: no participants (a typed number does not count)
+    expect(countProblem(tour204, slot('10:00', 15), whole({}, 6))).toEqual({ kind: 'noParticipants' });
+    // 6 tickets are a group of 6, whatever was typed before
+    expect(groupSize(tour204, whole({ 2033: 6 }, 2))).toBe(6);
+    expect(countProblem(tour204, slot('10:00', 15), whole({ 2033: 6 }))).toBeNull();
+    // the limits of §5 on that sum, with their usual words
+    expect(countProblem(tour204, slot('10:00', 5), whole({ 2033: 6 }))).toEqual({ kind: 'tooManyParticipants', max: 5, reason: 'placesLeft' });
+    expect(countProblem({ ...tour204, min_participants: 4 }, slot('10:00', 15), whole({ 2033: 3 }))).toEqual({ kind: 'belowMinimum', min: 4 });
+  });
+
+  it('a month without tour dates has no dates, it is not sold out; a month whose tour days are all sold out is', () => {
+    const full = { '10:00': { timeslotId: 1, remaining: 0, tours_remaining: 0, soldout: true } };
+    const open = { '10:00': { timeslotId: 2, remaining: 5, tours_remaining: 1, soldout: false } };
+    const calendar = { '2026-06-10': full, '2026-06-13': full, '2026-08-05': open, '2026-09-01': full };
+    expect(tourMonthOffer(calendar, '2026-06', '2026-06-01')).toBe('soldOut');
+    expect(tourMonthOffer(calendar, '2026-07', '2026-06-01')).toBe('noDates');
+    expect(tourMonthOffer(calendar, '2026-08', '2026-06-01')).toBe('available');
+    // past days do not count: June seen on 20 June has no dates left
+    expect(tourMonthOffer(calendar, '2026-06', '2026-06-20')).toBe('noDates');
   });
 
   it('a tour needs its minimum group size: 203 with 4 participants is refused, with 5 accepted', () => {

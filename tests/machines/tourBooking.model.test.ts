@@ -4,6 +4,7 @@ import {
   selectCategories,
   selectCounts,
   selectMonthDays,
+  selectMonthOffer,
   selectNextDays,
   selectTimes,
   selectTourLanguages,
@@ -206,9 +207,14 @@ describeModel(tourBookingModel, {
 
   // ----- the selection region
 
-  'Tour page.Booking.Selection.Sold out': (s, run) => {
+  'Tour page.Booking.Selection.Nothing to book': (s, run) => {
     // no day of June/July can be booked: nothing is loaded, later months can be shown
     expect(ctx(s).tourId).toBe(SOLD_OUT_TOUR);
+    // June has tour days, all sold out: "sold out"; July has no tour dates at all: "no dates", not
+    // "sold out"; August (loaded later) has a day to book; a month still loading says nothing yet
+    const { month, calendarMonths } = ctx(s);
+    const offer = !calendarMonths.includes(month) ? null : month === '2026-06' ? 'soldOut' : month === '2026-08' ? 'available' : 'noDates';
+    expect(selectMonthOffer(s)).toBe(offer);
     expect(ctx(s)).toMatchObject({ date: null, tour: null, time: null });
     expect(invoked(run, 'loadSingle')).toEqual([]);
   },
@@ -300,11 +306,19 @@ describeModel(tourBookingModel, {
       expect(ctx(s).limitNotice).toEqual(asked(e.count) > 1 ? { field: { kind: 'tours', id: WHOLE }, max: 1, reason: 'wholeTour' } : null);
       expect(view.price).toBe(time === '18:00' && date === FREE_DAY ? EVENING_PRICE : 30000);
     }
-    if (e.type === 'SET_PARTICIPANTS') {
+    if (e.type === 'SET_PARTICIPANTS' && view.participants.asked) {
       const places = placesAt(date, time);
       const count = Math.min(asked(e.count), places);
       expect(ctx(s).form.participants).toBe(count);
       expect(ctx(s).limitNotice).toEqual(count < asked(e.count) ? { field: { kind: 'participants' }, max: places, reason: 'placesLeft' } : null);
+      expect(view.participants).toMatchObject({ count, asked: true });
+    }
+    // §5 / WCAG 3.3.7: a tour whose tickets are required never asks the group size: it is the tickets' sum
+    if (ctx(s).tour?.booking_without_tickets === 0) {
+      expect(view.participants.asked).toBe(false);
+      expect(ctx(s).form.participants).toBe(0);
+      const familyParticipants = Object.values(ctx(s).form.subtickets[FAMILY] ?? {}).reduce((a, b) => a + b, 0);
+      expect(view.participants.count).toBe((ctx(s).form.tickets[ADULT] ?? 0) + familyParticipants);
     }
     if (e.type === 'SET_ANSWER' || e.type === 'CLEAR_ANSWER') {
       const answers = ctx(s).form.answers;
@@ -328,8 +342,10 @@ describeModel(tourBookingModel, {
     const problem = ctx(s).countProblem;
     expect(problem).not.toBeNull();
     const { form } = ctx(s);
-    if (form.mode === 'single') expect(problem).toEqual({ kind: 'noParticipants' });
-    else if (Object.values(form.tickets).every((n) => n === 0)) expect(problem).toEqual({ kind: 'tooFewTickets', tickets: 0, participants: form.participants });
+    // the tickets make the group (single tickets, or a whole tour whose tickets are required): none chosen
+    if (!selectCounts(s)!.participants.asked) expect(problem).toEqual({ kind: 'noParticipants' });
+    // a typed group size (tickets optional): tickets chosen must match it
+    else if ((form.tickets[ADULT] ?? 0) < form.participants) expect(problem).toEqual({ kind: 'tooFewTickets', tickets: form.tickets[ADULT], participants: form.participants });
     else expect(problem).toEqual({ kind: 'tooManyTickets', tickets: form.tickets[ADULT], participants: form.participants });
     expect(ctx(s).addedLine).toBeNull();
   },
@@ -353,7 +369,8 @@ describeModel(tourBookingModel, {
       const adults = before.form.tickets[ADULT] ?? 0;
       expect(line.tickets).toEqual(adults > 0 ? [{ id: ADULT, count: adults, subtickets: [] }] : []);
       expect(line.totalPrice).toBe((before.time === '18:00' ? EVENING_PRICE : 30000) + adults * 2500);
-      expect(line.totalCount).toBe(before.form.participants);
+      // the typed group size, or the tickets' sum when the tickets make the group
+      expect(line.totalCount).toBe(before.tour?.booking_without_tickets === 1 ? before.form.participants : adults);
     } else {
       expect(line.prices).toEqual([]);
       const adults = before.form.tickets[ADULT] ?? 0;

@@ -109,6 +109,8 @@ export const detailOf = (date: string): TourDetail => ({
       : [slot(date, '10:00', 8), slot(date, '18:00', 10)],
   questions,
 });
+/** The same tour when it also books without tickets (like demo tour 203): the group size is typed, tickets are optional. */
+export const groupSizeDetailOf = (date: string): TourDetail => ({ ...detailOf(date), booking_without_tickets: 1 });
 /** the answer for a day that sold out between the calendar and the day's request */
 export const soldOutDetail = (date: string): TourDetail => ({ ...detailOf(date), schedule: [slot(date, '10:00', 0)] });
 
@@ -321,7 +323,7 @@ export const tourBookingModel = defineModel({
       ],
     },
     {
-      name: 'the whole tour at 18:00: the places left as the group limit, tickets must match the participants, the slot price list',
+      name: 'the whole tour at 18:00 with its required tickets: the group is the tickets, never typed; none chosen is refused; the slot price list',
       input: INPUTS.booking,
       events: [
         { type: 'done:loadLimits', output: lifetime },
@@ -330,10 +332,30 @@ export const tourBookingModel = defineModel({
         { type: 'SELECT_TIME', time: '18:00' },
         { type: 'SET_MODE', mode: 'complete' },
         { type: 'SET_TOURS', priceId: WHOLE, count: 1 },
+        // the tickets make the group: a typed group size is not taken
+        { type: 'SET_PARTICIPANTS', count: 3 },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_TICKETS', ticketId: ADULT, count: 5 },
+        { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },
+        { type: 'ADD_TO_CART' },
+      ],
+    },
+    {
+      name: 'the whole tour at 18:00 of a tour that books without tickets: the typed group size, optional tickets must match it, the places left as the limit',
+      input: INPUTS.booking,
+      events: [
+        { type: 'done:loadLimits', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'done:loadSingle', output: groupSizeDetailOf(FREE_DAY) },
+        { type: 'SELECT_TIME', time: '18:00' },
+        { type: 'SET_MODE', mode: 'complete' },
+        { type: 'SET_TOURS', priceId: WHOLE, count: 1 },
         { type: 'SET_PARTICIPANTS', count: 'five' },
         { type: 'SET_PARTICIPANTS', count: 5 },
         { type: 'ADD_TO_CART' },
         { type: 'SET_TICKETS', ticketId: ADULT, count: 6 },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_TICKETS', ticketId: ADULT, count: 4 },
         { type: 'ADD_TO_CART' },
         { type: 'SET_TICKETS', ticketId: ADULT, count: 5 },
         { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },

@@ -13,7 +13,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectCounts, selectMonthDays, selectTimes, type CountRow, type tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
+import { selectCounts, selectMonthDays, selectMonthOffer, selectTimes, type CountRow, type tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
 import type { TourQuestion } from '../../../api/schemas/catalog.js';
 import type { AnswerValue, CountProblem } from '../../../domain/tours.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
@@ -262,14 +262,16 @@ function Counts({ actor }: { actor: TourActor }) {
               <FormattedMessage id="tours.toursHeading" />
             </h3>
             {view.tours.map((row) => counter(row, (count) => actor.send({ type: 'SET_TOURS', priceId: row.id, count })))}
-            <TourCounter
-              label={intl.formatMessage({ id: 'tours.participants' })}
-              count={view.participants.count}
-              limit={view.participants.limit}
-              note={intl.formatMessage({ id: 'tours.minGroup' }, { min: view.minParticipants })}
-              errorId={participantsProblem ? problemId : null}
-              onChange={(count) => actor.send({ type: 'SET_PARTICIPANTS', count })}
-            />
+            {view.participants.asked && (
+              <TourCounter
+                label={intl.formatMessage({ id: 'tours.participants' })}
+                count={view.participants.count}
+                limit={view.participants.limit}
+                note={intl.formatMessage({ id: 'tours.minGroup' }, { min: view.minParticipants })}
+                errorId={participantsProblem ? problemId : null}
+                onChange={(count) => actor.send({ type: 'SET_PARTICIPANTS', count })}
+              />
+            )}
           </div>
         )}
         {view.tickets.length > 0 && (
@@ -277,9 +279,14 @@ function Counts({ actor }: { actor: TourActor }) {
             <h3 className="tour-counts__title">
               <FormattedMessage id="tours.ticketsHeading" />
             </h3>
-            {view.mode === 'complete' && (
+            {view.mode === 'complete' && view.participants.asked && (
               <p className="counter__hint">
-                <FormattedMessage id={view.ticketsOptional ? 'tours.ticketsOptional' : 'tours.ticketsMatch'} />
+                <FormattedMessage id="tours.ticketsOptional" />
+              </p>
+            )}
+            {view.mode === 'complete' && !view.participants.asked && (
+              <p className="counter__hint">
+                <FormattedMessage id="tours.minGroup" values={{ min: view.minParticipants }} />
               </p>
             )}
             {view.mode === 'single' && view.minParticipants > 1 && (
@@ -298,6 +305,11 @@ function Counts({ actor }: { actor: TourActor }) {
               ),
             )}
           </div>
+        )}
+        {view.tickets.length > 0 && !view.participants.asked && (
+          <p className="tour-counts__group" aria-live="polite" data-testid="tour-participants">
+            <FormattedMessage id="tours.participantsFromTickets" values={{ count: view.participants.count }} />
+          </p>
         )}
         <LimitNotice actor={actor} />
         <Questions actor={actor} />
@@ -353,6 +365,7 @@ function AddedToCart({ actor }: { actor: TourActor }) {
 
 function Selection({ actor }: { actor: TourActor }) {
   const state = useSelector(actor, tourSelectionStateOf);
+  const offer = useSelector(actor, selectMonthOffer);
   const soldOut = useSelector(actor, (s) => s.context.soldOutChoice);
   const date = useSelector(actor, (s) => s.context.date);
   const unavailable = useSelector(actor, (s) => s.context.unavailableDate);
@@ -363,9 +376,14 @@ function Selection({ actor }: { actor: TourActor }) {
           <FormattedMessage id="tours.unavailableDate" values={{ date: formatDate(unavailable), next: formatDate(date) }} />
         </p>
       )}
-      {state === 'soldOut' && (
+      {state === 'nothingToBook' && offer === 'soldOut' && (
         <p className="notice notice--warning" role="alert" data-testid="tour-sold-out">
           <FormattedMessage id="tours.soldOut" />
+        </p>
+      )}
+      {state === 'nothingToBook' && offer === 'noDates' && (
+        <p className="notice notice--info" role="status" data-testid="tour-no-dates">
+          <FormattedMessage id="tours.noDatesInMonth" />
         </p>
       )}
       {state === 'daySoldOut' && soldOut && (

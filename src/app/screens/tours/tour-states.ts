@@ -18,10 +18,10 @@ export function tourPageStateOf(s: Snapshot): TourPageState {
   return 'loading';
 }
 
-export type TourSelectionState = 'soldOut' | 'daySoldOut' | 'loadingDay' | 'dayFailed' | 'counts' | 'added' | 'none';
+export type TourSelectionState = 'nothingToBook' | 'daySoldOut' | 'loadingDay' | 'dayFailed' | 'counts' | 'added' | 'none';
 
 const SELECTION: [string, TourSelectionState][] = [
-  ['Sold out', 'soldOut'],
+  ['Nothing to book', 'nothingToBook'],
   ['Day sold out', 'daySoldOut'],
   ['Loading single', 'loadingDay'],
   ['Checking times', 'loadingDay'],
@@ -32,7 +32,7 @@ const SELECTION: [string, TourSelectionState][] = [
 
 export function tourSelectionStateOf(s: Snapshot): TourSelectionState {
   for (const [name, state] of SELECTION) {
-    if (s.matches({ 'Tour page': { Booking: { Selection: name as 'Sold out' } } })) return state;
+    if (s.matches({ 'Tour page': { Booking: { Selection: name as 'Nothing to book' } } })) return state;
   }
   return 'none';
 }
