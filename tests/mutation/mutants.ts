@@ -210,6 +210,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'tourBooking', description: 'mandatory answers are not checked before adding', search: "{ guard: 'hasAnswerProblem', target: '.Answers missing', actions: 'assignProblems' },", replace: '' },
   { machine: 'tourBooking', description: 'the line is not sent to the cart', search: "actions: ['assignAddedLine', 'addToCart', 'resetForm']", replace: "actions: ['assignAddedLine', 'resetForm']" },
   { machine: 'tourBooking', description: 'the cart does not lower the places left', search: "  return slotAfterCart(slot, heldInCart(context.cart?.getSnapshot().context.lines ?? [], context.tourId, context.date, slot.time));", replace: '  return slot;' },
+  { machine: 'tourBooking', description: 'the group size is typed although the tickets make it (issue 22, defect 8)', search: "SET_PARTICIPANTS: { guard: 'asksGroupSize', target: '.Editing', actions: 'assignCount' },", replace: "SET_PARTICIPANTS: { target: '.Editing', actions: 'assignCount' }," },
+  { machine: 'tourBooking', description: 'a month without tour dates is said to be sold out (issue 22, defect 9)', search: "tourMonthOffer(s.context.calendar, s.context.month, s.context.today) : null;", replace: "(tourMonthOffer(s.context.calendar, s.context.month, s.context.today) === 'available' ? 'available' : 'soldOut') : null;" },
   { machine: 'tourBooking', description: 'a month outside the range is loaded', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },", replace: "{ target: '.Loading month', actions: 'assignVisibleMonth' }," },
 
   // ---------------- issue 16 (ux): renamed cart lines, kept payment choice, the skipped login step
