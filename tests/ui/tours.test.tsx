@@ -144,6 +144,73 @@ describe('tour page', () => {
     expect(within(line).getByTestId('cart-line-amount').textContent).toBe('CHF 50.00');
   });
 
+  it('a whole tour whose tickets are required never asks the group size: the participants are the tickets, shown and checked (issue 22, defect 8)', async () => {
+    const kids = tour(4, 'Kids group', {
+      min_participants: 4, max_participants: 15, single_ticketing: 0, book_complete_tour: 1, booking_without_tickets: 0,
+      priceList: [{ id: 41, name: 'Group', price: 18000, vat_value: 8.1, sequence_no: 1 }],
+      tickets: [
+        { id: 42, name: 'Child', price: 0, vat_value: 8.1, sequence_no: 1, subtickets: [] },
+        { id: 43, name: 'Accompanying adult', price: 0, vat_value: 8.1, sequence_no: 2, subtickets: [] },
+      ],
+    });
+    const { handler: base } = catalogue();
+    const handler: Handler = (path, url) => {
+      if (path === 'tour/lifetime/tour/4') return { status: 200, body: { data: { first: addDays(today, -30), last: addDays(today, 300) } } };
+      if (path.startsWith('tour/calendar/tour/4/')) return { status: 200, body: { data: { [day]: { '15:00': { timeslotId: 2, remaining: 12, tours_remaining: 1, soldout: false } } } } };
+      if (path === 'tour' && url.searchParams.get('tour') === '4') return { status: 200, body: { data: { ...kids, date: day, schedule: [slot('15:00', 12)], questions: [] } } };
+      return base(path, url);
+    };
+    mounted = mountShell('/en/guided-tours/4', { handler });
+    await ready();
+    const child = await screen.findByRole('textbox', { name: /^Child/ });
+    // nothing asks for the number of participants a second time
+    expect(screen.queryByRole('textbox', { name: /participants/i })).toBeNull();
+    expect(screen.queryByText('Number of participants')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Group/ }), { target: { value: '1' } });
+    fireEvent.change(child, { target: { value: '2' } });
+    // the group is the tickets' sum, shown in a live region
+    const group = screen.getByTestId('tour-participants');
+    expect(group.textContent).toBe('Participants: 2');
+    expect(group.getAttribute('aria-live')).toBe('polite');
+    // §5's minimum on that sum, with its usual words
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('count-problem').textContent).toBe('This tour needs a group of at least 4 participants.');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Accompanying adult/ }), { target: { value: '2' } });
+    expect(screen.getByTestId('tour-participants').textContent).toBe('Participants: 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByTestId('added-to-cart');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the cart' }));
+    const line = await screen.findByTestId('cart-line');
+    expect(line.textContent).toContain('Kids group');
+    expect(line.textContent).toContain('Quantity: 4');
+  });
+
+  it('a month without tour dates says so and is not "sold out"; a month whose tour days are all sold out says sold out (issue 22, defect 9)', async () => {
+    const { handler: base } = catalogue();
+    const later = addDays(today, 100);
+    const handler: Handler = (path, url) => {
+      if (path === 'tour/lifetime/tour/5' || path === 'tour/lifetime/tour/6') return { status: 200, body: { data: { first: addDays(today, -30), last: addDays(today, 300) } } };
+      // tour 5 has no dates in the months shown, only later; tour 6 has one day, sold out
+      if (path.startsWith('tour/calendar/tour/5/')) return { status: 200, body: { data: path.includes(`/range/${compact(today).slice(0, 6)}`) ? {} : { [later]: { '15:00': { timeslotId: 9, remaining: 5, tours_remaining: 1, soldout: false } } } } };
+      if (path.startsWith('tour/calendar/tour/6/')) return { status: 200, body: { data: { [soldOutDay]: { '11:00': { timeslotId: 3, remaining: 0, tours_remaining: 0, soldout: true } } } } };
+      return base(path, url);
+    };
+    mounted = mountShell('/en/guided-tours/5', { handler });
+    await ready();
+    const none = await screen.findByTestId('tour-no-dates');
+    expect(none.textContent).toBe('This tour has no dates in this month. Please choose another month.');
+    expect(screen.queryByTestId('tour-sold-out')).toBeNull();
+    teardown(mounted);
+
+    mounted = mountShell('/en/guided-tours/6', { handler });
+    await ready();
+    await waitFor(() => expect(document.querySelector('main h1')?.textContent).not.toBe(''));
+    // the sold-out day may be in this month or the next: show its month
+    if (soldOutDay.slice(0, 7) !== today.slice(0, 7)) fireEvent.click(await screen.findByRole('button', { name: /Next month/ }));
+    expect((await screen.findByTestId('tour-sold-out')).textContent).toBe('Every day shown is sold out. Please choose another month.');
+    expect(screen.queryByTestId('tour-no-dates')).toBeNull();
+  });
+
   it('says not found when the calendar answers 404 (§8)', async () => {
     mounted = mountShell('/en/guided-tours/1', { handler: catalogue({ calendarStatus: 404 }).handler });
     await ready();
