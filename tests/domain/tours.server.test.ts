@@ -14,7 +14,7 @@ import { museumToday } from '../../src/domain/dates.js';
 import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { cartBrowserActions, cartMachine, selectTotals } from '../../machines/cart.machine.js';
-import { tourBookingMachine, type CalendarInput, type TourListData } from '../../machines/tourBooking.machine.js';
+import { selectCounts, tourBookingMachine, type CalendarInput, type TourListData } from '../../machines/tourBooking.machine.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
 let server: TestServer;
@@ -104,6 +104,30 @@ describe('a tour line costs the same in the cart and at the server', () => {
       expect(priced.total).toBe(price);
     });
   }
+
+  it('205 as a whole tour with its required tickets: the group is the tickets, never typed; the server charges the same line and refuses the same too-small group (issue 22, defect 8)', async () => {
+    const saturday = nextWeekday(server.services.now(), 6);
+    const { actor, cart } = start(DEMO.tours.kids, saturday);
+    await waitFor(actor, counting, { timeout: 10_000 });
+    actor.send({ type: 'SET_TOURS', priceId: DEMO.tourPrices.kidsGroup, count: 1 });
+    actor.send({ type: 'SET_TICKETS', ticketId: DEMO.tourTickets.kidsChild, count: 2 });
+    actor.send({ type: 'SET_TICKETS', ticketId: DEMO.tourTickets.kidsAdult, count: 1 });
+    actor.send({ type: 'ADD_TO_CART' });
+    // 3 tickets are a group of 3: below the minimum of 4, in the app ...
+    expect(actor.getSnapshot().context.countProblem).toEqual({ kind: 'belowMinimum', min: 4 });
+    // ... and at the server, for the same item
+    const small = { type: 'guidedTour' as const, tourId: DEMO.tours.kids, datetime: `${saturday} 14:00`, answers: [], prices: [{ id: DEMO.tourPrices.kidsGroup, count: 1 }], tickets: [{ id: DEMO.tourTickets.kidsChild, count: 2, subtickets: [] }, { id: DEMO.tourTickets.kidsAdult, count: 1, subtickets: [] }] };
+    await expect(priceCart(server.db, 'en', [small], server.services.now())).rejects.toMatchObject({ status: 422 });
+    actor.send({ type: 'SET_TICKETS', ticketId: DEMO.tourTickets.kidsChild, count: 3 });
+    expect(selectCounts(actor.getSnapshot())?.participants).toMatchObject({ count: 4, asked: false });
+    actor.send({ type: 'ADD_TO_CART' });
+    await waitFor(actor, added);
+    const lines = cart.getSnapshot().context.lines;
+    const line = lines[0] as TourLine;
+    expect(line).toMatchObject({ totalCount: 4, prices: [{ id: DEMO.tourPrices.kidsGroup, count: 1 }] });
+    const priced = await priceCart(server.db, 'en', toCartPayload(lines).items, server.services.now());
+    expect(priced.total).toBe(line.totalPrice);
+  });
 
   it('the server refuses a missing mandatory answer with the same words, on the field of that question', async () => {
     const date = nextWeekday(server.services.now(), 1);

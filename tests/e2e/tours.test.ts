@@ -319,6 +319,101 @@ describe('guided tour booking in a real browser', () => {
     expect(await line.getByTestId('cart-line-amount').textContent()).toBe(formatPrice(2 * adult.price));
   });
 
+  describe('issue 22', () => {
+    it('defect 3: the date grid of /de/guided-tours/201 is drawn once, with its days, and a day clicked as soon as it can be is kept', async () => {
+      const context = await browser.newContext({ baseURL: baseUrl, locale: 'de-CH', viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      // from the first byte: every change of the grid, and a click on the last open day the moment one is open
+      await page.addInitScript(() => {
+        const w = window as unknown as { __grid: string[]; __clicked: string | null };
+        w.__grid = [];
+        w.__clicked = null;
+        let last = '';
+        const look = () => {
+          const grid = document.querySelector('table[role="grid"]');
+          const open = grid ? [...grid.querySelectorAll<HTMLButtonElement>('button[data-date]:not([aria-disabled])')] : [];
+          const seen = grid ? `grid ${open.length}` : 'none';
+          if (seen !== last) {
+            w.__grid.push(seen);
+            last = seen;
+          }
+          const target = open.at(-1);
+          if (target && w.__clicked === null) {
+            w.__clicked = target.dataset.date ?? '';
+            target.click();
+          }
+        };
+        new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      await page.goto(`/de/guided-tours/${DEMO.tours.highlightsDe}`);
+      const clicked = await page.waitForFunction(() => (window as unknown as { __clicked: string | null }).__clicked, null, { timeout: 15_000 }).then((h) => h.jsonValue() as Promise<string>);
+      // the chosen day's times arrive, then nothing else may happen to the grid
+      await page.getByText(text('de', 'tickets.chosenDate', { date: formatDate(clicked) })).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1500);
+      const history = await page.evaluate(() => (window as unknown as { __grid: string[] }).__grid);
+      // drawn once: after it first appears the grid never goes away, and it never shows without its open days
+      const first = history.findIndex((h) => h !== 'none');
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(history.slice(first).filter((h) => h === 'none' || h === 'grid 0')).toEqual([]);
+      // the day clicked stays chosen
+      expect(await page.locator('td[aria-selected="true"] button').getAttribute('data-date')).toBe(clicked);
+      await context.close();
+    });
+
+    it('defect 8: books tour 201 with tickets without typing the group size; the participants are shown as the tickets add up', async () => {
+      const tuesday = nextWeekday(new Date(), 2);
+      const tour = await tourOn('de', DEMO.tours.highlightsDe, tuesday);
+      const adult = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsAdult)!;
+      const child = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsChild)!;
+      const page = await openTourOn('de', DEMO.tours.highlightsDe, tuesday);
+      await page.getByRole('radio', { name: /^15:00/ }).check();
+      expect(await counter(page, text('de', 'tours.participants')).count()).toBe(0);
+      // the family ticket's subtickets have the same names: the tickets of their own come first
+      await counter(page, adult.name).first().fill('2');
+      await counter(page, child.name).first().fill('1');
+      const group = page.getByTestId('tour-participants');
+      expect(await group.textContent()).toBe(text('de', 'tours.participantsFromTickets', { count: 3 }));
+      expect(await group.getAttribute('aria-live')).toBe('polite');
+      await page.getByRole('button', { name: text('de', 'tours.addToCart') }).click();
+      await page.getByTestId('added-to-cart').waitFor();
+      await page.getByRole('link', { name: text('de', 'tickets.goToCart') }).click();
+      await page.waitForURL('**/de/checkout');
+      const line = page.getByTestId('cart-line');
+      await line.first().waitFor({ timeout: 15_000 });
+      expect(await line.textContent()).toContain(text('de', 'cart.quantity', { count: 3 }));
+      expect(await line.getByTestId('cart-line-amount').textContent()).toBe(formatPrice(2 * adult.price + child.price));
+      expect(opened?.errors).toEqual([]);
+    });
+
+    it('defect 8: books tour 205 as a whole tour with its tickets only: no group size to type, the minimum checked on the tickets, the server takes the line at the cart price', async () => {
+      const saturday = nextWeekday(new Date(), 6);
+      const tour = await tourOn('en', DEMO.tours.kids, saturday);
+      const group = tour.priceList.find((p) => p.id === DEMO.tourPrices.kidsGroup)!;
+      const child = tour.tickets.find((t) => t.id === DEMO.tourTickets.kidsChild)!;
+      const adult = tour.tickets.find((t) => t.id === DEMO.tourTickets.kidsAdult)!;
+      const page = await openTourOn('en', DEMO.tours.kids, saturday);
+      await counter(page, group.name).fill('1');
+      expect(await counter(page, text('en', 'tours.participants')).count()).toBe(0);
+      await counter(page, child.name).fill('2');
+      await counter(page, adult.name).fill('1');
+      expect(await page.getByTestId('tour-participants').textContent()).toBe(text('en', 'tours.participantsFromTickets', { count: 3 }));
+      await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+      expect(await page.getByTestId('count-problem').textContent()).toBe(text('en', 'tours.problem.belowMinimum', { min: 4 }));
+      await counter(page, child.name).fill('3');
+      expect(await page.getByTestId('tour-participants').textContent()).toBe(text('en', 'tours.participantsFromTickets', { count: 4 }));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+      await page.getByTestId('added-to-cart').waitFor();
+      await page.getByRole('link', { name: text('en', 'tickets.goToCart') }).click();
+      await page.waitForURL('**/en/checkout');
+      const line = page.getByTestId('cart-line');
+      await line.first().waitFor({ timeout: 15_000 });
+      expect(await line.textContent()).toContain(text('en', 'cart.quantity', { count: 4 }));
+      expect(await page.getByTestId('cart-total').textContent()).toBe(formatPrice(group.price + 3 * child.price + adult.price));
+      expect(opened?.errors).toEqual([]);
+    });
+  });
+
   describe('axe (WCAG 2.2 AA)', () => {
     for (const lang of ['de', 'en'] as const) {
       for (const width of [1280, 390]) {
