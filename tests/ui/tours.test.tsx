@@ -136,7 +136,7 @@ describe('tour page', () => {
     await screen.findByTestId('added-to-cart');
 
     fireEvent.click(screen.getByRole('link', { name: 'Go to the cart' }));
-    const line = await screen.findByTestId('cart-line');
+    const line = await screen.findByTestId('cart-line', {}, { timeout: 5000 });
     expect(line.textContent).toContain('Highlights');
     expect(line.textContent).toContain(`${formatDate(day)}`);
     expect(line.textContent).toContain('15:00');
@@ -180,7 +180,7 @@ describe('tour page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await screen.findByTestId('added-to-cart');
     fireEvent.click(screen.getByRole('link', { name: 'Go to the cart' }));
-    const line = await screen.findByTestId('cart-line');
+    const line = await screen.findByTestId('cart-line', {}, { timeout: 5000 });
     expect(line.textContent).toContain('Kids group');
     expect(line.textContent).toContain('Quantity: 4');
   });
