@@ -16,7 +16,7 @@
  * catalogue client, tests provide fakes). Adding to the cart sends `{ type: 'ADD', lines }` to
  * the cart actor given in the input.
  */
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail, TourSlot } from '../src/api/schemas/catalog.js';
 import type { CartLine, TourLine } from '../src/domain/cart-lines.js';
 import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
@@ -124,6 +124,8 @@ export interface TourBookingContext {
   lifetime: Lifetime | null;
   /** month the calendar shows, 'YYYY-MM' */
   month: string;
+  /** a month asked for whose days are still loading: the grid keeps showing `month` until they are there */
+  monthToShow: string | null;
   calendarMonths: string[];
   calendar: TourCalendar;
   date: string | null;
@@ -197,6 +199,7 @@ function tourPageReset(tourId: number, date: string | null): Partial<TourBooking
     lifetime: null,
     calendar: {},
     calendarMonths: [],
+    monthToShow: null,
     date: null,
     time: null,
     form: emptyTourForm(null),
@@ -253,7 +256,16 @@ export const tourBookingMachine = setup({
       calendar: { ...context.calendar, ...normaliseTourCalendar(raw) },
       calendarMonths: [...new Set([...context.calendarMonths, context.month, addMonths(context.month, 1)])],
     })),
-    assignVisibleMonth: assign(({ event }) => (event.type === 'SHOW_MONTH' ? { month: event.month } : {})),
+    assignVisibleMonth: assign(({ event }) => {
+      assertEvent(event, 'SHOW_MONTH');
+      return { month: event.month, monthToShow: null };
+    }),
+    /** A month not loaded yet: remembered, and shown only once its days are there (drawn once, with its data). */
+    assignMonthToShow: assign(({ event }) => {
+      assertEvent(event, 'SHOW_MONTH');
+      return { monthToShow: event.month };
+    }),
+    showLoadedMonth: assign(({ context }) => ({ month: context.monthToShow ?? context.month, monthToShow: null })),
     /** §4: the requested date when available, else the first available day (the requested one is then named as not bookable). */
     assignStartDate: assign(({ context }) => {
       const date = initialTourDate(context.calendar, context.requestedDate, context.today);
@@ -465,18 +477,19 @@ export const tourBookingMachine = setup({
               on: {
                 SHOW_MONTH: [
                   { guard: 'isMonthLoaded', target: '.Shown', actions: 'assignVisibleMonth' },
-                  { guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },
+                  { guard: 'isMonthBookable', target: '.Loading month', actions: 'assignMonthToShow' },
                 ],
               },
               states: {
                 Shown: {},
                 'Loading month': {
                   tags: ['loading'],
+                  description: 'The days of the month asked for (and the one after); the grid keeps showing the current month, whose days can still be chosen, until they are there.',
                   invoke: {
                     id: 'loadMoreCalendar',
                     src: 'loadCalendar',
-                    input: ({ context }) => ({ tourId: context.tourId ?? 0, ...calendarRange(context.month) }),
-                    onDone: { target: 'Shown', actions: { type: 'assignCalendar', params: ({ event }) => event.output } },
+                    input: ({ context }) => ({ tourId: context.tourId ?? 0, ...calendarRange(context.monthToShow ?? context.month) }),
+                    onDone: { target: 'Shown', actions: ['showLoadedMonth', { type: 'assignCalendar', params: ({ event }) => event.output }] },
                     onError: { target: 'Month failed' },
                   },
                 },

@@ -232,7 +232,7 @@ export const machine = createMachine({
                     "target": ".Loading month",
                     "guard": "isMonthBookable",
                     "actions": [
-                      "assignVisibleMonth"
+                      "assignMonthToShow"
                     ]
                   }
                 ]
@@ -240,6 +240,7 @@ export const machine = createMachine({
               "states": {
                 "Shown": {},
                 "Loading month": {
+                  "description": "The days of the month asked for (and the one after); the grid keeps showing the current month, whose days can still be chosen, until they are there.",
                   "tags": [
                     "loading"
                   ],
@@ -249,6 +250,7 @@ export const machine = createMachine({
                     "onDone": {
                       "target": "Shown",
                       "actions": [
+                        "showLoadedMonth",
                         "assignCalendar"
                       ]
                     },

@@ -68,7 +68,7 @@ export const MUTANTS: Mutant[] = [
   { machine: 'eventTicketing', description: 'the only open time is not chosen for the visitor', search: "{ guard: 'hasOneOpenTime', target: 'Setting counts', actions: 'assignOnlyTime' },", replace: '' },
   { machine: 'eventTicketing', description: 'the venue filter is ignored', search: "SET_VENUE_FILTER: { actions: 'assignVenueFilter' },", replace: 'SET_VENUE_FILTER: {},' },
   { machine: 'eventTicketing', description: 'a closed requested date is taken', search: "{ guard: 'isRequestedDateBookable', target: 'Booking.Selection.Loading tickets', actions: 'assignRequestedDate' },", replace: "{ target: 'Booking.Selection.Loading tickets', actions: 'assignRequestedDate' }," },
-  { machine: 'eventTicketing', description: 'a month outside the range is loaded', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },", replace: "{ target: '.Loading month', actions: 'assignVisibleMonth' }," },
+  { machine: 'eventTicketing', description: 'a month outside the range is loaded', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignMonthToShow' },", replace: "{ target: '.Loading month', actions: 'assignMonthToShow' }," },
   { machine: 'eventTicketing', description: 'a day without tickets shows the counters', search: "{ guard: 'hasNoTickets', target: 'No results' },", replace: '' },
 
   // ---------------- checkout
@@ -212,7 +212,9 @@ export const MUTANTS: Mutant[] = [
   { machine: 'tourBooking', description: 'the cart does not lower the places left', search: "  return slotAfterCart(slot, heldInCart(context.cart?.getSnapshot().context.lines ?? [], context.tourId, context.date, slot.time));", replace: '  return slot;' },
   { machine: 'tourBooking', description: 'the group size is typed although the tickets make it (issue 22, defect 8)', search: "SET_PARTICIPANTS: { guard: 'asksGroupSize', target: '.Editing', actions: 'assignCount' },", replace: "SET_PARTICIPANTS: { target: '.Editing', actions: 'assignCount' }," },
   { machine: 'tourBooking', description: 'a month without tour dates is said to be sold out (issue 22, defect 9)', search: "tourMonthOffer(s.context.calendar, s.context.month, s.context.today) : null;", replace: "(tourMonthOffer(s.context.calendar, s.context.month, s.context.today) === 'available' ? 'available' : 'soldOut') : null;" },
-  { machine: 'tourBooking', description: 'a month outside the range is loaded', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },", replace: "{ target: '.Loading month', actions: 'assignVisibleMonth' }," },
+  { machine: 'tourBooking', description: 'a month is drawn before its days are loaded (issue 22, defect 3)', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignMonthToShow' },", replace: "{ guard: 'isMonthBookable', target: '.Loading month', actions: ['assignVisibleMonth', 'assignMonthToShow'] }," },
+  { machine: 'tourBooking', description: 'a month asked for is not shown once its days are there', search: "onDone: { target: 'Shown', actions: ['showLoadedMonth', { type: 'assignCalendar', params: ({ event }) => event.output }] },", replace: "onDone: { target: 'Shown', actions: [{ type: 'assignCalendar', params: ({ event }) => event.output }] }," },
+  { machine: 'tourBooking', description: 'a month outside the range is loaded', search: "{ guard: 'isMonthBookable', target: '.Loading month', actions: 'assignMonthToShow' },", replace: "{ target: '.Loading month', actions: 'assignMonthToShow' }," },
 
   // ---------------- issue 16 (ux): renamed cart lines, kept payment choice, the skipped login step
   { machine: 'cart', description: 'RENAME_LINES renames but does not save', search: "          actions: ['renameLines', { type: 'saveCart', params: ({ context }) => context.lines }],", replace: "          actions: ['renameLines']," },

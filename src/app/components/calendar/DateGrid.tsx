@@ -82,6 +82,8 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
 
   useEffect(() => {
     if (!moveFocus.current) return;
+    // a month asked for by the keyboard is drawn once its days are there: the focus follows then
+    if (focused && !shown(focused)) return;
     const button = root.current?.querySelector<HTMLButtonElement>(`button[data-date="${active}"]`);
     if (button) {
       button.focus();
