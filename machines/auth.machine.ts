@@ -12,8 +12,9 @@
  * Each form state names its route in `meta.route`; a link the visitor follows (or back and
  * forward) reaches the machine as OPEN_* through src/app/journeys, and the machine's state
  * decides the URL. Form rules live in src/domain/account-forms.ts.
- * - Login: e-mail and password (the client sends the password's MD5 digest); a failure is the
- *   AUTH_LOGIN_FAILED at the form. Success loads the customer and tells the shell (LOGGED_IN).
+ * - Login: e-mail and password (the client sends the password's MD5 digest); a refusal of the
+ *   credentials (401/422) is the AUTH_LOGIN_FAILED at the form, no answer says so (no connection),
+ *   any other failure is the unexpected error; what was typed stays. Success loads the customer and tells the shell (LOGGED_IN).
  * - Registration: the server's required and visible fields; 422 field errors per field.
  * - Guest registration (behind the config flag): customer/validate proceeds when only a
  *   password error remains (§8), then auth/guest.
@@ -200,6 +201,7 @@ export const authMachine = setup({
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     assignLoginFailed: assign(({ context }) => ({ formError: { id: 'auth.loginFailed' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
+    assignNoConnection: assign(({ context }) => ({ formError: { id: 'error.network' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignTooManyAttempts: assign(({ context }) => ({ formError: { id: 'error.tooManyRequests' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignUnexpectedError: assign(({ context }) => ({ formError: { id: 'form.unexpected' }, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignResetFailed: assign(({ context }, error: ErrorLike) => ({
@@ -231,6 +233,10 @@ export const authMachine = setup({
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => errorOf(event).status === 422,
     isNotFound: ({ event }) => errorOf(event).status === 404,
+    /** §8 login failure: only a refusal of the credentials says "e-mail or password not correct". */
+    isCredentialsRefused: ({ event }) => [401, 422].includes(errorOf(event).status),
+    /** status 0: the server never answered (no connection, timeout) */
+    isNoAnswer: ({ event }) => errorOf(event).status === 0,
     isRateLimited: ({ event }) => errorOf(event).status === 429,
     isMissingFields: ({ event }) => errorOf(event).status === 400,
     onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
@@ -295,9 +301,21 @@ export const authMachine = setup({
                 actions: 'assignTooManyAttempts',
               },
               {
+                guard: 'isCredentialsRefused',
                 target: 'Editing',
-                description: 'Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
+                description: '401/422, the server refuses the e-mail or password: AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
                 actions: ['assignLoginFailed'],
+              },
+              {
+                guard: 'isNoAnswer',
+                target: 'Editing',
+                description: 'No answer (offline, timeout): "no connection, try again"; what was typed stays.',
+                actions: ['assignNoConnection'],
+              },
+              {
+                target: 'Editing',
+                description: 'Any other failure (a 500 …): the unexpected error of §8 (the shell adds the support address); what was typed stays.',
+                actions: ['assignUnexpectedError'],
               },
             ],
           },

@@ -36,6 +36,35 @@ describe('login and recovery in a real browser', () => {
     }
   });
 
+  it('a 500 or no answer at login is not "wrong password": it says what happened and keeps what was typed (issue 22 item 6)', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/login');
+    try {
+      // the server fails once
+      await page.route('**/auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' }));
+      await logIn(page, 'demo@museum.example', 'Geheim-123');
+      const alert = page.locator('.form-alert-region');
+      await alert.getByText(text('form.unexpected')).waitFor();
+      expect(await alert.textContent()).not.toMatch(text('auth.loginFailed'));
+      // §8's unexpected-error message with the support address
+      await page.getByText(text('error.server')).first().waitFor();
+      expect(await page.getByText(text('error.server')).first().textContent()).toMatch(/@/);
+      expect(await page.getByLabel(text('auth.email')).inputValue()).toBe('demo@museum.example');
+      expect(await page.getByLabel(text('auth.password'), { exact: false }).first().inputValue()).toBe('Geheim-123');
+
+      // then the request never gets an answer
+      await page.unroute('**/auth/login');
+      await page.route('**/auth/login', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: text('auth.loginSubmit') }).click();
+      await alert.getByText(text('error.network')).waitFor();
+      expect(await alert.textContent()).not.toMatch(text('auth.loginFailed'));
+      expect(await page.getByLabel(text('auth.email')).inputValue()).toBe('demo@museum.example');
+      expect(await page.getByLabel(text('auth.password'), { exact: false }).first().inputValue()).toBe('Geheim-123');
+      expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
   it('registers a new account: mismatching e-mails are refused at the field, then the account is created and logged in', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de/register');
     try {

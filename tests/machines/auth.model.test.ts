@@ -182,7 +182,15 @@ describeModel(authModel, {
   'Login.Editing': (s, run) => {
     // the journey starts here; a link back from another form clears that form's errors
     if (run.event.type === 'OPEN_LOGIN') expect(ctx(s).fieldErrors).toEqual({});
-    if (errorOf(run, 'login')) expect(ctx(s).formError).toEqual({ id: statusOfRun(run) === 429 ? 'error.tooManyRequests' : 'auth.loginFailed' });
+    if (errorOf(run, 'login')) {
+      // §8: only a refusal of the credentials says "e-mail or password not correct"; what was typed stays
+      const status = statusOfRun(run);
+      const expected = status === 429 ? 'error.tooManyRequests' : status === 401 || status === 422 ? 'auth.loginFailed' : status === 0 ? 'error.network' : 'form.unexpected';
+      expect(ctx(s).formError).toEqual({ id: expected });
+      expect(ctx(s).values).toEqual(ctx(run.previous!).values);
+      expect(ctx(s).values.email).toBe(EMAIL);
+      expect(ctx(s).values.password).toBe(PASSWORD);
+    }
     expect(s.getMeta()['auth.Login']).toEqual({ route: 'login' });
   },
   'Forgot password.Editing': (s) => expect(s.getMeta()['auth.Forgot password']).toEqual({ route: 'forgotPassword' }),

@@ -73,7 +73,14 @@ export const authModel = defineModel({
     ADDRESS_CHANGED: ADDRESS.map(([field, value]) => ({ field, value })),
     SEND_INVOICE_CHANGED: { send: false },
     'done:login': { output: { jwt: 'jwt-login' } },
-    'error:login': [{ error: apiError(401, {}, 'Invalid credentials') }, { error: apiError(429, {}, 'Too many attempts.') }],
+    'error:login': [
+      { error: apiError(401, {}, 'Invalid credentials') },
+      { error: apiError(422, {}, 'E-mail or password not correct.') },
+      { error: apiError(429, {}, 'Too many attempts.') },
+      // no answer (offline, timeout) and a server failure are not "wrong password" (issue 22 item 6)
+      { error: apiError(0, {}, 'The server could not be reached.') },
+      { error: apiError(500, {}, 'Internal error') },
+    ],
     // loadCustomer runs under four invoke ids, loadFormFields under two (one per form)
     ...Object.fromEntries(
       ['loadCustomer', 'loadNewCustomer', 'loadGuest', 'loadRecoveredCustomer'].flatMap((id) => [
