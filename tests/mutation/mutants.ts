@@ -38,6 +38,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'app', description: 'MESSAGES_ADDED is ignored', search: "      actions: { type: 'assignMessages', params: ({ event }) => event.messages },\n", replace: '' },
 
   // ---------------- cart
+  { machine: 'cart', description: 'a switched-off section keeps its lines in the cart', search: "actions: ['assignClosedSections', 'dropLinesOfClosedSections',", replace: "actions: ['assignClosedSections'," },
+  { machine: 'cart', description: 'ADD ignores switched-off sections', search: 'return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines, context.closedSections)] };', replace: 'return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines)] };' },
   { machine: 'cart', description: 'REMOVE of a ticket line is not saved', search: "              'removeLine',\n              { type: 'saveCart', params: ({ context }) => context.lines },", replace: "              'removeLine'," },
   { machine: 'cart', description: 'ADD is not saved', search: "actions: ['addLines', { type: 'saveCart', params: ({ context }) => context.lines }],", replace: "actions: ['addLines']," },
   { machine: 'cart', description: 'CLEAR leaves the saved cart', search: "CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },", replace: "CLEAR: { target: '.Checking shipping', actions: ['clearLines'] }," },
