@@ -15,7 +15,8 @@
  * - Login: e-mail and password (the client sends the password's MD5 digest); a refusal of the
  *   credentials (401/422) is the AUTH_LOGIN_FAILED at the form, no answer says so (no connection),
  *   any other failure is the unexpected error; what was typed stays. Success loads the customer and tells the shell (LOGGED_IN).
- * - Registration: the server's required and visible fields; 422 field errors per field.
+ * - Registration: the server's required and visible fields; 422 field errors per field; when the
+ *   cart ships, the delivery address (billing, or another one) is sent as `shipping`.
  * - Guest registration (behind the config flag): customer/validate proceeds when only a
  *   password error remains (§8), then auth/guest.
  * - Forgot password: AUTH_REQUEST_RESET_SUCCESS then the success page, or AUTH_REQUEST_RESET_FAIL.
@@ -126,12 +127,22 @@ export interface ToastParams {
   tone: 'danger' | 'success' | 'info';
 }
 
+/** The delivery address of customer/register and auth/guest when the cart ships; null for none or the billing address (§5, §7). */
+function deliveryPayload(context: AuthContext) {
+  return context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null;
+}
+
+/** customer/register `c`: the form's data and, when the cart ships, the delivery address (§7 `shipping`, issue 22 item 10). */
+function registrationPayload(context: AuthContext): RegisterInput {
+  return { ...registerInput(context.values), shipping: deliveryPayload(context) };
+}
+
 /** auth/guest `c`: billing data, send_invoice, and the delivery address when the cart ships (§3, §5). */
 function guestPayload(context: AuthContext): GuestRegisterInput {
   return {
     ...guestInput(context.values),
     send_invoice: context.sendInvoice,
-    shipping: context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null,
+    shipping: deliveryPayload(context),
   };
 }
 
@@ -170,6 +181,7 @@ export const authMachine = setup({
     rejectLogin: assign(({ context }) => ({ fieldErrors: loginErrors(context.values), formError: null, rejectedSubmits: context.rejectedSubmits + 1 })),
     rejectRegistration: assign(({ context }) => ({
       fieldErrors: registrationErrors(context.values, context.attr, false),
+      deliveryErrors: context.cartShips ? deliveryFormErrors(context.delivery) : {},
       formError: { id: 'form.correctErrors' },
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
@@ -196,7 +208,9 @@ export const authMachine = setup({
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     assignServerErrors: assign(({ context }, error: ErrorLike) => ({
-      fieldErrors: serverFieldErrors(error.fields),
+      // `shipping.*` belongs to the delivery address, not to the billing fields of the same name
+      fieldErrors: serverFieldErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => !/^(c\.)?shipping\b/.test(key)))),
+      deliveryErrors: deliveryServerErrors(error.fields),
       formError: hasErrors(error.fields) ? { id: 'form.correctErrors' } : error.message ? serverMessage(error.message) : { id: 'form.unexpected' },
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
@@ -226,7 +240,8 @@ export const authMachine = setup({
   guards: {
     guestRegistrationEnabled: ({ context }) => context.guestRegistrationEnabled,
     loginFormInvalid: ({ context }) => hasErrors(loginErrors(context.values)),
-    registrationFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, false)),
+    registrationFormInvalid: ({ context }) =>
+      hasErrors(registrationErrors(context.values, context.attr, false)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),
     guestFormInvalid: ({ context }) =>
       hasErrors(registrationErrors(context.values, context.attr, true)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
@@ -368,6 +383,8 @@ export const authMachine = setup({
           tags: 'form',
           on: {
             FIELD_CHANGED: { actions: 'assignField' },
+            SAME_AS_BILLING_CHANGED: { actions: 'assignDelivery', description: 'The cart ships: to the billing address, or to another one.' },
+            ADDRESS_CHANGED: { actions: 'assignDelivery' },
             SUBMIT: [
               { guard: 'registrationFormInvalid', actions: 'rejectRegistration' },
               { target: 'Registering', actions: 'clearErrors' },
@@ -379,7 +396,7 @@ export const authMachine = setup({
           invoke: {
             id: 'register',
             src: 'register',
-            input: ({ context }) => registerInput(context.values),
+            input: ({ context }) => registrationPayload(context),
             onDone: { target: 'Loading new customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
             onError: [
               {

@@ -225,6 +225,17 @@ export const machine = createMachine({
                 "assignField"
               ]
             },
+            "SAME_AS_BILLING_CHANGED": {
+              "actions": [
+                "assignDelivery"
+              ],
+              "description": "The cart ships: to the billing address, or to another one."
+            },
+            "ADDRESS_CHANGED": {
+              "actions": [
+                "assignDelivery"
+              ]
+            },
             "SUBMIT": [
               {
                 "guard": "registrationFormInvalid",

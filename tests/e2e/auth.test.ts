@@ -98,6 +98,50 @@ describe('login and recovery in a real browser', () => {
     }
   });
 
+  it('registration with an article in the cart asks for the delivery address and sends it; settings show it afterwards (issue 22 item 10)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      const book = { type: 'merchandise', id: 301, name: 'Katalog', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 };
+      await page.evaluate((cart) => sessionStorage.setItem('cart', cart), JSON.stringify([book]));
+      await page.goto('/de/register', { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 1, name: text('title.register') }).waitFor({ timeout: 15_000 });
+      const email = unique();
+      await page.getByLabel(text('auth.field.email'), { exact: false }).first().fill(email);
+      await page.getByLabel(text('auth.field.emailConfirmation')).fill(email);
+      await page.getByLabel(text('auth.field.password')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.passwordConfirmation')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.fname')).fill('Lena');
+      await page.getByLabel(text('auth.field.lname')).fill('Liefer');
+      await page.getByLabel(text('auth.field.street')).fill('Seestrasse 1');
+      await page.getByLabel(text('auth.field.zip')).fill('8002');
+      await page.getByLabel(text('auth.field.city')).fill('Zürich');
+      // the cart ships: deliver elsewhere; an incomplete address is refused first
+      await page.getByRole('checkbox', { name: text('deliveryAddress.sameAsBilling') }).uncheck();
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      await page.locator('input[name="shipping-street"][aria-invalid="true"]').waitFor();
+      await page.locator('input[name="shipping-name"]').fill('Lena Liefer');
+      await page.locator('input[name="shipping-street"]').fill('Unter den Linden 5');
+      await page.locator('input[name="shipping-zip"]').fill('10117');
+      await page.locator('input[name="shipping-city"]').fill('Berlin');
+      await page.locator('select[name="shipping-country"]').selectOption('DE');
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      await page.waitForURL(/\/de\/register\/success/);
+
+      // the server keeps it: the settings show the delivery address
+      await page.goto('/de/settings', { waitUntil: 'load' });
+      await page.locator('input[name="shipping-street"]').waitFor({ timeout: 15_000 });
+      expect(await page.locator('input[name="sameAsBilling"]').isChecked()).toBe(false);
+      expect(await page.locator('input[name="shipping-name"]').inputValue()).toBe('Lena Liefer');
+      expect(await page.locator('input[name="shipping-street"]').inputValue()).toBe('Unter den Linden 5');
+      expect(await page.locator('input[name="shipping-zip"]').inputValue()).toBe('10117');
+      expect(await page.locator('input[name="shipping-city"]').inputValue()).toBe('Berlin');
+      expect(await page.locator('select[name="shipping-country"]').inputValue()).toBe('DE');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('resets a password through the link the server logs, which logs the visitor in; the old password no longer works', async () => {
     // a fresh account, so the demo account's password stays as documented
     const email = unique();

@@ -139,6 +139,8 @@ export const MUTANTS: Mutant[] = [
   { machine: "settings", description: "a 403 is not a lost session", search: "isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),", replace: "isUnauthorized: ({ event }) => statusOf(event) === 403," },
   { machine: "auth", description: "the guest's delivery address is not sent", search: "shipping: context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null,", replace: "shipping: null," },
   { machine: "auth", description: "an incomplete delivery address of the guest is accepted", search: " || (context.cartShips && hasAny(deliveryFormErrors(context.delivery)))", replace: "" },
+  { machine: 'auth', description: 'registration never sends the delivery address', search: 'return { ...registerInput(context.values), shipping: deliveryPayload(context) };', replace: 'return { ...registerInput(context.values), shipping: null };' },
+  { machine: 'auth', description: 'an incomplete delivery address at registration is accepted', search: "hasErrors(registrationErrors(context.values, context.attr, false)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),", replace: 'hasErrors(registrationErrors(context.values, context.attr, false)),' },
   { machine: "auth", description: "send_invoice is always sent as true", search: "send_invoice: context.sendInvoice,", replace: "send_invoice: true," },
   { machine: "app", description: "a late settings update after logout brings the session back", search: "      guard: 'isLoggedIn',\n", replace: "" },
   { machine: "app", description: "SESSION_UPDATED is not stored", search: "event.customer }) }, 'storeSession'],", replace: "event.customer }) }]," },
