@@ -185,6 +185,7 @@ export const MUTANTS: Mutant[] = [
   { machine: 'checkout', description: 'back to the billing address keeps the different one', search: "event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} } : {},", replace: "event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: false }, deliveryErrors: {} } : {}," },
 
   // ---------------- shop (issue 11)
+  { machine: 'shop', description: 'the passes list ignores its category', search: 'return open ? { section: open.section, category: open.category ?? null } : {};', replace: "return open ? { section: open.section, category: open.section === 'passes' ? null : (open.category ?? null) } : {};" },
   { machine: 'shop', description: 'the list is loaded again for every category', search: "always: [{ guard: 'listLoadedForSection', target: 'List' }, { target: 'Loading list' }],", replace: "always: [{ target: 'Loading list' }]," },
   { machine: 'shop', description: 'a category shows all articles', search: "            { guard: 'hasCategory', target: 'One category' },\n", replace: '' },
   { machine: 'shop', description: 'the passes list shows merchandise', search: "            { guard: 'isPassSection', target: 'Annual passes' },\n", replace: '' },
