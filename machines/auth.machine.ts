@@ -12,9 +12,11 @@
  * Each form state names its route in `meta.route`; a link the visitor follows (or back and
  * forward) reaches the machine as OPEN_* through src/app/journeys, and the machine's state
  * decides the URL. Form rules live in src/domain/account-forms.ts.
- * - Login: e-mail and password (the client sends the password's MD5 digest); a failure is the
- *   AUTH_LOGIN_FAILED at the form. Success loads the customer and tells the shell (LOGGED_IN).
- * - Registration: the server's required and visible fields; 422 field errors per field.
+ * - Login: e-mail and password (the client sends the password's MD5 digest); a refusal of the
+ *   credentials (401/422) is the AUTH_LOGIN_FAILED at the form, no answer says so (no connection),
+ *   any other failure is the unexpected error; what was typed stays. Success loads the customer and tells the shell (LOGGED_IN).
+ * - Registration: the server's required and visible fields; 422 field errors per field; when the
+ *   cart ships, the delivery address (billing, or another one) is sent as `shipping`.
  * - Guest registration (behind the config flag): customer/validate proceeds when only a
  *   password error remains (§8), then auth/guest.
  * - Forgot password: AUTH_REQUEST_RESET_SUCCESS then the success page, or AUTH_REQUEST_RESET_FAIL.
@@ -125,12 +127,22 @@ export interface ToastParams {
   tone: 'danger' | 'success' | 'info';
 }
 
+/** The delivery address of customer/register and auth/guest when the cart ships; null for none or the billing address (§5, §7). */
+function deliveryPayload(context: AuthContext) {
+  return context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null;
+}
+
+/** customer/register `c`: the form's data and, when the cart ships, the delivery address (§7 `shipping`, issue 22 item 10). */
+function registrationPayload(context: AuthContext): RegisterInput {
+  return { ...registerInput(context.values), shipping: deliveryPayload(context) };
+}
+
 /** auth/guest `c`: billing data, send_invoice, and the delivery address when the cart ships (§3, §5). */
 function guestPayload(context: AuthContext): GuestRegisterInput {
   return {
     ...guestInput(context.values),
     send_invoice: context.sendInvoice,
-    shipping: context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null,
+    shipping: deliveryPayload(context),
   };
 }
 
@@ -169,6 +181,7 @@ export const authMachine = setup({
     rejectLogin: assign(({ context }) => ({ fieldErrors: loginErrors(context.values), formError: null, rejectedSubmits: context.rejectedSubmits + 1 })),
     rejectRegistration: assign(({ context }) => ({
       fieldErrors: registrationErrors(context.values, context.attr, false),
+      deliveryErrors: context.cartShips ? deliveryFormErrors(context.delivery) : {},
       formError: { id: 'form.correctErrors' },
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
@@ -195,11 +208,14 @@ export const authMachine = setup({
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     assignServerErrors: assign(({ context }, error: ErrorLike) => ({
-      fieldErrors: serverFieldErrors(error.fields),
+      // `shipping.*` belongs to the delivery address, not to the billing fields of the same name
+      fieldErrors: serverFieldErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => !/^(c\.)?shipping\b/.test(key)))),
+      deliveryErrors: deliveryServerErrors(error.fields),
       formError: hasErrors(error.fields) ? { id: 'form.correctErrors' } : error.message ? serverMessage(error.message) : { id: 'form.unexpected' },
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     assignLoginFailed: assign(({ context }) => ({ formError: { id: 'auth.loginFailed' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
+    assignNoConnection: assign(({ context }) => ({ formError: { id: 'error.network' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignTooManyAttempts: assign(({ context }) => ({ formError: { id: 'error.tooManyRequests' }, fieldErrors: {}, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignUnexpectedError: assign(({ context }) => ({ formError: { id: 'form.unexpected' }, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignResetFailed: assign(({ context }, error: ErrorLike) => ({
@@ -224,13 +240,18 @@ export const authMachine = setup({
   guards: {
     guestRegistrationEnabled: ({ context }) => context.guestRegistrationEnabled,
     loginFormInvalid: ({ context }) => hasErrors(loginErrors(context.values)),
-    registrationFormInvalid: ({ context }) => hasErrors(registrationErrors(context.values, context.attr, false)),
+    registrationFormInvalid: ({ context }) =>
+      hasErrors(registrationErrors(context.values, context.attr, false)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),
     guestFormInvalid: ({ context }) =>
       hasErrors(registrationErrors(context.values, context.attr, true)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => errorOf(event).status === 422,
     isNotFound: ({ event }) => errorOf(event).status === 404,
+    /** §8 login failure: only a refusal of the credentials says "e-mail or password not correct". */
+    isCredentialsRefused: ({ event }) => [401, 422].includes(errorOf(event).status),
+    /** status 0: the server never answered (no connection, timeout) */
+    isNoAnswer: ({ event }) => errorOf(event).status === 0,
     isRateLimited: ({ event }) => errorOf(event).status === 429,
     isMissingFields: ({ event }) => errorOf(event).status === 400,
     onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
@@ -295,9 +316,21 @@ export const authMachine = setup({
                 actions: 'assignTooManyAttempts',
               },
               {
+                guard: 'isCredentialsRefused',
                 target: 'Editing',
-                description: 'Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
+                description: '401/422, the server refuses the e-mail or password: AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
                 actions: ['assignLoginFailed'],
+              },
+              {
+                guard: 'isNoAnswer',
+                target: 'Editing',
+                description: 'No answer (offline, timeout): "no connection, try again"; what was typed stays.',
+                actions: ['assignNoConnection'],
+              },
+              {
+                target: 'Editing',
+                description: 'Any other failure (a 500 …): the unexpected error of §8 (the shell adds the support address); what was typed stays.',
+                actions: ['assignUnexpectedError'],
               },
             ],
           },
@@ -350,6 +383,8 @@ export const authMachine = setup({
           tags: 'form',
           on: {
             FIELD_CHANGED: { actions: 'assignField' },
+            SAME_AS_BILLING_CHANGED: { actions: 'assignDelivery', description: 'The cart ships: to the billing address, or to another one.' },
+            ADDRESS_CHANGED: { actions: 'assignDelivery' },
             SUBMIT: [
               { guard: 'registrationFormInvalid', actions: 'rejectRegistration' },
               { target: 'Registering', actions: 'clearErrors' },
@@ -361,7 +396,7 @@ export const authMachine = setup({
           invoke: {
             id: 'register',
             src: 'register',
-            input: ({ context }) => registerInput(context.values),
+            input: ({ context }) => registrationPayload(context),
             onDone: { target: 'Loading new customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
             onError: [
               {

@@ -3,6 +3,8 @@
  * lives as long as the app.
  *
  * - Add, remove, clear. A voucher code whose barcode is already in the cart is not added twice.
+ * - A shop section switched off in the config (SECTIONS_CLOSED, issue 22 item 7) takes its lines
+ *   out of the cart and refuses new ones.
  * - Saved to session storage (`cart`, §9) on add and remove, removed on clear; restored from the
  *   saved string given in the input and validated at boot: corrupt data gives an empty cart and a
  *   console warning, never a crash.
@@ -21,7 +23,7 @@
  * the defaults throw "not provided" (except `warnCorruptCart`, which warns on the console); the app
  * provides them (see `cartBrowserActions`), tests fake them.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CartLine } from '../src/domain/cart-lines.js';
 import { restoreCartLines, serializeCartLines, taxedItems } from '../src/domain/cart-lines.js';
 import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
@@ -39,6 +41,7 @@ import {
 import { allocateVouchers, hasVoucherCode, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
 import { notProvided } from './support.js';
 import { renameLines, type LineNames } from '../src/domain/line-names.js';
+import { inClosedSection, type SectionKey } from '../src/domain/sections.js';
 
 /** Where the shipping destination comes from (§4) and whether the visitor is logged in (§6). */
 export interface CartDestination extends DestinationSources {
@@ -65,6 +68,8 @@ export interface CartContext {
   restoreProblem: string | null;
   /** the countries the visitor can choose from (GET countries), loaded when first asked */
   countries: Country[] | null;
+  /** shop sections switched off in the config (§1): the cart holds none of their lines (issue 22 item 7) */
+  closedSections: SectionKey[];
 }
 
 export type CartEvent =
@@ -78,7 +83,9 @@ export type CartEvent =
   | { type: 'RETRY_SHIPPING' }
   | { type: 'RETRY_COUNTRIES' }
   /** the catalogue's names in the page's language for what the cart holds (issue 16 item 7) */
-  | { type: 'RENAME_LINES'; names: LineNames };
+  | { type: 'RENAME_LINES'; names: LineNames }
+  /** the config says which shop sections are switched off (at boot, and whenever it changes) */
+  | { type: 'SECTIONS_CLOSED'; sections: SectionKey[] };
 
 /** Emitted (actor.on) so the UI can say why nothing was added. */
 /** Emitted when a voucher code already in the cart is added again, for the voucher code entry to say so. */
@@ -119,10 +126,14 @@ export function removeFromCartAnalytics(line: CartLine): RemoveFromCartAnalytics
   };
 }
 
-/** Lines of an ADD without voucher codes already in the cart (or twice in the same ADD). */
-export function newLinesOf(current: readonly CartLine[], added: readonly CartLine[]): CartLine[] {
+/**
+ * Lines of an ADD without voucher codes already in the cart (or twice in the same ADD), and
+ * without lines of a shop section that is switched off.
+ */
+export function newLinesOf(current: readonly CartLine[], added: readonly CartLine[], closed: readonly SectionKey[] = []): CartLine[] {
   const out: CartLine[] = [];
   for (const line of added) {
+    if (inClosedSection(line, closed)) continue;
     if (line.type === 'voucherCode' && hasVoucherCode([...current, ...out], line.barcode)) continue;
     out.push(line);
   }
@@ -152,13 +163,18 @@ export const cartMachine = setup({
   actions: {
     addLines: assign(({ context, event }) => {
       if (event.type !== 'ADD') return {};
-      return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines)] };
+      return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines, context.closedSections)] };
     }),
     removeLine: assign(({ context, event }) => {
       if (event.type !== 'REMOVE') return {};
       return { lines: context.lines.filter((_, index) => index !== event.index) };
     }),
     clearLines: assign({ lines: [] }),
+    assignClosedSections: assign(({ event }) => {
+      assertEvent(event, 'SECTIONS_CLOSED');
+      return { closedSections: [...event.sections] };
+    }),
+    dropLinesOfClosedSections: assign(({ context }) => ({ lines: context.lines.filter((line) => !inClosedSection(line, context.closedSections)) })),
     renameLines: assign(({ context, event }) => (event.type === 'RENAME_LINES' ? { lines: renameLines(context.lines, event.names) } : {})),
     assignDestination: assign(({ context, event }) => {
       if (event.type !== 'SET_DESTINATION') return {};
@@ -187,9 +203,10 @@ export const cartMachine = setup({
   guards: {
     savedCartWasCorrupt: ({ context }) => context.restoreProblem !== null,
     savedCartHadBadLines: ({ context }) => context.restoreProblem !== null && context.lines.length > 0,
-    addsNothingNew: ({ context, event }) => event.type === 'ADD' && newLinesOf(context.lines, event.lines).length === 0,
+    addsNothingNew: ({ context, event }) => event.type === 'ADD' && newLinesOf(context.lines, event.lines, context.closedSections).length === 0,
+    holdsLinesOfClosedSections: ({ context, event }) => event.type === 'SECTIONS_CLOSED' && context.lines.some((line) => inClosedSection(line, event.sections)),
     addsOnlyKnownVoucherCodes: ({ context, event }) =>
-      event.type === 'ADD' && event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines).length === 0,
+      event.type === 'ADD' && event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines, context.closedSections).length === 0,
     isExistingLine: ({ context, event }) => event.type === 'REMOVE' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.lines.length,
     isTicketLineRemoved: ({ context, event }) => {
       if (event.type !== 'REMOVE') return false;
@@ -214,6 +231,7 @@ export const cartMachine = setup({
       shippingError: null,
       restoreProblem: restored.ok ? null : restored.reason,
       countries: null,
+      closedSections: [],
     };
   },
   initial: 'Restoring',
@@ -272,6 +290,15 @@ export const cartMachine = setup({
         SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination', description: 'Login, logout or a saved customer changed where goods go.' },
         CHOOSE_COUNTRY: { target: '.Checking shipping', actions: 'assignChosenCountry', description: 'The visitor chose the country in the cart.' },
         SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
+        SECTIONS_CLOSED: [
+          {
+            guard: 'holdsLinesOfClosedSections',
+            target: '.Checking shipping',
+            description: 'A section is switched off (issue 22 item 7): its lines leave the cart (a cart restored from the session included) and the rest is saved.',
+            actions: ['assignClosedSections', 'dropLinesOfClosedSections', { type: 'saveCart', params: ({ context }) => context.lines }],
+          },
+          { actions: 'assignClosedSections', description: 'Nothing of a switched-off section in the cart: adding its lines is refused from now on.' },
+        ],
         RENAME_LINES: {
           guard: 'renamesSomething',
           actions: ['renameLines', { type: 'saveCart', params: ({ context }) => context.lines }],

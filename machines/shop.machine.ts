@@ -8,7 +8,7 @@
  *
  * The list of a section (merchandise or annual passes, product_kind 13) is loaded once per visit
  * of that section with its categories (merchandise/attr); a category is a filter of the loaded
- * list with its own URL. The article page says the stock in words, keeps the quantity within
+ * list with its own URL (merchandise/{category}; passes?category={id}, issue 22 item 10). The article page says the stock in words, keeps the quantity within
  * stock (0 when out of stock, §5), and for an annual pass keeps one owner entry per pass: changing
  * the quantity adds or hides entries without losing what was typed. Adding sends the line to the
  * cart through the app-provided action `addToCart`. Rules: src/domain/shop.ts.
@@ -49,7 +49,7 @@ export interface ShopList {
 
 export interface ShopInput {
   section?: ShopSection;
-  /** the category of the URL (merchandise/{category}); null: all */
+  /** the category of the URL (merchandise/{category}, passes?category=); null: all */
   category?: number | null;
   /** the article of the URL (product/{id}, passes/{id}); null: the list */
   articleId?: number | null;
@@ -103,7 +103,7 @@ export const shopMachine = setup({
   actions: {
     assignListRequest: assign(({ event }) => {
       const open = listOf(event);
-      return open ? { section: open.section, category: open.section === 'passes' ? null : (open.category ?? null) } : {};
+      return open ? { section: open.section, category: open.category ?? null } : {};
     }),
     assignList: assign(({ context }, list: ShopList) => ({ articles: list.articles, categories: list.categories, listSection: context.section })),
     assignArticleRequest: assign(({ context, event }) =>
@@ -154,7 +154,7 @@ export const shopMachine = setup({
   description: 'The shop section: articles and annual passes, a category filter, the article page with stock, quantity and pass owners (§2, §5).',
   context: ({ input }) => ({
     section: input.section ?? 'merchandise',
-    category: input.section === 'passes' ? null : (input.category ?? null),
+    category: input.category ?? null,
     listSection: null,
     articles: [],
     categories: [],
@@ -207,7 +207,10 @@ export const shopMachine = setup({
         },
         'All articles': { meta: { route: 'merchandise' } },
         'One category': { meta: { route: 'mechandiseCategory' }, description: 'The articles of one category (books, posters), with its own URL.' },
-        'Annual passes': { meta: { route: 'passes' }, description: 'The same list view for product_kind 13.' },
+        'Annual passes': {
+          meta: { route: 'passes' },
+          description: 'The same list view for product_kind 13, with the same category filter (§2; the category is the search param of passes).',
+        },
       },
     },
     'Loading article': {

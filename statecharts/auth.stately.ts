@@ -105,10 +105,26 @@ export const machine = createMachine({
               },
               {
                 "target": "Editing",
+                "guard": "isCredentialsRefused",
                 "actions": [
                   "assignLoginFailed"
                 ],
-                "description": "Wrong e-mail or password (or no answer): AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well)."
+                "description": "401/422, the server refuses the e-mail or password: AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well)."
+              },
+              {
+                "target": "Editing",
+                "guard": "isNoAnswer",
+                "actions": [
+                  "assignNoConnection"
+                ],
+                "description": "No answer (offline, timeout): \"no connection, try again\"; what was typed stays."
+              },
+              {
+                "target": "Editing",
+                "actions": [
+                  "assignUnexpectedError"
+                ],
+                "description": "Any other failure (a 500 …): the unexpected error of §8 (the shell adds the support address); what was typed stays."
               }
             ]
           }
@@ -207,6 +223,17 @@ export const machine = createMachine({
             "FIELD_CHANGED": {
               "actions": [
                 "assignField"
+              ]
+            },
+            "SAME_AS_BILLING_CHANGED": {
+              "actions": [
+                "assignDelivery"
+              ],
+              "description": "The cart ships: to the billing address, or to another one."
+            },
+            "ADDRESS_CHANGED": {
+              "actions": [
+                "assignDelivery"
               ]
             },
             "SUBMIT": [

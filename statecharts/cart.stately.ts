@@ -100,6 +100,24 @@ export const machine = createMachine({
             "assignRequestInvoice"
           ]
         },
+        "SECTIONS_CLOSED": [
+          {
+            "target": ".Checking shipping",
+            "guard": "holdsLinesOfClosedSections",
+            "actions": [
+              "assignClosedSections",
+              "dropLinesOfClosedSections",
+              "saveCart"
+            ],
+            "description": "A section is switched off (issue 22 item 7): its lines leave the cart (a cart restored from the session included) and the rest is saved."
+          },
+          {
+            "actions": [
+              "assignClosedSections"
+            ],
+            "description": "Nothing of a switched-off section in the cart: adding its lines is refused from now on."
+          }
+        ],
         "RENAME_LINES": {
           "guard": "renamesSomething",
           "actions": [

@@ -109,7 +109,7 @@ export const machine = createMachine({
           }
         },
         "Annual passes": {
-          "description": "The same list view for product_kind 13.",
+          "description": "The same list view for product_kind 13, with the same category filter (§2; the category is the search param of passes).",
           "meta": {
             "route": "passes"
           }

@@ -16,7 +16,8 @@ import {
 } from '@tanstack/react-router';
 import { isLanguage, type Language } from '../api/languages.js';
 import { safeReturnTo, swapLanguage } from './navigation.js';
-import { ROUTES, ROUTE_NAMES, routeHref, type JourneyName, type RouteName, type ShopRouteName } from './routes.js';
+import { ROUTES, ROUTE_NAMES, routeHref, type JourneyName, type RouteDef, type RouteName, type ShopRouteName } from './routes.js';
+import { SECTION_FLAGS } from '../domain/sections.js';
 import type { Shell } from './shell-context.js';
 import { JourneyHost, type RouteOrigin } from './journeys/host.js';
 import { loadJourney } from './journeys/index.js';
@@ -119,8 +120,7 @@ export function createShopRouter({
   };
 
   const screenRoute = (name: ShopRouteName) => {
-    const def: (typeof ROUTES)[ShopRouteName] & { journey?: JourneyName; params?: (p: Readonly<Record<string, string>>) => boolean; requiresLogin?: boolean } =
-      ROUTES[name];
+    const def: RouteDef = ROUTES[name];
     const parent = def.journey ? layoutOf(def.journey) : langRoute;
     return createRoute({
       getParentRoute: () => parent,
@@ -130,6 +130,9 @@ export function createShopRouter({
       beforeLoad: async ({ params, location, search, preload }) => {
         const pathParams = params as Record<string, string>;
         if (def.params && !def.params(pathParams)) throw notFound();
+        // §1: a section whose config flag is off does not exist (its list and item pages alike)
+        const config = shell.actor.getSnapshot().context.config;
+        if (def.section && config && !config[SECTION_FLAGS[def.section]]) throw notFound();
         const lang = shell.actor.getSnapshot().context.lang;
         const session = shell.actor.getSnapshot().context;
         // §6: a guest counts as logged out (the header menu too)

@@ -5,6 +5,7 @@
  * their paths here. Screens and journeys load lazily, so each route is its own chunk.
  */
 import { createElement, use, type ComponentType } from 'react';
+import type { SectionKey } from '../domain/sections.js';
 
 /** The journeys of machines/: each is loaded with its first route (src/app/journeys/*). */
 export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop' | 'shop' | 'tourBooking';
@@ -27,6 +28,8 @@ export interface RouteDef {
   params?: (params: Readonly<Record<string, string>>) => boolean;
   /** §6: the page needs a login; a visitor without one (or a guest, §6) goes to login and comes back. */
   requiresLogin?: boolean;
+  /** The shop section the page belongs to: with its config flag off the page is not found (§1, issue 22 item 7). */
+  section?: SectionKey;
 }
 
 const numericId = (params: Readonly<Record<string, string>>) => /^\d{1,9}$/.test(params.id ?? '') && Number(params.id) > 0;
@@ -64,34 +67,38 @@ const articleScreen = screen(() => import('./screens/shop/ArticleScreen.js'));
 
 export const ROUTES = {
   home: { path: '', titleKey: null, screen: screen(() => import('./screens/HomeScreen.js')) },
-  merchandise: { path: 'merchandise', titleKey: 'title.merchandise', journey: 'shop', screen: shopList },
+  merchandise: { path: 'merchandise', section: 'merchandise', titleKey: 'title.merchandise', journey: 'shop', screen: shopList },
   mechandiseCategory: {
+    section: 'merchandise',
     path: 'merchandise/$category',
     titleKey: 'title.merchandiseCategory',
     journey: 'shop',
     params: (p) => /^\d{1,9}$/.test(p.category ?? '') && Number(p.category) > 0,
     screen: shopList,
   },
-  passes: { path: 'passes', titleKey: 'title.passes', journey: 'shop', screen: shopList },
-  pass: { path: 'passes/$id', titleKey: 'title.pass', journey: 'shop', params: numericId, screen: articleScreen },
-  voucherList: { path: 'vouchers', titleKey: 'title.voucherList', journey: 'voucherShop', screen: screen(() => import('./screens/vouchers/VoucherListScreen.js')) },
+  passes: { path: 'passes', section: 'passes', titleKey: 'title.passes', journey: 'shop', screen: shopList },
+  pass: { path: 'passes/$id', section: 'passes', titleKey: 'title.pass', journey: 'shop', params: numericId, screen: articleScreen },
+  voucherList: { path: 'vouchers', section: 'vouchers', titleKey: 'title.voucherList', journey: 'voucherShop', screen: screen(() => import('./screens/vouchers/VoucherListScreen.js')) },
   voucherSingle: {
+    section: 'vouchers',
     path: 'vouchers/$id',
     titleKey: 'title.voucherSingle',
     journey: 'voucherShop',
     params: numericId,
     screen: screen(() => import('./screens/vouchers/VoucherScreen.js')),
   },
-  tickets: { path: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: screen(() => import('./screens/tickets/EventListScreen.js')) },
+  tickets: { path: 'tickets', section: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', screen: screen(() => import('./screens/tickets/EventListScreen.js')) },
   ticket: {
+    section: 'tickets',
     path: 'tickets/$id',
     titleKey: 'title.ticket',
     journey: 'eventTicketing',
     params: numericId,
     screen: screen(() => import('./screens/tickets/TicketScreen.js')),
   },
-  guidedTours: { path: 'guided-tours', titleKey: 'title.guidedTours', journey: 'tourBooking', screen: screen(() => import('./screens/tours/TourListScreen.js')) },
+  guidedTours: { path: 'guided-tours', section: 'guidedTours', titleKey: 'title.guidedTours', journey: 'tourBooking', screen: screen(() => import('./screens/tours/TourListScreen.js')) },
   guidedTour: {
+    section: 'guidedTours',
     path: 'guided-tours/$id',
     titleKey: 'title.guidedTour',
     journey: 'tourBooking',
@@ -138,7 +145,7 @@ export const ROUTES = {
     params: (p) => /^[\w-]{1,64}$/.test(p.id ?? ''),
     screen: named(checkoutOther, 'OrderReviewScreen'),
   },
-  product: { path: 'product/$id', titleKey: 'title.product', journey: 'shop', params: numericId, screen: articleScreen },
+  product: { path: 'product/$id', section: 'merchandise', titleKey: 'title.product', journey: 'shop', params: numericId, screen: articleScreen },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout', screen: checkoutScreen },
   checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', screen: checkoutScreen },
   checkoutCanceled: { path: 'checkout/canceled', titleKey: 'title.checkoutCanceled', journey: 'checkout', screen: named(checkoutOther, 'CheckoutCanceledScreen') },

@@ -10,6 +10,8 @@ import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router
 import { appMachine } from '../../machines/app.machine.js';
 import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer, type CartDestination } from '../../machines/cart.machine.js';
 import { customerShippingCountry } from '../domain/shipping.js';
+import { closedSectionsOf } from '../domain/sections.js';
+import type { AppConfig } from '../api/schemas/config.js';
 import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
@@ -81,6 +83,21 @@ function renameCartLines(api: ShopApi, cart: Shell['cart']): void {
     .catch(() => {
       // the names stay as they were added: still the right lines
     });
+}
+
+/** Issue 22 item 7: the cart learns which sections the config switches off (at boot, and on any change). */
+function followSections(app: Shell['actor'], cart: Shell['cart']): void {
+  let last = '';
+  const update = (config: AppConfig | null) => {
+    if (!config) return;
+    const sections = closedSectionsOf(config);
+    const key = sections.join(',');
+    if (key === last) return;
+    last = key;
+    cart.send({ type: 'SECTIONS_CLOSED', sections });
+  };
+  update(app.getSnapshot().context.config);
+  app.subscribe((snapshot) => update(snapshot.context.config));
 }
 
 /** Keeps the cart's destination in step with login, logout and the saved customer. */
@@ -162,6 +179,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   send = (event) => actor.send(event);
   const cart = createCart(api, actor);
   followSession(actor, cart);
+  followSections(actor, cart);
   const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
   let journeyMessagesLoaded: Promise<void> | null = null;
   /** Once per page load (a language switch loads the page anew); a failed load is asked for again. */

@@ -36,6 +36,35 @@ describe('login and recovery in a real browser', () => {
     }
   });
 
+  it('a 500 or no answer at login is not "wrong password": it says what happened and keeps what was typed (issue 22 item 6)', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de/login');
+    try {
+      // the server fails once
+      await page.route('**/auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' }));
+      await logIn(page, 'demo@museum.example', 'Geheim-123');
+      const alert = page.locator('.form-alert-region');
+      await alert.getByText(text('form.unexpected')).waitFor();
+      expect(await alert.textContent()).not.toMatch(text('auth.loginFailed'));
+      // §8's unexpected-error message with the support address
+      await page.getByText(text('error.server')).first().waitFor();
+      expect(await page.getByText(text('error.server')).first().textContent()).toMatch(/@/);
+      expect(await page.getByLabel(text('auth.email')).inputValue()).toBe('demo@museum.example');
+      expect(await page.getByLabel(text('auth.password'), { exact: false }).first().inputValue()).toBe('Geheim-123');
+
+      // then the request never gets an answer
+      await page.unroute('**/auth/login');
+      await page.route('**/auth/login', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: text('auth.loginSubmit') }).click();
+      await alert.getByText(text('error.network')).waitFor();
+      expect(await alert.textContent()).not.toMatch(text('auth.loginFailed'));
+      expect(await page.getByLabel(text('auth.email')).inputValue()).toBe('demo@museum.example');
+      expect(await page.getByLabel(text('auth.password'), { exact: false }).first().inputValue()).toBe('Geheim-123');
+      expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
   it('registers a new account: mismatching e-mails are refused at the field, then the account is created and logged in', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de/register');
     try {
@@ -63,6 +92,50 @@ describe('login and recovery in a real browser', () => {
       // logged in: the header shows the new customer's name
       await page.getByRole('button', { name: 'Lea Beispiel' }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).not.toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('registration with an article in the cart asks for the delivery address and sends it; settings show it afterwards (issue 22 item 10)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      const book = { type: 'merchandise', id: 301, name: 'Katalog', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 };
+      await page.evaluate((cart) => sessionStorage.setItem('cart', cart), JSON.stringify([book]));
+      await page.goto('/de/register', { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 1, name: text('title.register') }).waitFor({ timeout: 15_000 });
+      const email = unique();
+      await page.getByLabel(text('auth.field.email'), { exact: false }).first().fill(email);
+      await page.getByLabel(text('auth.field.emailConfirmation')).fill(email);
+      await page.getByLabel(text('auth.field.password')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.passwordConfirmation')).fill('Sommer2026!');
+      await page.getByLabel(text('auth.field.fname')).fill('Lena');
+      await page.getByLabel(text('auth.field.lname')).fill('Liefer');
+      await page.getByLabel(text('auth.field.street')).fill('Seestrasse 1');
+      await page.getByLabel(text('auth.field.zip')).fill('8002');
+      await page.getByLabel(text('auth.field.city')).fill('Zürich');
+      // the cart ships: deliver elsewhere; an incomplete address is refused first
+      await page.getByRole('checkbox', { name: text('deliveryAddress.sameAsBilling') }).uncheck();
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      await page.locator('input[name="shipping-street"][aria-invalid="true"]').waitFor();
+      await page.locator('input[name="shipping-name"]').fill('Lena Liefer');
+      await page.locator('input[name="shipping-street"]').fill('Unter den Linden 5');
+      await page.locator('input[name="shipping-zip"]').fill('10117');
+      await page.locator('input[name="shipping-city"]').fill('Berlin');
+      await page.locator('select[name="shipping-country"]').selectOption('DE');
+      await page.getByRole('button', { name: text('auth.registerSubmit') }).click();
+      await page.waitForURL(/\/de\/register\/success/);
+
+      // the server keeps it: the settings show the delivery address
+      await page.goto('/de/settings', { waitUntil: 'load' });
+      await page.locator('input[name="shipping-street"]').waitFor({ timeout: 15_000 });
+      expect(await page.locator('input[name="sameAsBilling"]').isChecked()).toBe(false);
+      expect(await page.locator('input[name="shipping-name"]').inputValue()).toBe('Lena Liefer');
+      expect(await page.locator('input[name="shipping-street"]').inputValue()).toBe('Unter den Linden 5');
+      expect(await page.locator('input[name="shipping-zip"]').inputValue()).toBe('10117');
+      expect(await page.locator('input[name="shipping-city"]').inputValue()).toBe('Berlin');
+      expect(await page.locator('select[name="shipping-country"]').inputValue()).toBe('DE');
       expect(errors).toEqual([]);
     } finally {
       await close();

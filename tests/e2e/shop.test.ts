@@ -84,6 +84,30 @@ async function chooseCountry(page: Page, key: string): Promise<void> {
 }
 
 describe('the shop in a real browser (issue 11)', () => {
+  it('the annual passes list has the category filter of the merchandise list, with its own URL (issue 22 item 10)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/en/passes');
+    try {
+      const filter = page.getByRole('navigation', { name: t('shop.categories') });
+      await filter.waitFor({ timeout: 15_000 });
+      expect(await filter.getByRole('link', { name: t('shop.all') }).getAttribute('aria-current')).toBe('page');
+      await filter.getByRole('link', { name: 'Annual passes', exact: true }).click();
+      await page.waitForURL(/\/en\/passes\?category=\d+$/);
+      await page.getByRole('heading', { level: 1, name: 'Annual passes' }).waitFor();
+      expect(await filter.getByRole('link', { name: 'Annual passes', exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(await page.getByTestId('article-card').count()).toBe(3);
+      // the category URL opened directly shows the same filter; "all" goes back
+      await page.goto(page.url(), { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 1, name: 'Annual passes' }).waitFor({ timeout: 15_000 });
+      await filter.getByRole('link', { name: t('shop.all') }).click();
+      await page.waitForURL(/\/en\/passes$/);
+      expect(await filter.getByRole('link', { name: t('shop.all') }).getAttribute('aria-current')).toBe('page');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('an anonymous visitor buys a book and a poster: category links, country, the shipping line, and the provider charges the cart total', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/en/merchandise');
     try {

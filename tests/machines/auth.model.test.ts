@@ -72,7 +72,9 @@ describeModel(authModel, {
       const attr = (before.context as AuthContext).attr;
       const invalid =
         (before.matches('Login') && Object.keys(loginErrors(values)).length > 0) ||
-        (before.matches('Registration') && Object.keys(registrationErrors(values, attr, false)).length > 0) ||
+        (before.matches('Registration') &&
+          (Object.keys(registrationErrors(values, attr, false)).length > 0 ||
+            ((before.context as AuthContext).cartShips && Object.keys(deliveryFormErrors((before.context as AuthContext).delivery)).length > 0))) ||
         (before.matches('Guest registration') &&
           (Object.keys(registrationErrors(values, attr, true)).length > 0 ||
             ((before.context as AuthContext).cartShips && Object.keys(deliveryFormErrors((before.context as AuthContext).delivery)).length > 0))) ||
@@ -82,7 +84,15 @@ describeModel(authModel, {
       if (invalid) expect(c.rejectedSubmits).toBe((before.context as AuthContext).rejectedSubmits + 1);
     }
     // server answers (§8)
-    if (errorOf(run, 'register') && statusOf(run) === 422) expect(c.fieldErrors.email).toEqual([{ text: 'The email has already been taken.' }]);
+    if (errorOf(run, 'register') && statusOf(run) === 422) {
+      const fields = (run.event as unknown as { error: { fields: Record<string, string[]> } }).error.fields;
+      if (fields.email) expect(c.fieldErrors.email).toEqual([{ text: 'The email has already been taken.' }]);
+      // a 422 on the delivery address is shown there, not on the billing field of the same name
+      if (fields['shipping.zip']) {
+        expect(c.deliveryErrors.zip).toEqual([{ id: 'deliveryAddress.fillAllFields' }]);
+        expect(c.fieldErrors.zip).toBeUndefined();
+      }
+    }
     if (errorOf(run, 'validateGuest')) {
       const fields = Object.keys((run.event as unknown as { error: { fields: Record<string, unknown> } }).error.fields);
       const onlyPassword = statusOf(run) === 422 && fields.every((f) => f === 'password');
@@ -102,7 +112,13 @@ describeModel(authModel, {
   'Login.Signing in': (s, run) => expect(last(run)).toMatchObject({ src: 'login', input: { email: EMAIL, password: PASSWORD } }),
   'Login.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-login' } }),
   'Registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
-  'Registration.Registering': (s, run) => expect(last(run)).toMatchObject({ src: 'register', input: { email: EMAIL, password: PASSWORD } }),
+  'Registration.Registering': (s, run) => {
+    // §7 customer/register: the delivery address goes with it when the cart ships (issue 22 item 10)
+    const c = ctx(s);
+    expect(last(run)).toMatchObject({ src: 'register', input: { email: EMAIL, password: PASSWORD } });
+    expect(last(run)?.input).toHaveProperty('shipping', c.cartShips ? deliveryAddressPayload(c.delivery.sameAsBilling, c.delivery.values) : null);
+    if (c.cartShips && !c.delivery.sameAsBilling) expect((last(run)?.input as { shipping: unknown }).shipping).toEqual({ name: 'Ada Lovelace', street: 'Seeweg 1', zip: '10115', city: 'Berlin', country: 'DE' });
+  },
   'Registration.Loading new customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-register' } }),
   'Guest registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
   'Guest registration.Checking billing data': (s, run) => {
@@ -161,7 +177,12 @@ describeModel(authModel, {
     expect(run.event.type).toMatch(/^xstate\.error\.actor\.loadGuestFormFields$/);
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
-  'Registration.Editing': (s) => expect(ctx(s).attr).toEqual(attr),
+  'Registration.Editing': (s, run) => {
+    expect(ctx(s).attr).toEqual(attr);
+    const e = run.event as { type: string; same?: boolean; field?: string; value?: string };
+    if (e.type === 'SAME_AS_BILLING_CHANGED') expect(ctx(s).delivery.sameAsBilling).toBe(e.same);
+    if (e.type === 'ADDRESS_CHANGED') expect((ctx(s).delivery.values as Record<string, string>)[e.field ?? '']).toBe(e.value);
+  },
   'Guest registration.Editing': (s, run) => {
     expect(ctx(s).attr).toEqual(attr);
     const e = run.event as { type: string; same?: boolean; send?: boolean; field?: string; value?: string };
@@ -182,7 +203,15 @@ describeModel(authModel, {
   'Login.Editing': (s, run) => {
     // the journey starts here; a link back from another form clears that form's errors
     if (run.event.type === 'OPEN_LOGIN') expect(ctx(s).fieldErrors).toEqual({});
-    if (errorOf(run, 'login')) expect(ctx(s).formError).toEqual({ id: statusOfRun(run) === 429 ? 'error.tooManyRequests' : 'auth.loginFailed' });
+    if (errorOf(run, 'login')) {
+      // §8: only a refusal of the credentials says "e-mail or password not correct"; what was typed stays
+      const status = statusOfRun(run);
+      const expected = status === 429 ? 'error.tooManyRequests' : status === 401 || status === 422 ? 'auth.loginFailed' : status === 0 ? 'error.network' : 'form.unexpected';
+      expect(ctx(s).formError).toEqual({ id: expected });
+      expect(ctx(s).values).toEqual(ctx(run.previous!).values);
+      expect(ctx(s).values.email).toBe(EMAIL);
+      expect(ctx(s).values.password).toBe(PASSWORD);
+    }
     expect(s.getMeta()['auth.Login']).toEqual({ route: 'login' });
   },
   'Forgot password.Editing': (s) => expect(s.getMeta()['auth.Forgot password']).toEqual({ route: 'forgotPassword' }),

@@ -73,7 +73,14 @@ export const authModel = defineModel({
     ADDRESS_CHANGED: ADDRESS.map(([field, value]) => ({ field, value })),
     SEND_INVOICE_CHANGED: { send: false },
     'done:login': { output: { jwt: 'jwt-login' } },
-    'error:login': [{ error: apiError(401, {}, 'Invalid credentials') }, { error: apiError(429, {}, 'Too many attempts.') }],
+    'error:login': [
+      { error: apiError(401, {}, 'Invalid credentials') },
+      { error: apiError(422, {}, 'E-mail or password not correct.') },
+      { error: apiError(429, {}, 'Too many attempts.') },
+      // no answer (offline, timeout) and a server failure are not "wrong password" (issue 22 item 6)
+      { error: apiError(0, {}, 'The server could not be reached.') },
+      { error: apiError(500, {}, 'Internal error') },
+    ],
     // loadCustomer runs under four invoke ids, loadFormFields under two (one per form)
     ...Object.fromEntries(
       ['loadCustomer', 'loadNewCustomer', 'loadGuest', 'loadRecoveredCustomer'].flatMap((id) => [
@@ -88,7 +95,11 @@ export const authModel = defineModel({
       ]),
     ),
     'done:register': { output: { jwt: 'jwt-register' } },
-    'error:register': [{ error: apiError(422, { email: ['The email has already been taken.'] }) }, { error: apiError(500) }],
+    'error:register': [
+      { error: apiError(422, { email: ['The email has already been taken.'] }) },
+      { error: apiError(422, { 'shipping.zip': ['Please fill in all fields for Shipping Address'] }) },
+      { error: apiError(500) },
+    ],
     'done:validateGuest': { output: true },
     'error:validateGuest': [
       { error: apiError(422, { password: ['The password field is required.'] }) },
@@ -111,6 +122,23 @@ export const authModel = defineModel({
   },
   filterEvents: allowed,
   scenarios: [
+    {
+      name: 'registration with an article to ship sends the other delivery address it asked for (issue 22 item 10)',
+      input: { guestRegistrationEnabled: false, redirectTarget: '/en/checkout', cartShips: true },
+      events: [
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'done:loadFormFields', output: attr },
+        ...FILL.map(([field, value]) => ({ type: 'FIELD_CHANGED', field, value })),
+        { type: 'SAME_AS_BILLING_CHANGED', same: false },
+        { type: 'SUBMIT' },
+        ...ADDRESS.map(([field, value]) => ({ type: 'ADDRESS_CHANGED', field, value })),
+        { type: 'SUBMIT' },
+        { type: 'error:register', error: apiError(422, { 'shipping.zip': ['Please fill in all fields for Shipping Address'] }) },
+        { type: 'SUBMIT' },
+        { type: 'done:register', output: { jwt: 'jwt-register' } },
+        { type: 'done:loadNewCustomer', output: customer },
+      ],
+    },
     { name: 'an empty login form is refused', events: [{ type: 'SUBMIT' }] },
     { name: 'an e-mail without a password is refused', events: [{ type: 'FIELD_CHANGED', field: 'email', value: EMAIL }, { type: 'SUBMIT' }] },
     {

@@ -13,7 +13,12 @@ function sideEffects(s: { context: unknown }, run: RunContext): void {
   const e = run.event as { type: string; lines?: { type: string }[]; index?: number };
   if (run.event.type === 'xstate.init') {
     const corrupt = calls(run, 'warnCorruptCart');
-    if (ctx(s).lines.length > 0) {
+    if (ctx(s).lines.length === 2) {
+      // a good saved cart comes back as it was, nothing reported, nothing saved
+      expect(ctx(s).lines.map((l) => l.type)).toEqual(['ticket', 'merchandise']);
+      expect(corrupt).toEqual([]);
+      expect(calls(run, 'saveCart')).toEqual([]);
+    } else if (ctx(s).lines.length > 0) {
       // a saved cart with a bad line: the good line is kept and saved again, the bad one reported by its place
       expect(ctx(s).lines.map((l) => l.type)).toEqual(['voucherCode']);
       expect(corrupt.map((c) => c.params)).toEqual([expect.stringMatching(/^Kept 1 of 2 lines of the saved cart; dropped line 1 is invalid at id/)]);
@@ -44,6 +49,26 @@ function sideEffects(s: { context: unknown }, run: RunContext): void {
     const before = calls(run, 'saveCart').filter((c) => c.event !== run.event).at(-1)?.params as { name: string }[] | undefined;
     if (before && JSON.stringify(before) !== JSON.stringify(ctx(s).lines)) expect(saved.map((c) => c.params)).toEqual([ctx(s).lines]);
     else expect(saved).toEqual([]);
+  }
+  // issue 22 item 7: nothing of a switched-off section stays in or enters the cart
+  const closed: string[] = ctx(s).closedSections;
+  const sectionOf: Record<string, string> = { ticket: 'tickets', dayTicket: 'tickets', guidedTour: 'guidedTours', merchandise: 'merchandise', annualPass: 'passes', voucher: 'vouchers' };
+  for (const line of ctx(s).lines) expect(closed).not.toContain(sectionOf[line.type]);
+  if (e.type === 'SECTIONS_CLOSED') {
+    const sections = (run.event as unknown as { sections: string[] }).sections;
+    expect(closed).toEqual(sections);
+    const before = ctx(run.previous!).lines;
+    const kept = before.filter((line) => !sections.includes(sectionOf[line.type] ?? ''));
+    expect(ctx(s).lines).toEqual(kept);
+    // the smaller cart is saved; an unchanged one is not saved again
+    const saved = calls(run, 'saveCart').filter((c) => c.event === run.event).map((c) => c.params);
+    expect(saved).toEqual(kept.length < before.length ? [kept] : []);
+  }
+  if (e.type === 'ADD') {
+    const before = ctx(run.previous!).lines;
+    const offered = e.lines ?? [];
+    const refused = offered.filter((line) => closed.includes(sectionOf[line.type] ?? ''));
+    if (refused.length === offered.length) expect(ctx(s).lines).toEqual(before);
   }
   if (e.type === 'CLEAR') {
     expect(ctx(s).lines).toEqual([]);

@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { ShopContext } from '../../machines/shop.machine.js';
 import { describeModel } from './describe-model.js';
 import type { RunContext } from './model.js';
-import { BOOKS, book, list, pass, poster, shopModel } from './shop.model.js';
+import { BOOKS, PASS_GROUP, book, list, pass, poster, shopModel } from './shop.model.js';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ShopContext;
 const page = (s: AnyMachineSnapshot): string | null | undefined => {
@@ -40,10 +40,13 @@ describeModel(shopModel, {
     expect([BOOKS, 32]).toContain(ctx(s).category);
     expect(ctx(s).articles).toEqual(list.articles);
   },
-  'List.Annual passes': (s) => {
+  'List.Annual passes': (s, run) => {
     expect(page(s)).toBe('passes');
-    // the passes list has no category filter
-    expect(ctx(s)).toMatchObject({ section: 'passes', category: null, listSection: 'passes' });
+    // the passes list has the category filter too (§2 "as on the merchandise list", issue 22 item 10)
+    expect(ctx(s)).toMatchObject({ section: 'passes', listSection: 'passes' });
+    const asked = (run.event as { type: string; category?: number | null }).type === 'OPEN_LIST' ? ((run.event as { category?: number | null }).category ?? null) : undefined;
+    if (asked !== undefined) expect(ctx(s).category).toBe(asked);
+    expect([null, PASS_GROUP]).toContain(ctx(s).category);
   },
   'Loading article': (s, run) => {
     expect(s.hasTag('loading')).toBe(true);

@@ -12,6 +12,8 @@ import { defineModel } from './model.js';
 
 export const BOOKS = 31;
 export const POSTERS = 32;
+/** the category of the annual passes (merchandise/attr?product_kind=13) */
+export const PASS_GROUP = 33;
 export const book: ShopArticle = { id: 301, name: 'Catalogue', price: 3900, vat_value: 2.6, stock: 5, custom_groups: [{ id: BOOKS, name: 'Books' }], product_kind_ref: 1, description: 'The catalogue', image: null };
 export const poster: ShopArticle = { id: 303, name: 'Poster Dawn', price: 2500, vat_value: 8.1, stock: 0, custom_groups: [{ id: POSTERS, name: 'Posters' }], product_kind_ref: 1 };
 export const pass: ShopArticle = { id: 311, name: 'Annual pass', price: 9000, vat_value: 8.1, stock: null, custom_groups: [], product_kind_ref: 13 };
@@ -59,7 +61,7 @@ export const shopModel = defineModel({
   machine: shopMachine,
   inputs,
   events: {
-    OPEN_LIST: [{ section: 'merchandise', category: null }, { section: 'merchandise', category: BOOKS }, { section: 'passes' }],
+    OPEN_LIST: [{ section: 'merchandise', category: null }, { section: 'merchandise', category: BOOKS }, { section: 'passes' }, { section: 'passes', category: PASS_GROUP }],
     OPEN_ARTICLE: [{ id: book.id }, { id: poster.id }, { id: pass.id, section: 'passes' }],
     'done:loadList': { output: list },
     'error:loadList': { error: new TypeError('Failed to fetch') },
@@ -77,6 +79,15 @@ export const shopModel = defineModel({
   },
   filterEvents: allowed,
   scenarios: [
+    {
+      name: 'the annual passes list filters by category as the merchandise list does, and back to all (issue 22 item 10)',
+      input: { section: 'passes', category: PASS_GROUP },
+      events: [
+        { type: 'done:loadList', output: { articles: [pass], categories: [{ id: PASS_GROUP, name: 'Annual passes' }] } },
+        { type: 'OPEN_LIST', section: 'passes', category: null },
+        { type: 'OPEN_LIST', section: 'passes', category: PASS_GROUP },
+      ],
+    },
     {
       name: 'lowering and raising the number of passes keeps what was typed',
       input: inputs[2],

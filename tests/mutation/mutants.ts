@@ -38,6 +38,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'app', description: 'MESSAGES_ADDED is ignored', search: "      actions: { type: 'assignMessages', params: ({ event }) => event.messages },\n", replace: '' },
 
   // ---------------- cart
+  { machine: 'cart', description: 'a switched-off section keeps its lines in the cart', search: "actions: ['assignClosedSections', 'dropLinesOfClosedSections',", replace: "actions: ['assignClosedSections'," },
+  { machine: 'cart', description: 'ADD ignores switched-off sections', search: 'return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines, context.closedSections)] };', replace: 'return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines)] };' },
   { machine: 'cart', description: 'REMOVE of a ticket line is not saved', search: "              'removeLine',\n              { type: 'saveCart', params: ({ context }) => context.lines },", replace: "              'removeLine'," },
   { machine: 'cart', description: 'ADD is not saved', search: "actions: ['addLines', { type: 'saveCart', params: ({ context }) => context.lines }],", replace: "actions: ['addLines']," },
   { machine: 'cart', description: 'CLEAR leaves the saved cart', search: "CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },", replace: "CLEAR: { target: '.Checking shipping', actions: ['clearLines'] }," },
@@ -101,6 +103,9 @@ export const MUTANTS: Mutant[] = [
   { machine: 'auth', description: 'a registration 422 shows no field errors', search: "                description: '422: every validation error next to its field.',\n                actions: { type: 'assignServerErrors', params: ({ event }) => errorOf(event) },", replace: "                description: '422: every validation error next to its field.',\n                actions: 'assignUnexpectedError'," },
   { machine: 'auth', description: 'registered as a guest', search: "    Registered: {\n      type: 'final',\n      meta: { route: 'registerSuccess' },\n      description: 'Registration logs in; the register success page follows.',\n      entry: { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: false }) },", replace: "    Registered: {\n      type: 'final',\n      meta: { route: 'registerSuccess' },\n      description: 'Registration logs in; the register success page follows.',\n      entry: { type: 'notifyLoggedIn', params: ({ context }) => ({ jwt: context.jwt ?? '', customer: context.customer, isGuest: true }) }," },
   { machine: 'auth', description: 'a 429 at login says wrong password', search: "                actions: 'assignTooManyAttempts',", replace: "                actions: 'assignLoginFailed'," },
+  { machine: 'auth', description: 'a login without an answer says wrong password', search: "                actions: ['assignNoConnection'],", replace: "                actions: ['assignLoginFailed']," },
+  { machine: 'auth', description: 'every login failure counts as refused credentials', search: 'isCredentialsRefused: ({ event }) => [401, 422].includes(errorOf(event).status),', replace: 'isCredentialsRefused: () => true,' },
+  { machine: 'auth', description: 'a 500 at login says no connection', search: 'isNoAnswer: ({ event }) => errorOf(event).status === 0,', replace: 'isNoAnswer: ({ event }) => errorOf(event).status !== 429,' },
   { machine: 'auth', description: 'the 429 guard reads another status', search: "isRateLimited: ({ event }) => errorOf(event).status === 429,", replace: "isRateLimited: ({ event }) => errorOf(event).status === 401," },
 
   // ---------------- static-page
@@ -132,8 +137,10 @@ export const MUTANTS: Mutant[] = [
   { machine: "settings", description: "a 401 at load offers to retry instead of login", search: "{ guard: 'isUnauthorized', target: 'Session expired', description:", replace: "{ guard: 'isUnauthorized', target: 'Loading failed', description:" },
   { machine: "settings", description: "the e-mail change keeps the typed address in the form", search: "      ...(section === 'email' ? { emailForm: EMPTY_EMAIL_FORM } : {}),\n", replace: "" },
   { machine: "settings", description: "a 403 is not a lost session", search: "isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),", replace: "isUnauthorized: ({ event }) => statusOf(event) === 403," },
-  { machine: "auth", description: "the guest's delivery address is not sent", search: "shipping: context.cartShips ? deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values) : null,", replace: "shipping: null," },
-  { machine: "auth", description: "an incomplete delivery address of the guest is accepted", search: " || (context.cartShips && hasAny(deliveryFormErrors(context.delivery)))", replace: "" },
+  { machine: "auth", description: "the guest's delivery address is not sent", search: "    send_invoice: context.sendInvoice,\n    shipping: deliveryPayload(context),", replace: "    send_invoice: context.sendInvoice,\n    shipping: null," },
+  { machine: "auth", description: "an incomplete delivery address of the guest is accepted", search: "hasErrors(registrationErrors(context.values, context.attr, true)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),", replace: "hasErrors(registrationErrors(context.values, context.attr, true))," },
+  { machine: 'auth', description: 'registration never sends the delivery address', search: 'return { ...registerInput(context.values), shipping: deliveryPayload(context) };', replace: 'return { ...registerInput(context.values), shipping: null };' },
+  { machine: 'auth', description: 'an incomplete delivery address at registration is accepted', search: "hasErrors(registrationErrors(context.values, context.attr, false)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),", replace: 'hasErrors(registrationErrors(context.values, context.attr, false)),' },
   { machine: "auth", description: "send_invoice is always sent as true", search: "send_invoice: context.sendInvoice,", replace: "send_invoice: true," },
   { machine: "app", description: "a late settings update after logout brings the session back", search: "      guard: 'isLoggedIn',\n", replace: "" },
   { machine: "app", description: "SESSION_UPDATED is not stored", search: "event.customer }) }, 'storeSession'],", replace: "event.customer }) }]," },
@@ -178,6 +185,7 @@ export const MUTANTS: Mutant[] = [
   { machine: 'checkout', description: 'back to the billing address keeps the different one', search: "event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} } : {},", replace: "event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: false }, deliveryErrors: {} } : {}," },
 
   // ---------------- shop (issue 11)
+  { machine: 'shop', description: 'the passes list ignores its category', search: 'return open ? { section: open.section, category: open.category ?? null } : {};', replace: "return open ? { section: open.section, category: open.section === 'passes' ? null : (open.category ?? null) } : {};" },
   { machine: 'shop', description: 'the list is loaded again for every category', search: "always: [{ guard: 'listLoadedForSection', target: 'List' }, { target: 'Loading list' }],", replace: "always: [{ target: 'Loading list' }]," },
   { machine: 'shop', description: 'a category shows all articles', search: "            { guard: 'hasCategory', target: 'One category' },\n", replace: '' },
   { machine: 'shop', description: 'the passes list shows merchandise', search: "            { guard: 'isPassSection', target: 'Annual passes' },\n", replace: '' },

@@ -133,6 +133,51 @@ describe('checkout on the demo data', () => {
     });
   });
 
+  describe('a section switched off in the remote config sells nothing (issue 22 item 7)', () => {
+    const setFlag = (flag: string, on: boolean) =>
+      server.db.query("UPDATE settings SET value = jsonb_set(value, $1::text[], $2::jsonb) WHERE key = 'remote_config'", [[flag], JSON.stringify(on)]);
+
+    it('initPayment refuses an item of each switched-off section with 422 ITEM_UNAVAILABLE naming it; the others still sell', async () => {
+      const voucher: CartItem = { type: 'voucher', id: DEMO.vouchers.fifty, count: 1 };
+      const pass: CartItem = {
+        type: 'annualPass',
+        id: DEMO.passes.individual,
+        count: 1,
+        owners: [{ title: '', first: 'Ada', last: 'Muster', address: 'Weg 1, 8000 Zürich', send_to_custom_addr: false }],
+      } as CartItem;
+      const cases: [string, CartItem][] = [
+        ['has_vouchers', voucher],
+        ['has_merchandise', catalogueBook(1)],
+        ['has_tickets', tenPlacesTickets(server, 1)],
+        ['has_memcard', pass],
+      ];
+      try {
+        for (const [flag, item] of cases) {
+          await setFlag(flag, false);
+          const refused = await failure(api.initPayment({ payart: 161, items: [tenPlacesTickets(server, 1), item], url: returnUrls(server) }));
+          expect(refused.status, flag).toBe(422);
+          expect(refused.code, flag).toBe('ITEM_UNAVAILABLE');
+          expect(Object.keys(refused.fields), flag).toEqual([`items.${flag === 'has_tickets' ? 0 : 1}`]);
+          await setFlag(flag, true);
+        }
+        // a voucher with its section on again sells
+        expect(await api.initPayment({ payart: 161, items: [voucher], url: returnUrls(server) })).toMatch(/^http/);
+      } finally {
+        for (const [flag] of cases) await setFlag(flag, true);
+      }
+    });
+
+    it('a switched-off merchandise section suggests nothing', async () => {
+      expect((await api.getSuggestions([catalogueBook(1)])).length).toBeGreaterThan(0);
+      await setFlag('has_merchandise', false);
+      try {
+        expect(await api.getSuggestions([catalogueBook(1)])).toEqual([]);
+      } finally {
+        await setFlag('has_merchandise', true);
+      }
+    });
+  });
+
   describe('POST checkout/suggest', () => {
     it('suggests available merchandise that is not in the cart yet, with name and price', async () => {
       const suggestions = await api.getSuggestions([catalogueBook(1)]);

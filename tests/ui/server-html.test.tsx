@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import fc from 'fast-check';
-import { ServerHtml } from '../../src/app/components/ServerHtml.js';
+import { ServerHtml, withoutEventHandlers } from '../../src/app/components/ServerHtml.js';
 import { STATIC_PAGES } from '../../src/server/seed/pages.js';
 
 afterEach(cleanup);
@@ -116,6 +116,48 @@ describe('server HTML through the allow-list', () => {
         cleanup();
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('on… attributes never reach the parser (issue 22 item 9)', () => {
+  it('takes every event handler out of the tags, in every spelling the tokenizer accepts, and leaves the rest as written', () => {
+    const html =
+      '<p onclick="a()" title="x>y">one <b/onclick=b()>two</b> <img src="/i.png" ONERROR = \'c()\' alt="on=1">' +
+      '<a href="/x" onmouseover=d() >three</a><!-- <p onclick="kept in a comment"> --> 1 < 2 <svg onload="e()"></svg></p>';
+    const stripped = withoutEventHandlers(html);
+    expect(stripped).toBe(
+      // (the white space before a removed attribute stays)
+      '<p  title="x>y">one <b/>two</b> <img src="/i.png"  alt="on=1">' + '<a href="/x"  >three</a><!-- <p onclick="kept in a comment"> --> 1 < 2 <svg ></svg></p>',
+    );
+  });
+
+  it('hands DOMParser markup without on… attributes', () => {
+    const seen: string[] = [];
+    const original = DOMParser.prototype.parseFromString;
+    DOMParser.prototype.parseFromString = function (this: DOMParser, markup: string, type: DOMParserSupportedType) {
+      seen.push(markup);
+      return original.call(this, markup, type);
+    } as typeof original;
+    try {
+      const box = renderHtml('<p onclick="x()">Hi <img src="/a.png" onerror="y()"></p>');
+      expect(box.textContent).toBe('Hi ');
+    } finally {
+      DOMParser.prototype.parseFromString = original;
+    }
+    expect(seen.join('')).not.toMatch(/\son\w+\s*=/i);
+    expect(seen.join('')).toContain('Hi');
+  });
+
+  it('whatever the markup, nothing named on… is left in a tag', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('<p', '<img', ' ', '/', 'onclick', 'onerror', '=', '"', "'", 'x()', '>', 'title', 'on', '<!--', '-->', 'a'), { maxLength: 30 }), (parts) => {
+        const stripped = withoutEventHandlers(parts.join(''));
+        const doc = new DOMParser().parseFromString(stripped, 'text/html');
+        for (const element of Array.from(doc.querySelectorAll('*'))) {
+          for (const attribute of Array.from(element.attributes)) expect(attribute.name.toLowerCase().startsWith('on'), stripped).toBe(false);
+        }
+      }),
     );
   });
 });

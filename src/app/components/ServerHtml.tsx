@@ -114,10 +114,89 @@ function elementOf(element: Element, depth: number): ReactNode {
   return EMPTY.has(name) ? createElement(name, props) : createElement(name, props, ...children);
 }
 
+const SPACE = /[\t\n\f\r ]/;
+const TAG_START = /[A-Za-z]/;
+
+/**
+ * The markup with every `on…` attribute taken out of its tags, before any parser sees it: Chromium
+ * checks an event handler attribute against the page's Content Security Policy as soon as a parser
+ * sets it, even in DOMParser's inert document, and reports "Executing inline event handler violates
+ * the Content Security Policy" on the console although nothing runs (issue 22 item 9). The scan
+ * follows the HTML tokenizer's rules for tags (a name, then attributes separated by white space or
+ * `/`, values quoted or not); text and comments are copied as they are. Whatever it lets through
+ * still passes the allow-list below.
+ */
+export function withoutEventHandlers(html: string): string {
+  let out = '';
+  let i = 0;
+  const n = html.length;
+  while (i < n) {
+    const open = html.indexOf('<', i);
+    if (open === -1) {
+      out += html.slice(i);
+      break;
+    }
+    out += html.slice(i, open);
+    if (html.startsWith('<!--', open)) {
+      const end = html.indexOf('-->', open + 4);
+      const stop = end === -1 ? n : end + 3;
+      out += html.slice(open, stop);
+      i = stop;
+      continue;
+    }
+    const first = html[open + 1] ?? '';
+    if (!TAG_START.test(first)) {
+      out += '<';
+      i = open + 1;
+      continue;
+    }
+    // the tag name
+    let j = open + 1;
+    while (j < n && !SPACE.test(html[j]!) && html[j] !== '/' && html[j] !== '>') j++;
+    out += html.slice(open, j);
+    // the attributes
+    while (j < n) {
+      while (j < n && (SPACE.test(html[j]!) || html[j] === '/')) {
+        out += html[j];
+        j++;
+      }
+      if (j >= n) break;
+      if (html[j] === '>') {
+        out += '>';
+        j++;
+        break;
+      }
+      const nameStart = j;
+      j++; // a name may start with '='
+      while (j < n && !SPACE.test(html[j]!) && html[j] !== '/' && html[j] !== '>' && html[j] !== '=') j++;
+      const name = html.slice(nameStart, j);
+      let k = j;
+      while (k < n && SPACE.test(html[k]!)) k++;
+      let end = j;
+      if (html[k] === '=') {
+        k++;
+        while (k < n && SPACE.test(html[k]!)) k++;
+        const quote = html[k];
+        if (quote === '"' || quote === "'") {
+          const close = html.indexOf(quote, k + 1);
+          end = close === -1 ? n : close + 1;
+        } else {
+          end = k;
+          while (end < n && !SPACE.test(html[end]!) && html[end] !== '>') end++;
+        }
+      }
+      if (!/^on/i.test(name)) out += html.slice(nameStart, end);
+      j = end;
+    }
+    i = j;
+  }
+  return out;
+}
+
 /** The allowed part of a server HTML string as React nodes (empty where there is no DOMParser). */
 export function serverHtmlNodes(html: string): ReactNode[] {
   if (typeof DOMParser === 'undefined' || html.trim() === '') return [];
-  const document = new DOMParser().parseFromString(html, 'text/html');
+  const document = new DOMParser().parseFromString(withoutEventHandlers(html), 'text/html');
   return childrenOf(document.body, 0, true);
 }
 

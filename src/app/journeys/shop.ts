@@ -2,7 +2,7 @@
  * The shop journey (machines/shop.machine.ts) with the catalogue calls of §7 (merchandise/select,
  * merchandise/attr, with product_kind=13 for annual passes; merchandise?article=ID). One actor
  * while the visitor stays in the shop section, so the list keeps its articles on return, a
- * category is a filter with its own URL, and a pass keeps what was typed for its owners. Routes:
+ * category is a filter with its own URL (merchandise/{category}, passes?category={id}), and a pass keeps what was typed for its owners. Routes:
  * merchandise, merchandise/{category}, passes, passes/{id}, product/{id}.
  */
 import { fromPromise } from 'xstate';
@@ -14,7 +14,14 @@ import type { Journey, RouteEntry } from './host.js';
 
 const sectionOf = (entry: RouteEntry): ShopSection => (entry.route === 'passes' || entry.route === 'pass' ? 'passes' : 'merchandise');
 const articleIdOf = (entry: RouteEntry): number | null => (entry.route === 'pass' || entry.route === 'product' ? Number(entry.params.id) : null);
-const categoryOf = (entry: RouteEntry): number | null => (entry.route === 'mechandiseCategory' ? Number(entry.params.category) : null);
+/** A category id of the URL: the path of merchandise/{category}, the search param of passes (?category=). */
+const categoryOf = (entry: RouteEntry): number | null => {
+  if (entry.route === 'mechandiseCategory') return Number(entry.params.category);
+  if (entry.route !== 'passes') return null;
+  const raw = entry.search.category;
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
 
 export const shopJourney: Journey<typeof shopMachine, Shell> = {
   name: 'shop',
@@ -60,6 +67,8 @@ export const shopJourney: Journey<typeof shopMachine, Shell> = {
         return routeHref(lang, 'mechandiseCategory', { category: String(category ?? '') });
       case 'product':
         return routeHref(lang, section === 'passes' ? 'pass' : 'product', { id: String(articleId ?? '') });
+      case 'passes':
+        return routeHref(lang, 'passes', {}, category === null ? {} : { category: String(category) });
       default:
         return routeHref(lang, route as ShopRouteName);
     }

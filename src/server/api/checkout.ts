@@ -32,6 +32,8 @@ import {
 } from '../../api/schemas/checkout.js';
 import { optionalCustomer, randomId } from '../auth.js';
 import { customerCountry } from './accounts.js';
+import { readSetting } from './config.js';
+import { closedSectionsOfRemote, inClosedSection, sectionOfType, type SectionKey } from '../../domain/sections.js';
 import { priceCart, reserveCart } from '../inventory.js';
 import { shippedItems, shippingCost } from '../shipping.js';
 
@@ -124,8 +126,24 @@ async function shippingFor(ctx: RequestContext, country: string, items: CartItem
   return shippingCost(ctx.db, ctx.lang, country, items, now);
 }
 
+/** The shop sections whose flag is off in the stored remote config (§1; issue 22 item 7). */
+async function closedSectionsNow(ctx: RequestContext): Promise<SectionKey[]> {
+  const config = await readSetting(ctx.db, 'remote_config');
+  return closedSectionsOfRemote(typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : null);
+}
+
+/** A section that is switched off sells nothing: 422 ITEM_UNAVAILABLE naming the first such item. */
+function refuseClosedSections(items: readonly CartItem[], closed: readonly SectionKey[]): void {
+  const index = items.findIndex((item) => inClosedSection(item, closed));
+  if (index === -1) return;
+  const section = sectionOfType(items[index]!.type);
+  const message = `The shop does not sell ${section} at the moment.`;
+  throw new HttpError(422, 'ITEM_UNAVAILABLE', message, { [`items.${index}`]: [message] });
+}
+
 async function initPayment(ctx: RequestContext): Promise<string> {
   const body = parseInput(InitPaymentRequestSchema, ctx.body);
+  refuseClosedSections(body.cart.items, await closedSectionsNow(ctx));
   const customerId = await checkPayment(ctx, body.payart, body.aux);
   const now = ctx.services.now();
   const country = await shippingCountryFor(ctx, customerId, body.shipping.country);
@@ -274,6 +292,8 @@ async function orderReview(ctx: RequestContext): Promise<OrderReview> {
 
 async function suggest(ctx: RequestContext): Promise<Suggestion[]> {
   const { cart } = parseInput(SuggestRequestSchema, ctx.body);
+  // a switched-off merchandise section suggests nothing (its articles cannot be bought)
+  if ((await closedSectionsNow(ctx)).includes('merchandise')) return [];
   const inCart = new Set(cart.items.flatMap((item) => (item.type === 'merchandise' ? [item.id] : [])));
   const rows = await ctx.db.query<{ item: CartItem }>('SELECT item FROM suggestions ORDER BY sequence_no, id');
   const out: Suggestion[] = [];

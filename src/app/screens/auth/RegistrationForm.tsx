@@ -9,26 +9,32 @@ import { AccountForm, CustomerField, LoadFailedNotice } from '../../components/A
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 
-/** The guest form's invoice choice (send_invoice) and, when the cart ships, the delivery address (§5). */
-function GuestExtras() {
+/** When the cart ships (§5), registration and the guest form ask where to deliver: the billing address or another one. */
+function DeliveryAddress() {
   const actor = useAuthActor();
   const cartShips = useSelector(actor, (s) => s.context.cartShips);
   const delivery = useSelector(actor, (s) => s.context.delivery);
   const errors = useSelector(actor, (s) => s.context.deliveryErrors);
-  const sendInvoice = useSelector(actor, (s) => s.context.sendInvoice);
   const countries = useSelector(actor, (s) => s.context.attr?.countries ?? {});
+  if (!cartShips) return null;
+  return (
+    <DeliveryAddressFields
+      sameAsBilling={delivery.sameAsBilling}
+      values={delivery.values}
+      errors={errors}
+      countries={countries}
+      onSameChange={(same) => actor.send({ type: 'SAME_AS_BILLING_CHANGED', same })}
+      onChange={(field, value) => actor.send({ type: 'ADDRESS_CHANGED', field, value })}
+    />
+  );
+}
+
+/** The guest form's invoice choice (send_invoice). */
+function GuestExtras() {
+  const actor = useAuthActor();
+  const sendInvoice = useSelector(actor, (s) => s.context.sendInvoice);
   return (
     <>
-      {cartShips && (
-        <DeliveryAddressFields
-          sameAsBilling={delivery.sameAsBilling}
-          values={delivery.values}
-          errors={errors}
-          countries={countries}
-          onSameChange={(same) => actor.send({ type: 'SAME_AS_BILLING_CHANGED', same })}
-          onChange={(field, value) => actor.send({ type: 'ADDRESS_CHANGED', field, value })}
-        />
-      )}
       <CheckboxField
         name="sendInvoice"
         label={<FormattedMessage id="auth.sendInvoice" />}
@@ -103,6 +109,7 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
           </p>
           <FormAlert message={formError} />
           <div className="auth__grid">{visibleFields(attr, guest).map(field)}</div>
+          <DeliveryAddress />
           {guest && <GuestExtras />}
         </AccountForm>
       )}

@@ -53,12 +53,15 @@ export function ShopList({ actor }: { actor: ShopActor }) {
   const categories = useSelector(actor, (s) => s.context.categories, shallowEqual);
   const all = useSelector(actor, (s) => s.context.articles, shallowEqual);
   const passes = section === 'passes';
-  const articles = articlesInCategory(all, passes ? null : category);
+  const articles = articlesInCategory(all, category);
   const current = categories.find((c) => c.id === category);
+  // §2: the same filter on both lists; a pass category is the search param of passes
+  const allHref = passes ? `/${lang}/passes` : `/${lang}/merchandise`;
+  const categoryLink = (id: number) => (passes ? { to: `/${lang}/passes`, search: { category: id } } : { to: `/${lang}/merchandise/${id}` });
   return (
     <section className="shop-list">
       <PageHeading>
-        {passes ? <FormattedMessage id="title.passes" /> : current ? current.name : <FormattedMessage id="title.merchandise" />}
+        {current ? current.name : <FormattedMessage id={passes ? 'title.passes' : 'title.merchandise'} />}
       </PageHeading>
       {loading && (
         <p className="screen-loading" role="status">
@@ -68,17 +71,17 @@ export function ShopList({ actor }: { actor: ShopActor }) {
       {failed && <RetryNotice messageId="shop.loadFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
       {!loading && !failed && (
         <>
-          {!passes && categories.length > 0 && (
+          {categories.length > 0 && (
             <nav className="shop-filter" aria-label={intl.formatMessage({ id: 'shop.categories' })}>
               <ul className="shop-filter__list">
                 <li>
-                  <Link to={`/${lang}/merchandise`} className="shop-filter__link" aria-current={category === null ? 'page' : undefined}>
+                  <Link to={allHref} className="shop-filter__link" aria-current={category === null ? 'page' : undefined}>
                     <FormattedMessage id="shop.all" />
                   </Link>
                 </li>
                 {categories.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/${lang}/merchandise/${c.id}`} className="shop-filter__link" aria-current={category === c.id ? 'page' : undefined}>
+                    <Link {...categoryLink(c.id)} className="shop-filter__link" aria-current={category === c.id ? 'page' : undefined}>
                       {c.name}
                     </Link>
                   </li>
