@@ -236,9 +236,7 @@ export const checkoutMachine = setup({
     }),
     assignDeliverySame: assign(({ context, event }) => {
       assertEvent(event, 'SET_DELIVERY_SAME');
-      // a different address starts in the country shipping is priced for (one destination)
-      const country = context.delivery.values.country.trim() === '' && context.shipping.country ? context.shipping.country : context.delivery.values.country;
-      return { delivery: { sameAsBilling: event.sameAsBilling, values: { ...context.delivery.values, country } }, deliveryErrors: {} };
+      return { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} };
     }),
     assignDeliveryField: assign(({ context, event }) => {
       if (event.type !== 'SET_DELIVERY_FIELD') return {};
