@@ -334,7 +334,7 @@ export const cartMachine = setup({
           ],
         },
         'Settling the country': {
-          tags: 'shipping-loading',
+          tags: ['busy', 'shipping-loading'],
           entry: 'clearShipping',
           description: 'A country was just chosen: shipping is asked once the choice has rested (COUNTRY_SETTLE_MS); another choice meanwhile starts the wait again. The old cost is gone, payment waits.',
           after: { countryChoiceSettles: 'Checking shipping' },

@@ -118,16 +118,18 @@ export function toShippingLines(line: CartLine): ShippingLine[] {
 
 export interface ShippingRequestOptions {
   loggedIn: boolean;
-  /** destination country; sent when not logged in, or when it is a different delivery address's */
+  /** destination country; sent when not logged in, or as `delivery_country` when it is a different delivery address's */
   country: string | null;
-  /** the country is a different delivery address's (issue 22): sent even when logged in */
+  /** the country is a different delivery address's (issue 22 item 5): sent as `delivery_country`, logged in or not */
   forDelivery?: boolean;
 }
 
 /** The POST shipping/costs body for a cart. */
 export function toShippingRequest(lines: readonly CartLine[], options: ShippingRequestOptions): ShippingRequest {
   const cart = lines.flatMap(toShippingLines);
-  if ((options.loggedIn && !options.forDelivery) || options.country === null) return { cart };
+  if (options.country === null) return { cart };
+  if (options.forDelivery) return { cart, delivery_country: options.country };
+  if (options.loggedIn) return { cart };
   return { cart, country: options.country };
 }
 

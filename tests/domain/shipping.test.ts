@@ -85,7 +85,10 @@ describe('shipping payload (§7)', () => {
     expect(loggedIn).not.toHaveProperty('country');
     expect(v.safeParse(ShippingRequestSchema, loggedIn).success).toBe(true);
     // issue 22 item 5: a logged-in customer's different delivery address is priced for its country
-    expect(toShippingRequest(sampleCart, { loggedIn: true, country: 'DE', forDelivery: true }).country).toBe('DE');
+    const delivery = toShippingRequest(sampleCart, { loggedIn: true, country: 'DE', forDelivery: true });
+    expect(delivery).toMatchObject({ delivery_country: 'DE' });
+    expect(delivery).not.toHaveProperty('country');
+    expect(v.safeParse(ShippingRequestSchema, delivery).success).toBe(true);
   });
 });
 

@@ -243,8 +243,8 @@ describe('the shop in a real browser (issue 11)', () => {
       const asked: string[] = [];
       page.on('request', (request) => {
         if (!request.url().includes('/shipping/costs')) return;
-        const body = JSON.parse(request.postData() ?? '{}') as { country?: string };
-        asked.push(body.country ?? '(account)');
+        const body = JSON.parse(request.postData() ?? '{}') as { country?: string; delivery_country?: string };
+        asked.push(body.delivery_country ?? body.country ?? '(account)');
       });
       return asked;
     }

@@ -97,7 +97,9 @@ describe('payment with shipping (issue 11)', () => {
       const own = await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }] }, jwt);
       const de = await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'DE' });
       // the cart asks for the delivery address's country; the server prices that one for the customer too
-      expect(await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'DE' }, jwt)).toBe(de);
+      expect(await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], delivery_country: 'DE' }, jwt)).toBe(de);
+      // (the body's plain country still gives way to the account's, as §6 has it)
+      expect(await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'DE' }, jwt)).toBe(own);
       expect(de).not.toBe(own);
       const row = await cartRow(await api.initPayment({ payart: 161, items: [guide], url: returnUrls(server, 'en'), token: jwt, shipping: { country: 'DE', address: germanAddress } }));
       expect(row).toMatchObject({ shipping: de, amount: 1800 + de, shipping_country: 'DE' });

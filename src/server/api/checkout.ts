@@ -317,8 +317,8 @@ async function suggest(ctx: RequestContext): Promise<Suggestion[]> {
 async function shippingCosts(ctx: RequestContext): Promise<number> {
   const body = parseInput(ShippingRequestSchema, ctx.body);
   const customerId = await optionalCustomer(ctx);
-  // a logged-in customer's own country, unless the request names the country of a different delivery address (issue 22 item 5)
-  const country = customerId === null || body.country ? body.country : await customerCountry(ctx.db, customerId);
+  // a delivery address given for this order decides (issue 22 item 5); else the customer's own country, else the body's
+  const country = body.delivery_country ?? (customerId === null ? body.country : (await customerCountry(ctx.db, customerId)) || body.country);
   if (!country) {
     throw new HttpError(422, CHECKOUT_ERRORS.SHIPPING_COUNTRY_MISSING, 'Please choose the country to deliver to.', { country: ['Please choose a country.'] });
   }
