@@ -164,6 +164,7 @@ export const machine = createMachine({
         "Settling the country": {
           "description": "A country was just chosen: shipping is asked once the choice has rested (COUNTRY_SETTLE_MS); another choice meanwhile starts the wait again. The old cost is gone, payment waits.",
           "tags": [
+            "busy",
             "shipping-loading"
           ],
           "entry": [

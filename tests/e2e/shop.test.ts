@@ -281,12 +281,14 @@ describe('the shop in a real browser (issue 11)', () => {
         const live = page.getByTestId('cart-shipping-section').locator('[role="status"][aria-live="polite"]');
         expect(await live.getByTestId('shipping-announcement').textContent()).toMatch(t('shipping.priced'));
         expect(minor((await live.getByTestId('shipping-announcement').textContent()) ?? '')).toBe(Number(`${shipping}${total}`));
-        // focus stayed on the select (nothing re-rendered it away)
+        // focus stayed on the select (nothing re-rendered it away); the cart with its country choice is axe clean
         expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
         // a country without rates: §8's message right away, in the same polite region, and Pay waits
         await select.selectOption('US');
         await live.getByTestId('shipping-failed').waitFor({ timeout: 15_000 });
         expect(await live.getByTestId('shipping-failed').innerText()).toMatch(t('cart.shippingFailed'));
+        expect(await axeViolations(page)).toEqual([]);
         await acceptAndPay(page);
         await page.getByTestId('shipping-pending').waitFor();
         // and another country prices again, after which Pay goes to the provider with the cart's total
