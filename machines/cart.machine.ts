@@ -13,7 +13,11 @@
  *   destination the cart checks what it ships. Nothing shipped (no merchandise, no annual pass):
  *   no shipping. Goods but no destination (no logged-in customer's country, no chosen country, no
  *   saved customer's country): 'Destination unknown', the cart asks the visitor for a country
- *   (CHOOSE_COUNTRY) and payment waits. A destination: 'Calculating shipping' (shipping/costs),
+ *   (CHOOSE_COUNTRY) and payment waits. Choosing a country (in the cart, or as the country of a
+ *   different delivery address in the checkout: SHIP_TO) prices shipping by itself once the choice
+ *   has rested for COUNTRY_SETTLE_MS ('Settling the country'), so a keyboard user arrowing through
+ *   the options does not ask the server once per option (issue 22 item 2). The delivery country
+ *   is the shipping country (issue 22 item 5). A destination: 'Calculating shipping' (shipping/costs),
  *   then 'Shipping known' (its own line and part of the total) or 'Shipping failed' (the error code kept,
  *   the cost cleared, the cart kept; the visitor may choose another country or try again).
  * - Voucher allocation, totals and tax are derived (selectors below), never stored.
@@ -31,6 +35,7 @@ import type { ShippingRequest } from '../src/domain/shipping-payload.js';
 import type { Country } from '../src/api/schemas/config-requests.js';
 import {
   cartHasMerchandise,
+  countryKey,
   shippingDestination,
   shippingErrorCode,
   shippingReady,
@@ -79,6 +84,8 @@ export type CartEvent =
   | { type: 'SET_DESTINATION'; destination: Partial<CartDestination> }
   /** the visitor chose the country to ship to in the cart (§4 "chosen country") */
   | { type: 'CHOOSE_COUNTRY'; country: string }
+  /** the checkout's different delivery address is in this country (null: the billing address, or no country yet) */
+  | { type: 'SHIP_TO'; country: string | null }
   | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
   | { type: 'RETRY_SHIPPING' }
   | { type: 'RETRY_COUNTRIES' }
@@ -141,7 +148,10 @@ export function newLinesOf(current: readonly CartLine[], added: readonly CartLin
 }
 
 
-const NO_DESTINATION: CartDestination = { loggedIn: false, tokenCountry: null, chosenCountry: null, customerCountry: null };
+const NO_DESTINATION: CartDestination = { loggedIn: false, deliveryCountry: null, tokenCountry: null, chosenCountry: null, customerCountry: null };
+
+/** How long a country choice rests before shipping is asked for it (issue 22 item 2: one request, not one per option). */
+export const COUNTRY_SETTLE_MS = 400;
 
 function destinationOf(context: CartContext): string | null {
   return shippingDestination(context.destination);
@@ -180,9 +190,13 @@ export const cartMachine = setup({
       if (event.type !== 'SET_DESTINATION') return {};
       return { destination: { ...context.destination, ...event.destination } };
     }),
-    assignChosenCountry: assign(({ context, event }) =>
-      event.type === 'CHOOSE_COUNTRY' ? { destination: { ...context.destination, chosenCountry: event.country.trim().toUpperCase() || null } } : {},
-    ),
+    assignChosenCountry: assign(({ context }, country: string | null) => ({
+      // one destination (issue 22 item 5): with a different delivery address, choosing in the cart moves it too
+      destination: { ...context.destination, chosenCountry: country, deliveryCountry: context.destination.deliveryCountry ? country : null },
+    })),
+    assignDeliveryCountry: assign(({ context }, country: string | null) => ({
+      destination: { ...context.destination, deliveryCountry: country, chosenCountry: country ?? context.destination.chosenCountry },
+    })),
     assignRequestInvoice: assign(({ event }) => (event.type === 'SET_REQUEST_INVOICE' ? { requestInvoice: event.requestInvoice } : {})),
     assignShippingCost: assign((_, cost: Minor) => ({ shippingCost: cost, shippingError: null })),
     assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
@@ -216,7 +230,12 @@ export const cartMachine = setup({
     renamesSomething: ({ context, event }) => event.type === 'RENAME_LINES' && renameLines(context.lines, event.names) !== context.lines,
     shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
     destinationUnknown: ({ context }) => destinationOf(context) === null,
+    keepsDeliveryCountry: ({ context }, country: string | null) => (context.destination.deliveryCountry ?? null) === country,
     countriesLoaded: ({ context }) => context.countries !== null,
+  },
+  delays: {
+    /** a country choice rests this long before shipping is asked (COUNTRY_SETTLE_MS) */
+    countryChoiceSettles: COUNTRY_SETTLE_MS,
   },
 }).createMachine({
   id: 'cart',
@@ -288,7 +307,34 @@ export const cartMachine = setup({
         ],
         CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },
         SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination', description: 'Login, logout or a saved customer changed where goods go.' },
-        CHOOSE_COUNTRY: { target: '.Checking shipping', actions: 'assignChosenCountry', description: 'The visitor chose the country in the cart.' },
+        CHOOSE_COUNTRY: [
+          {
+            guard: 'shipsNothing',
+            target: '.Checking shipping',
+            actions: { type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null },
+          },
+          {
+            target: '.Settling the country',
+            actions: { type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null },
+            description: 'The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2).',
+          },
+        ],
+        SHIP_TO: [
+          {
+            guard: { type: 'keepsDeliveryCountry', params: ({ event }) => countryKey(event.country) },
+            description: 'The delivery address is still in that country: nothing to ask.',
+          },
+          {
+            guard: 'shipsNothing',
+            target: '.Checking shipping',
+            actions: { type: 'assignDeliveryCountry', params: ({ event }) => countryKey(event.country) },
+          },
+          {
+            target: '.Settling the country',
+            actions: { type: 'assignDeliveryCountry', params: ({ event }) => countryKey(event.country) },
+            description: 'The delivery address moved to another country (issue 22 item 5): the cost follows it.',
+          },
+        ],
         SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
         SECTIONS_CLOSED: [
           {
@@ -313,6 +359,12 @@ export const cartMachine = setup({
             { guard: 'destinationUnknown', target: 'Destination unknown', actions: 'clearShipping' },
             { target: 'Calculating shipping' },
           ],
+        },
+        'Settling the country': {
+          tags: ['busy', 'shipping-loading'],
+          entry: 'clearShipping',
+          description: 'A country was just chosen: shipping is asked once the choice has rested (COUNTRY_SETTLE_MS); another choice meanwhile starts the wait again. The old cost is gone, payment waits.',
+          after: { countryChoiceSettles: 'Checking shipping' },
         },
         'No shipping': {
           tags: 'shipping-none',
@@ -350,8 +402,9 @@ export const cartMachine = setup({
             src: 'calculateShipping',
             input: ({ context }): ShippingInput => {
               const destination = destinationOf(context);
+              const forDelivery = countryKey(context.destination.deliveryCountry) !== null;
               return {
-                request: toShippingRequest(context.lines, { loggedIn: context.destination.loggedIn, country: destination }),
+                request: toShippingRequest(context.lines, { loggedIn: context.destination.loggedIn, country: destination, forDelivery }),
                 loggedIn: context.destination.loggedIn,
               };
             },

@@ -23,11 +23,15 @@
  * nothing is shipped or the cost is known (§4, issue 11), and no article is suggested into a cart
  * that cannot be shipped (issue 16 item 5); an added suggestion makes the cart ask for shipping.
  * The delivery address defaults to the billing address; a different one needs all five fields
- * (§5, src/domain/delivery-address.ts). requestInvoice (default true, §9) is sent with initPayment.
+ * (§5, src/domain/delivery-address.ts), and only while the cart ships something (issue 22 item 4:
+ * a cart of tickets pays whatever a hidden delivery form holds). One destination (issue 22 item 5):
+ * the delivery address's country is the shipping country: changing it tells the cart (the
+ * app-provided `shipTo`), and a country chosen in the cart moves the delivery country with it.
+ * requestInvoice (default true, §9) is sent with initPayment.
  * Adding a suggestion and emptying the cart are actions the app provides. Rules
  * (default method, who needs a login, aux, missing details) are in src/domain/payment.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartItem } from '../src/domain/cart-payload.js';
 import { toCartPayload, type CartLine } from '../src/domain/cart-lines.js';
 import {
@@ -51,7 +55,7 @@ import {
   type DeliveryAddressField,
   type DeliveryAddressValues,
 } from '../src/domain/delivery-address.js';
-import { shippingReady, type ShippingStatus } from '../src/domain/shipping.js';
+import { countryKey, shippingReady, shipsGoods, type ShippingStatus } from '../src/domain/shipping.js';
 import type { PaymentType } from '../src/api/schemas/config.js';
 import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
 import { voucherRedemptionMachine } from './voucherRedemption.machine.js';
@@ -184,13 +188,17 @@ function suggestedLines(context: CheckoutContext, event: CheckoutEvent): CartLin
   const suggestion = context.suggestions.find((s) => s.id === event.id);
   return suggestion ? [suggestionLine(suggestion)] : [];
 }
-/** The delivery address errors of the form as it stands ({} for the billing address). */
-const deliveryErrorsOf = (delivery: DeliveryChoice): FieldErrors => (delivery.sameAsBilling ? {} : deliveryAddressErrors(delivery.values));
-/** What initPayment sends about shipping: the cart's destination and the delivery address. */
+/** A different delivery address counts only while the cart ships something (issue 22 item 4). */
+const differentDeliveryAddress = (context: CheckoutContext): boolean => !context.delivery.sameAsBilling && shipsGoods(context.shipping.status);
+/** The delivery address errors of the form as it stands ({} for the billing address or a cart that ships nothing). */
+const deliveryErrorsOf = (context: CheckoutContext): FieldErrors => (differentDeliveryAddress(context) ? deliveryAddressErrors(context.delivery.values) : {});
+/** What initPayment sends about shipping: the cart's destination and the delivery address (none when nothing ships). */
 function paymentShipping(context: CheckoutContext): PaymentShipping {
-  const address = deliveryAddressPayload(context.delivery.sameAsBilling, context.delivery.values);
+  const address = deliveryAddressPayload(!differentDeliveryAddress(context), context.delivery.values);
   return context.shipping.country ? { country: context.shipping.country, address } : { address };
 }
+/** The delivery country for the cart (issue 22 item 5): a different address's country key, else null (the billing address). */
+const deliveryCountryOf = (delivery: DeliveryChoice): string | null => (delivery.sameAsBilling ? null : countryKey(delivery.values.country));
 const returned = (event: CheckoutEvent) => (event.type === 'PAYMENT_RETURNED' ? event : null);
 
 export const checkoutMachine = setup({
@@ -209,10 +217,27 @@ export const checkoutMachine = setup({
   },
   actions: {
     assignLines: assign(({ event }) => (event.type === 'CART_CHANGED' ? { lines: [...event.lines] } : {})),
-    assignShipping: assign(({ event }) => (event.type === 'SHIPPING_CHANGED' ? { shipping: { status: event.status, country: event.country } } : {})),
-    assignDeliverySame: assign(({ context, event }) =>
-      event.type === 'SET_DELIVERY_SAME' ? { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} } : {},
-    ),
+    assignShipping: assign(({ context, event }) => {
+      assertEvent(event, 'SHIPPING_CHANGED');
+      // nothing ships any more: the delivery address's errors no longer apply (issue 22 item 4)
+      return { shipping: { status: event.status, country: event.country }, deliveryErrors: shipsGoods(event.status) ? context.deliveryErrors : {} };
+    }),
+    /**
+     * One destination (issue 22 item 5): the cart's country moved (chosen in the cart), so the
+     * different delivery address's country follows; a half-typed country is left to the visitor.
+     */
+    followShippingCountry: assign(({ context }) => {
+      const country = context.shipping.country;
+      const typed = context.delivery.values.country;
+      if (context.delivery.sameAsBilling || country === null || typed === country) return {};
+      if (typed.trim() !== '' && countryKey(typed) === null) return {};
+      const { country: _fixed, ...otherErrors } = context.deliveryErrors;
+      return { delivery: { ...context.delivery, values: { ...context.delivery.values, country } }, deliveryErrors: otherErrors };
+    }),
+    assignDeliverySame: assign(({ context, event }) => {
+      assertEvent(event, 'SET_DELIVERY_SAME');
+      return { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} };
+    }),
     assignDeliveryField: assign(({ context, event }) => {
       if (event.type !== 'SET_DELIVERY_FIELD') return {};
       const { [event.field]: _fixed, ...otherErrors } = context.deliveryErrors;
@@ -249,7 +274,7 @@ export const checkoutMachine = setup({
     ),
     rejectPaymentDetails: assign(({ context }) => ({
       fieldErrors: paymentDetailErrors(context.choice),
-      deliveryErrors: deliveryErrorsOf(context.delivery),
+      deliveryErrors: deliveryErrorsOf(context),
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     clearPaymentErrors: assign({ fieldErrors: {}, deliveryErrors: {}, paymentError: null }),
@@ -267,6 +292,8 @@ export const checkoutMachine = setup({
     addToCart: (_, _lines: CartLine[]) => notProvided('addToCart'),
     clearCart: () => notProvided('clearCart'),
     redirectToProvider: (_, _url: string) => notProvided('redirectToProvider'),
+    /** The delivery country for the cart's shipping (null: the billing address); the app sends the cart SHIP_TO. */
+    shipTo: (_, _country: string | null) => notProvided('shipTo'),
   },
   guards: {
     cartIsEmpty: ({ context }) => context.lines.length === 0,
@@ -275,7 +302,8 @@ export const checkoutMachine = setup({
     shippingPending: ({ context }) => !shippingReady(context.shipping.status),
     needsLogin: ({ context }) => needsLoginFor(context.choice.payart) && context.jwt === null,
     paymentDetailsIncomplete: ({ context }) =>
-      Object.keys(paymentDetailErrors(context.choice)).length > 0 || (!context.delivery.sameAsBilling && !deliveryAddressReady(context.delivery.values)),
+      Object.keys(paymentDetailErrors(context.choice)).length > 0 || (differentDeliveryAddress(context) && !deliveryAddressReady(context.delivery.values)),
+    isDeliveryCountry: ({ event }) => event.type === 'SET_DELIVERY_FIELD' && event.field === 'country',
     isExpressPayment: ({ event }) => event.type === 'SELECT_PAYMENT' && !needsLoginFor(event.payart),
     wasAccepted: ({ event }) => returned(event)?.outcome === 'accepted',
     wasCancelled: ({ event }) => returned(event)?.outcome === 'canceled',
@@ -324,7 +352,10 @@ export const checkoutMachine = setup({
   },
   on: {
     CART_CHANGED: { actions: 'assignLines', description: 'The cart changed (a line removed, a suggestion added).' },
-    SHIPPING_CHANGED: { actions: 'assignShipping', description: "The cart's shipping changed (country chosen, cost loaded or failed)." },
+    SHIPPING_CHANGED: {
+      actions: ['assignShipping', 'followShippingCountry'],
+      description: "The cart's shipping changed (country chosen, cost loaded or failed); a different delivery address follows its country.",
+    },
   },
   initial: 'Cart',
   states: {
@@ -379,8 +410,18 @@ export const checkoutMachine = setup({
             SET_IBAN: { actions: 'assignIban' },
             SET_TERMS: { actions: 'assignTerms' },
             SET_PRIVACY: { actions: 'assignPrivacy' },
-            SET_DELIVERY_SAME: { actions: 'assignDeliverySame' },
-            SET_DELIVERY_FIELD: { actions: 'assignDeliveryField' },
+            SET_DELIVERY_SAME: {
+              actions: ['assignDeliverySame', { type: 'shipTo', params: ({ context }) => deliveryCountryOf(context.delivery) }],
+              description: 'Billing or a different address: shipping follows the delivery country (issue 22 item 5).',
+            },
+            SET_DELIVERY_FIELD: [
+              {
+                guard: 'isDeliveryCountry',
+                actions: ['assignDeliveryField', { type: 'shipTo', params: ({ context }) => deliveryCountryOf(context.delivery) }],
+                description: 'The delivery country is the shipping country: the cart asks for its cost (issue 22 item 5).',
+              },
+              { actions: 'assignDeliveryField' },
+            ],
             SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
             ADD_SUGGESTION: [
               { guard: 'cartCannotShip', description: 'Issue 16 item 5: no article is suggested into a cart that cannot be shipped.' },
@@ -413,7 +454,11 @@ export const checkoutMachine = setup({
               tags: 'step-cart',
               description: 'PAY was refused because the shipping cost is not known yet (no country, still loading, or none for that country).',
               on: {
-                SHIPPING_CHANGED: { target: 'Editing', actions: 'assignShipping', description: 'The cart moved on (country chosen, cost known): the notice is no longer current.' },
+                SHIPPING_CHANGED: {
+                  target: 'Editing',
+                  actions: ['assignShipping', 'followShippingCountry'],
+                  description: 'The cart moved on (country chosen, cost known): the notice is no longer current.',
+                },
               },
             },
             'Login required': {

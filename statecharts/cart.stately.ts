@@ -88,13 +88,42 @@ export const machine = createMachine({
           ],
           "description": "Login, logout or a saved customer changed where goods go."
         },
-        "CHOOSE_COUNTRY": {
-          "target": ".Checking shipping",
-          "actions": [
-            "assignChosenCountry"
-          ],
-          "description": "The visitor chose the country in the cart."
-        },
+        "CHOOSE_COUNTRY": [
+          {
+            "target": ".Checking shipping",
+            "guard": "shipsNothing",
+            "actions": [
+              "assignChosenCountry"
+            ]
+          },
+          {
+            "target": ".Settling the country",
+            "actions": [
+              "assignChosenCountry"
+            ],
+            "description": "The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2)."
+          }
+        ],
+        "SHIP_TO": [
+          {
+            "guard": "keepsDeliveryCountry",
+            "description": "The delivery address is still in that country: nothing to ask."
+          },
+          {
+            "target": ".Checking shipping",
+            "guard": "shipsNothing",
+            "actions": [
+              "assignDeliveryCountry"
+            ]
+          },
+          {
+            "target": ".Settling the country",
+            "actions": [
+              "assignDeliveryCountry"
+            ],
+            "description": "The delivery address moved to another country (issue 22 item 5): the cost follows it."
+          }
+        ],
         "SET_REQUEST_INVOICE": {
           "actions": [
             "assignRequestInvoice"
@@ -149,6 +178,21 @@ export const machine = createMachine({
               "target": "Calculating shipping"
             }
           ]
+        },
+        "Settling the country": {
+          "description": "A country was just chosen: shipping is asked once the choice has rested (COUNTRY_SETTLE_MS); another choice meanwhile starts the wait again. The old cost is gone, payment waits.",
+          "tags": [
+            "busy",
+            "shipping-loading"
+          ],
+          "entry": [
+            "clearShipping"
+          ],
+          "after": {
+            "countryChoiceSettles": {
+              "target": "Checking shipping"
+            }
+          }
         },
         "No shipping": {
           "description": "No merchandise and no annual pass: no shipping line, the cost is null.",

@@ -16,9 +16,10 @@ export const machine = createMachine({
     },
     "SHIPPING_CHANGED": {
       "actions": [
-        "assignShipping"
+        "assignShipping",
+        "followShippingCountry"
       ],
-      "description": "The cart's shipping changed (country chosen, cost loaded or failed)."
+      "description": "The cart's shipping changed (country chosen, cost loaded or failed); a different delivery address follows its country."
     }
   },
   "states": {
@@ -133,14 +134,26 @@ export const machine = createMachine({
             },
             "SET_DELIVERY_SAME": {
               "actions": [
-                "assignDeliverySame"
-              ]
+                "assignDeliverySame",
+                "shipTo"
+              ],
+              "description": "Billing or a different address: shipping follows the delivery country (issue 22 item 5)."
             },
-            "SET_DELIVERY_FIELD": {
-              "actions": [
-                "assignDeliveryField"
-              ]
-            },
+            "SET_DELIVERY_FIELD": [
+              {
+                "guard": "isDeliveryCountry",
+                "actions": [
+                  "assignDeliveryField",
+                  "shipTo"
+                ],
+                "description": "The delivery country is the shipping country: the cart asks for its cost (issue 22 item 5)."
+              },
+              {
+                "actions": [
+                  "assignDeliveryField"
+                ]
+              }
+            ],
             "SET_REQUEST_INVOICE": {
               "actions": [
                 "assignRequestInvoice"
@@ -218,7 +231,8 @@ export const machine = createMachine({
                 "SHIPPING_CHANGED": {
                   "target": "Editing",
                   "actions": [
-                    "assignShipping"
+                    "assignShipping",
+                    "followShippingCountry"
                   ],
                   "description": "The cart moved on (country chosen, cost known): the notice is no longer current."
                 }

@@ -23,8 +23,13 @@ export type ShippingLine = v.InferOutput<typeof ShippingLineSchema>;
 
 export const ShippingRequestSchema = v.object({
   cart: v.pipe(v.array(ShippingLineSchema), v.maxLength(200)),
-  /** ISO country key, e.g. CH; required when not logged in */
+  /** ISO country key, e.g. CH; required when not logged in (a logged-in customer's own country wins) */
   country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Expected a two-letter country key'))),
+  /**
+   * The country of a delivery address given for this order, different from the billing address
+   * (issue 22 item 5): it wins over everything, logged in or not, as it does at initPayment.
+   */
+  delivery_country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Expected a two-letter country key'))),
 });
 export type ShippingRequest = v.InferOutput<typeof ShippingRequestSchema>;
 

@@ -3,8 +3,9 @@
  *
  * - Shipping is asked for only when the cart holds merchandise and a destination is known;
  *   otherwise the cost is null.
- * - The destination is the logged-in token's country, else the chosen country, else the country of
- *   the saved customer.
+ * - The destination is the country of a different delivery address given in the checkout (issue 22:
+ *   the delivery country IS the shipping country), else the logged-in token's country, else the
+ *   chosen country, else the country of the saved customer.
  * - The request (src/domain/shipping-payload.ts) lists the cart as {type, id, datetime or count}:
  *   day tickets expanded into one `dayticket` line each, a tour sends datetime as date plus time and
  *   count 1 unless single ticketing, merchandise sends count, a ticket sends count and datetime.
@@ -17,6 +18,8 @@ import type { Minor } from './money.js';
 import type { ShippingLine, ShippingRequest } from './shipping-payload.js';
 
 export interface DestinationSources {
+  /** country of the different delivery address the visitor gave in the checkout (wins over all) */
+  deliveryCountry?: string | null | undefined;
   /** country carried by the logged-in token (null when logged out) */
   tokenCountry?: string | null | undefined;
   /** country the visitor chose in the cart */
@@ -31,8 +34,14 @@ function present(value: string | null | undefined): value is string {
 
 /** The shipping destination (§4 order), upper-cased; null when none is known. */
 export function shippingDestination(sources: DestinationSources): string | null {
-  const country = [sources.tokenCountry, sources.chosenCountry, sources.customerCountry].find(present);
+  const country = [sources.deliveryCountry, sources.tokenCountry, sources.chosenCountry, sources.customerCountry].find(present);
   return country ? country.trim().toUpperCase() : null;
+}
+
+/** A typed or chosen country as a two-letter key (upper-cased), null while it is not one ('', 'D', 'Germany'). */
+export function countryKey(value: string | null | undefined): string | null {
+  const key = (value ?? '').trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(key) ? key : null;
 }
 
 /** What is sent by post (§4, page/shipping): merchandise and annual passes. Tickets, tours and vouchers are not. */
@@ -62,6 +71,14 @@ export function shouldAskShipping(lines: readonly CartLine[], destination: strin
  * - `failed`: no cost for that country (§8): the cart is kept, the visitor is told to contact us.
  */
 export type ShippingStatus = 'none' | 'needsCountry' | 'loading' | 'known' | 'failed';
+
+/**
+ * Whether the cart ships anything (issue 22 item 4): the delivery address and its rules matter only
+ * then; a cart of tickets pays whatever a hidden delivery address form holds.
+ */
+export function shipsGoods(status: ShippingStatus): boolean {
+  return status !== 'none';
+}
 
 /** Payment waits for shipping: it may start only with nothing to ship or a known cost. */
 export function shippingReady(status: ShippingStatus): boolean {
@@ -101,14 +118,18 @@ export function toShippingLines(line: CartLine): ShippingLine[] {
 
 export interface ShippingRequestOptions {
   loggedIn: boolean;
-  /** destination country; sent only when not logged in */
+  /** destination country; sent when not logged in, or as `delivery_country` when it is a different delivery address's */
   country: string | null;
+  /** the country is a different delivery address's (issue 22 item 5): sent as `delivery_country`, logged in or not */
+  forDelivery?: boolean;
 }
 
 /** The POST shipping/costs body for a cart. */
 export function toShippingRequest(lines: readonly CartLine[], options: ShippingRequestOptions): ShippingRequest {
   const cart = lines.flatMap(toShippingLines);
-  if (options.loggedIn || options.country === null) return { cart };
+  if (options.country === null) return { cart };
+  if (options.forDelivery) return { cart, delivery_country: options.country };
+  if (options.loggedIn) return { cart };
   return { cart, country: options.country };
 }
 

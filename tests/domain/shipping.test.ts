@@ -5,6 +5,8 @@ import { ShippingRequestSchema } from '../../src/domain/shipping-payload.js';
 import {
   NO_SHIPPING,
   SHIPPING_UNKNOWN_ERROR,
+  countryKey,
+  shipsGoods,
   shippingDestination,
   shippingFailed,
   shouldAskShipping,
@@ -30,6 +32,18 @@ describe('when to ask for shipping (§4)', () => {
     expect(shippingDestination({ tokenCountry: null, chosenCountry: 'at', customerCountry: 'CH' })).toBe('AT');
     expect(shippingDestination({ tokenCountry: '', chosenCountry: undefined, customerCountry: 'CH' })).toBe('CH');
     expect(shippingDestination({})).toBeNull();
+  });
+
+  it('issue 22 item 5: a different delivery address\'s country comes first, logged in or not', () => {
+    expect(shippingDestination({ deliveryCountry: 'fr', tokenCountry: 'DE', chosenCountry: 'AT', customerCountry: 'CH' })).toBe('FR');
+    expect(shippingDestination({ deliveryCountry: null, tokenCountry: 'DE' })).toBe('DE');
+    expect(countryKey(' de ')).toBe('DE');
+    for (const notYet of ['', 'D', 'Germany', null, undefined]) expect(countryKey(notYet)).toBeNull();
+  });
+
+  it('issue 22 item 4: the delivery address matters only while something ships', () => {
+    expect(shipsGoods('none')).toBe(false);
+    for (const status of ['needsCountry', 'loading', 'known', 'failed'] as const) expect(shipsGoods(status)).toBe(true);
   });
 });
 
@@ -70,6 +84,11 @@ describe('shipping payload (§7)', () => {
     const loggedIn = toShippingRequest(sampleCart, { loggedIn: true, country: 'CH' });
     expect(loggedIn).not.toHaveProperty('country');
     expect(v.safeParse(ShippingRequestSchema, loggedIn).success).toBe(true);
+    // issue 22 item 5: a logged-in customer's different delivery address is priced for its country
+    const delivery = toShippingRequest(sampleCart, { loggedIn: true, country: 'DE', forDelivery: true });
+    expect(delivery).toMatchObject({ delivery_country: 'DE' });
+    expect(delivery).not.toHaveProperty('country');
+    expect(v.safeParse(ShippingRequestSchema, delivery).success).toBe(true);
   });
 });
 

@@ -56,8 +56,8 @@ async function logOut(page: Page): Promise<void> {
 /** The cart's country question for goods of an anonymous visitor (src/app/components/cart/CartShipping.tsx). */
 async function chooseShippingCountry(page: Page, key: string): Promise<void> {
   await page.getByTestId('shipping-country').selectOption(key, { timeout: 15_000 });
-  await page.getByTestId('shipping-country-submit').click();
-  await page.getByTestId('shipping-country').waitFor({ state: 'detached' });
+  // choosing is the whole action (issue 22 item 2): the cost follows
+  await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
 }
 
 describe('settings on the shared server (nothing is changed)', () => {

@@ -80,7 +80,6 @@ async function openCartWith(page: Page, lines: unknown[]): Promise<void> {
 
 async function chooseCountry(page: Page, key: string): Promise<void> {
   await page.getByTestId('shipping-country').selectOption(key, { timeout: 15_000 });
-  await page.getByTestId('shipping-country-submit').click();
 }
 
 describe('the shop in a real browser (issue 11)', () => {
@@ -260,6 +259,147 @@ describe('the shop in a real browser (issue 11)', () => {
     } finally {
       await close();
     }
+  });
+
+  describe('shipping follows the visitor\'s choice of country (issue 22)', () => {
+    /** Counts the page's shipping/costs requests, with the country each one asked for. */
+    function shippingRequests(page: Page): string[] {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (!request.url().includes('/shipping/costs')) return;
+        const body = JSON.parse(request.postData() ?? '{}') as { country?: string; delivery_country?: string };
+        asked.push(body.delivery_country ?? body.country ?? '(account)');
+      });
+      return asked;
+    }
+
+    it('item 2: choosing the country prices shipping at once, total and Pay follow, announced politely; arrowing asks once', async () => {
+      const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+      try {
+        const asked = shippingRequests(page);
+        await openCartWith(page, [bookLine]);
+        const select = page.getByTestId('shipping-country');
+        await select.waitFor({ timeout: 15_000 });
+        // no second button to press
+        expect(await page.getByRole('button', { name: /shipping costs/i }).count()).toBe(0);
+        // a keyboard user arrows through the closed select: Chromium fires change on every arrow key
+        await select.evaluate((el) => {
+          const counted = el as HTMLSelectElement & { changes?: number };
+          counted.changes = 0;
+          el.addEventListener('change', () => (counted.changes = (counted.changes ?? 0) + 1));
+        });
+        await select.focus();
+        for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
+        const chosen = await select.inputValue();
+        expect(chosen).not.toBe('');
+        // four changes, one per option passed
+        expect(await select.evaluate((el) => (el as HTMLSelectElement & { changes?: number }).changes)).toBe(4);
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(600);
+        expect(asked).toEqual([chosen]);
+        // the cost, the total and the announcement in the polite live region
+        const shipping = minor(await page.getByTestId('cart-shipping').innerText());
+        expect(shipping).toBeGreaterThan(0);
+        const total = minor(await page.getByTestId('cart-total').innerText());
+        expect(total).toBe(1800 + shipping);
+        const live = page.getByTestId('cart-shipping-section').locator('[role="status"][aria-live="polite"]');
+        expect(await live.getByTestId('shipping-announcement').textContent()).toMatch(t('shipping.priced'));
+        expect(minor((await live.getByTestId('shipping-announcement').textContent()) ?? '')).toBe(Number(`${shipping}${total}`));
+        // focus stayed on the select (nothing re-rendered it away); the cart with its country choice is axe clean
+        expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+        // a country without rates: §8's message right away, in the same polite region, and Pay waits
+        await select.selectOption('US');
+        await live.getByTestId('shipping-failed').waitFor({ timeout: 15_000 });
+        expect(await live.getByTestId('shipping-failed').innerText()).toMatch(t('cart.shippingFailed'));
+        expect(await axeViolations(page)).toEqual([]);
+        await acceptAndPay(page);
+        await page.getByTestId('shipping-pending').waitFor();
+        // and another country prices again, after which Pay goes to the provider with the cart's total
+        await select.selectOption('CH');
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        const totalCh = minor(await page.getByTestId('cart-total').innerText());
+        expect(asked).toEqual([chosen, 'US', 'CH']);
+        await page.getByRole('button', { name: t('checkout.pay') }).click();
+        expect(await payAtProvider(page)).toBe(totalCh);
+        expect(errors.filter((e) => !/status of 422\b.*shipping\/costs/.test(e))).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('item 4: a half-typed delivery address of a removed article does not stop the tickets from being paid', async () => {
+      const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+      try {
+        await openCartWith(page, [demoTicketLine(), bookLine]);
+        await chooseCountry(page, 'CH');
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        await page.getByRole('checkbox', { name: t('checkout.deliverySame') }).uncheck();
+        await page.getByLabel(t('checkout.delivery.name')).fill('Ada Muster');
+        await page.getByLabel(t('checkout.delivery.street')).fill('Seew');
+        // the article goes: nothing ships, the delivery address is hidden
+        await page.getByTestId('cart-line').filter({ hasText: 'Museum guide' }).getByRole('button').click();
+        await expect(page.getByTestId('cart-line').count()).resolves.toBe(1);
+        await page.getByTestId('delivery-address').waitFor({ state: 'detached' });
+        await acceptAndPay(page);
+        await page.waitForURL(/\/provider\/en\/pay\?/, { timeout: 15_000 });
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('item 4: a half-typed delivery address kept in the session does not stop a ticket-only cart', async () => {
+      const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+      try {
+        await page.evaluate(() => sessionStorage.setItem('deliveryAddress', JSON.stringify({ name: 'Ada', street: 'Seew', zip: '', city: '', country: '' })));
+        await openCartWith(page, [demoTicketLine()]);
+        expect(await page.getByTestId('delivery-address').count()).toBe(0);
+        await acceptAndPay(page);
+        await page.waitForURL(/\/provider\/en\/pay\?/, { timeout: 15_000 });
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('item 5: one destination: a German delivery address re-prices Swiss shipping, the cart country moves the delivery country, the provider charges the German total', async () => {
+      const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+      try {
+        const asked = shippingRequests(page);
+        await openCartWith(page, [bookLine]);
+        await chooseCountry(page, 'CH');
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        const swiss = minor(await page.getByTestId('cart-shipping').innerText());
+        await page.getByRole('checkbox', { name: t('checkout.deliverySame') }).uncheck();
+        await page.getByLabel(t('checkout.delivery.name')).fill('Ada Muster');
+        await page.getByLabel(t('checkout.delivery.street')).fill('Unter den Linden 1');
+        await page.getByLabel(t('checkout.delivery.zip')).fill('10117');
+        await page.getByLabel(t('checkout.delivery.city')).fill('Berlin');
+        const deliveryCountry = page.locator('select[name="delivery-country"]');
+        await deliveryCountry.selectOption('DE');
+        // the cart follows: its country, the shipping asked again, the total
+        await page.waitForFunction(() => (document.querySelector('[data-testid="shipping-country"]') as HTMLSelectElement | null)?.value === 'DE');
+        await page.getByTestId('shipping-destination').getByText(/Germany/).waitFor({ timeout: 15_000 });
+        const german = minor(await page.getByTestId('cart-shipping').innerText());
+        expect(german).not.toBe(swiss);
+        expect(minor(await page.getByTestId('cart-total').innerText())).toBe(1800 + german);
+        // the other way round: a country chosen in the cart moves the delivery country
+        await page.getByTestId('shipping-country').selectOption('AT');
+        await page.getByTestId('shipping-destination').getByText(/Austria/).waitFor({ timeout: 15_000 });
+        expect(await deliveryCountry.inputValue()).toBe('AT');
+        await deliveryCountry.selectOption('DE');
+        await page.getByTestId('shipping-destination').getByText(/Germany/).waitFor({ timeout: 15_000 });
+        expect(asked).toEqual(['CH', 'DE', 'AT', 'DE']);
+        const total = minor(await page.getByTestId('cart-total').innerText());
+        expect(total).toBe(1800 + german);
+        await acceptAndPay(page);
+        expect(await payAtProvider(page)).toBe(total);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
   });
 
   for (const [lang, width] of [['en', 1280], ['de', 390], ['de', 1280], ['en', 390]] as const) {

@@ -77,7 +77,15 @@ function sideEffects(s: { context: unknown }, run: RunContext): void {
 }
 
 const shipsGoods = (s: { context: unknown }) => ctx(s).lines.some((l) => l.type === 'merchandise' || l.type === 'annualPass');
-const destination = (s: { context: unknown }) => ctx(s).destination.chosenCountry?.trim().toUpperCase() ?? null;
+/** §4 order with issue 22's delivery country first: delivery address, token, chosen. */
+const destination = (s: { context: unknown }) => {
+  const d = ctx(s).destination;
+  return [d.deliveryCountry, d.tokenCountry, d.chosenCountry].find((c) => c && c.trim() !== '')?.trim().toUpperCase() ?? null;
+};
+/** When the visitor last chose a country (in the cart or as the delivery address's). */
+const lastChoice = (run: RunContext) => run.history.filter((h) => h.event.type === 'CHOOSE_COUNTRY' || h.event.type === 'SHIP_TO').at(-1);
+const requestedCountries = (run: RunContext) =>
+  run.invocations.filter((i) => i.id === 'calculateShipping').map((i) => (i.input as { request: { country?: string } }).request.country ?? null);
 
 describeModel(cartModel, {
   'Ready.No shipping': (s, run) => {
@@ -112,14 +120,43 @@ describeModel(cartModel, {
     expect(ctx(s).countries).toBeNull();
     expect(s.can({ type: 'RETRY_COUNTRIES' })).toBe(true);
   },
+  'Ready.Settling the country': (s, run) => {
+    sideEffects(s, run);
+    // a country was just chosen: the old cost is gone, payment waits, nothing is asked yet
+    expect(s.hasTag('shipping-loading')).toBe(true);
+    expect(s.hasTag('busy')).toBe(true);
+    expect(shipsGoods(s)).toBe(true);
+    expect(ctx(s).shippingCost).toBeNull();
+    expect(ctx(s).shippingError).toBeNull();
+    const chosen = lastChoice(run);
+    expect(chosen).toBeDefined();
+    expect(run.now - chosen!.at).toBeLessThan(400);
+    if (run.previous?.matches({ Ready: 'Calculating shipping' })) expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', aborted: true });
+  },
   'Ready.Calculating shipping': (s, run) => {
     sideEffects(s, run);
     expect(s.hasTag('busy')).toBe(true);
     expect(s.hasTag('shipping-loading')).toBe(true);
     const country = destination(s);
+    if (run.previous?.matches({ Ready: 'Settling the country' })) {
+      // issue 22 item 2: asked by itself once the choice has rested 400 ms
+      expect(run.now - lastChoice(run)!.at).toBeGreaterThanOrEqual(400);
+    }
+    if (run.history.some((h) => h.event.type === 'CHOOSE_COUNTRY' && (h.event as unknown as { country: string }).country === 'AT' && h.at === 0)) {
+      // arrowing through Austria and Switzerland (each left within 400 ms) asked nothing for them
+      expect(requestedCountries(run)).toEqual(['DE']);
+    }
+    if (ctx(s).destination.deliveryCountry) {
+      // issue 22 item 5: the delivery address's country is asked for, logged in or not
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', input: { request: { delivery_country: country } } });
+      expect(JSON.stringify(run.invocations.at(-1)?.input)).not.toContain('"country"');
+      expect(country).toBe(ctx(s).destination.deliveryCountry);
+      return;
+    }
     if (ctx(s).destination.loggedIn) {
       // logged in: the request carries only the cart (the server reads the country behind the token)
-      expect(ctx(s).destination.tokenCountry).toBe('AT');
+      expect(['AT', 'CH']).toContain(ctx(s).destination.tokenCountry);
+      expect(country).toBe(ctx(s).destination.tokenCountry);
       expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', input: { loggedIn: true } });
       expect(JSON.stringify(run.invocations.at(-1)?.input)).not.toContain('country');
       return;
@@ -127,7 +164,6 @@ describeModel(cartModel, {
     // the chosen country, trimmed and upper-cased, goes with an anonymous request
     expect(['CH', 'DE']).toContain(country);
     expect(run.invocations.at(-1)).toMatchObject({ id: 'calculateShipping', input: { loggedIn: false, request: { country } } });
-    if (run.event.type === 'CHOOSE_COUNTRY') expect(country).toBe('DE');
     if (run.event.type === 'SET_DESTINATION') expect(country).toBe('CH');
   },
   'Ready.Shipping known': (s, run) => {

@@ -3,8 +3,10 @@
  * a good one; lines are a
  * ticket, a catalogue (merchandise, so shipping is asked once a destination is known) and a
  * voucher code (added twice to hit the duplicate guard). At most two lines, one destination
- * change (the app's SET_DESTINATION or the visitor's CHOOSE_COUNTRY) and one invoice toggle keep
- * the walk finite.
+ * change (the app's SET_DESTINATION, the visitor's CHOOSE_COUNTRY or the checkout's SHIP_TO) and one
+ * invoice toggle keep the walk finite. Scenarios: a keyboard user arrowing through the countries
+ * (one request once the choice rests 400 ms, issue 22 item 2) and one destination for cart and
+ * delivery address (issue 22 item 5).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { cartMachine, type CartContext } from '../../machines/cart.machine.js';
@@ -26,7 +28,7 @@ export const GERMAN_NAMES: LineNames = { ...NO_LINE_NAMES, events: { 3: 'Sammlun
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const ctx = s.context as CartContext;
   if (e.type === 'ADD') return ctx.lines.length < 2;
-  if (e.type === 'SET_DESTINATION' || e.type === 'CHOOSE_COUNTRY') return ctx.destination.chosenCountry === null;
+  if (e.type === 'SET_DESTINATION' || e.type === 'CHOOSE_COUNTRY' || e.type === 'SHIP_TO') return ctx.destination.chosenCountry === null;
   if (e.type === 'SET_REQUEST_INVOICE') return ctx.requestInvoice;
   if (e.type === 'CLEAR') return ctx.lines.length > 0;
   // walked in the scenarios below (renamed lines would double every state of the walk)
@@ -46,6 +48,7 @@ export const cartModel = defineModel({
     CLEAR: {},
     SET_DESTINATION: { destination: { chosenCountry: 'ch' } },
     CHOOSE_COUNTRY: { country: ' de ' },
+    SHIP_TO: { country: 'fr' },
     SET_REQUEST_INVOICE: { requestInvoice: false },
     'done:calculateShipping': { output: 900 },
     'error:calculateShipping': { error: Object.assign(new Error('422'), { code: 'NO_SHIPPING_TO_COUNTRY' }) },
@@ -85,6 +88,52 @@ export const cartModel = defineModel({
         { type: 'RENAME_LINES', names: GERMAN_NAMES },
         { type: 'RENAME_LINES', names: GERMAN_NAMES },
         { type: 'RENAME_LINES', names: NO_LINE_NAMES },
+      ],
+    },
+    {
+      name: 'a keyboard user arrowing through the countries: one request, for the country the choice rests on (issue 22 item 2)',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [catalogue] },
+        { type: 'done:loadCountries', output: COUNTRIES },
+        { type: 'REMOVE', index: 5 },
+        { type: 'CHOOSE_COUNTRY', country: 'AT' },
+        { type: 'wait:150' },
+        { type: 'CHOOSE_COUNTRY', country: 'CH' },
+        { type: 'wait:399' },
+        { type: 'CHOOSE_COUNTRY', country: 'DE' },
+        { type: 'wait:400' },
+        { type: 'done:calculateShipping', output: 900 },
+        { type: 'CHOOSE_COUNTRY', country: '' },
+        { type: 'wait:400' },
+      ],
+    },
+    {
+      name: 'one destination: the delivery country wins, the cart choice moves it, the billing address gives it back (issue 22 item 5)',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [catalogue] },
+        { type: 'SET_DESTINATION', destination: { loggedIn: true, tokenCountry: 'CH' } },
+        { type: 'done:calculateShipping', output: 900 },
+        { type: 'SHIP_TO', country: 'de' },
+        { type: 'SHIP_TO', country: 'DE' },
+        { type: 'wait:400' },
+        { type: 'done:calculateShipping', output: 900 },
+        { type: 'CHOOSE_COUNTRY', country: 'at' },
+        { type: 'wait:400' },
+        { type: 'done:calculateShipping', output: 900 },
+        { type: 'SHIP_TO', country: null },
+        { type: 'wait:400' },
+        { type: 'done:calculateShipping', output: 900 },
+      ],
+    },
+    {
+      name: 'a cart that ships nothing takes a delivery country without asking anything (issue 22 item 4)',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [ticket] },
+        { type: 'SHIP_TO', country: 'DE' },
+        { type: 'ADD', lines: [catalogue] },
       ],
     },
     {

@@ -37,6 +37,23 @@ describeModel(checkoutModel, {
 
   Cart: (s, run) => {
     expect(page(s)).toBe(s.matches({ Cart: { 'Choosing payment': 'Payment not completed' } }) ? 'checkoutFailed' : 'checkout');
+    // issue 22 item 5, one destination: the delivery address's country goes to the cart (shipTo) ...
+    const c = ctx(s);
+    const e = run.event as { type: string; field?: string };
+    const key = (value: string) => (/^[a-z]{2}$/i.test(value.trim()) ? value.trim().toUpperCase() : null);
+    const shipTo = run.stepCalls.filter((call) => call.action === 'shipTo').map((call) => call.params);
+    if (e.type === 'SET_DELIVERY_SAME' || (e.type === 'SET_DELIVERY_FIELD' && e.field === 'country')) {
+      expect(shipTo).toEqual([c.delivery.sameAsBilling ? null : key(c.delivery.values.country)]);
+    } else {
+      expect(shipTo).toEqual([]);
+    }
+    const before = run.previous?.context as CheckoutContext | undefined;
+    if (e.type === 'SET_DELIVERY_SAME' && before) expect(c.delivery.values).toEqual(before.delivery.values);
+    // ... and follows a country chosen in the cart (a half-typed one is left to the visitor)
+    if (e.type === 'SHIPPING_CHANGED' && before && !c.delivery.sameAsBilling && c.shipping.country !== null) {
+      const typed = before.delivery.values.country;
+      expect(c.delivery.values.country).toBe(typed.trim() === '' || key(typed) !== null ? c.shipping.country : typed);
+    }
     // the browser only leaves for the provider after a started payment
     expect(calls(run, 'redirectToProvider').length).toBeLessThanOrEqual(invoked(run, 'initPayment').filter((i) => i.settled).length);
   },
@@ -96,7 +113,9 @@ describeModel(checkoutModel, {
   'Cart.Choosing payment.Details missing': (s, run) => {
     const c = ctx(s);
     // a different delivery address: 'Please fill in all fields for Shipping Address' on each empty field
-    if (!c.delivery.sameAsBilling && ev(run).type === 'PAY') {
+    // (only while the cart ships something: issue 22 item 4)
+    if (c.shipping.status === 'none') expect(c.deliveryErrors).toEqual({});
+    if (!c.delivery.sameAsBilling && c.shipping.status !== 'none' && ev(run).type === 'PAY') {
       const empty = Object.entries(c.delivery.values).filter(([, value]) => value.trim() === '').map(([field]) => field);
       expect(Object.keys(c.deliveryErrors).sort()).toEqual(empty.sort());
       for (const field of empty) expect(c.deliveryErrors[field]).toEqual([{ id: 'deliveryAddress.fillAllFields' }]);
@@ -133,10 +152,13 @@ describeModel(checkoutModel, {
     expect(sent.requestInvoice).toBe(c.requestInvoice);
     expect(sent.shipping.country).toBe(c.shipping.country ?? undefined);
     if (c.shipping.country !== null) expect(c.shipping.status).toBe('known');
+    // issue 22 item 4: a cart that ships nothing sends no delivery address, whatever the hidden form holds
     expect(sent.shipping.address).toEqual(
-      c.delivery.sameAsBilling ? null : { name: 'Ada Muster', street: 'Seeweg 1', zip: '8001', city: 'Zürich', country: 'CH' },
+      c.delivery.sameAsBilling || c.shipping.status === 'none' ? null : { name: 'Ada Muster', street: 'Seeweg 1', zip: '8001', city: 'Zürich', country: 'CH' },
     );
-    if (!c.delivery.sameAsBilling) expect(sent.requestInvoice).toBe(false);
+    // issue 22 item 5: one destination, the delivery address's country is the one shipping was priced for
+    if (sent.shipping.address) expect(sent.shipping.country).toBe((sent.shipping.address as { country: string }).country);
+    if (!c.delivery.sameAsBilling && c.shipping.status !== 'none') expect(sent.requestInvoice).toBe(false);
   },
 
   // ----- the provider round trip

@@ -71,6 +71,47 @@ describe('payment with shipping (issue 11)', () => {
     expect(after!.used_amount - before!.used_amount).toBe(1800 + row.shipping);
   });
 
+  describe('one destination: the delivery country is the shipping country (issue 22 item 5)', () => {
+    const germanAddress = { name: 'Ada Muster', street: 'Unter den Linden 1', zip: '10117', city: 'Berlin', country: 'DE' };
+
+    it('an anonymous cart priced for Switzerland with a German delivery address is refused, not charged Swiss shipping', async () => {
+      const before = await server.db.query('SELECT id FROM carts');
+      const refused = await api
+        .initPayment({ payart: 161, items: [guide], url: returnUrls(server, 'en'), shipping: { country: 'CH', address: germanAddress } })
+        .catch((e: { status: number; code: string; message: string }) => e);
+      expect(refused).toMatchObject({ status: 422, code: 'SHIPPING_COUNTRY_MISMATCH' });
+      expect((refused as { message: string }).message).toMatch(/CH.*DE/);
+      expect(await server.db.query('SELECT id FROM carts')).toHaveLength(before.length);
+    });
+
+    it('a delivery address without a priced country is charged the shipping of its own country', async () => {
+      const de = await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'DE' });
+      const ch = await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'CH' });
+      expect(de).not.toBe(ch);
+      const row = await cartRow(await api.initPayment({ payart: 161, items: [guide], url: returnUrls(server, 'en'), shipping: { address: germanAddress } }));
+      expect(row).toMatchObject({ shipping: de, amount: 1800 + de, shipping_country: 'DE' });
+    });
+
+    it('a logged-in customer (Swiss account) sending goods to a German delivery address is priced and charged German shipping', async () => {
+      const { jwt } = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      const own = await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }] }, jwt);
+      const de = await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'DE' });
+      // the cart asks for the delivery address's country; the server prices that one for the customer too
+      expect(await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], delivery_country: 'DE' }, jwt)).toBe(de);
+      // (the body's plain country still gives way to the account's, as §6 has it)
+      expect(await api.getShippingCosts({ cart: [{ type: 'merchandise', id: guide.id, count: 1 }], country: 'DE' }, jwt)).toBe(own);
+      expect(de).not.toBe(own);
+      const row = await cartRow(await api.initPayment({ payart: 161, items: [guide], url: returnUrls(server, 'en'), token: jwt, shipping: { country: 'DE', address: germanAddress } }));
+      expect(row).toMatchObject({ shipping: de, amount: 1800 + de, shipping_country: 'DE' });
+    });
+
+    it('a cart that ships nothing (a voucher) ignores the country of a delivery address (nothing ships)', async () => {
+      const ticketOnly: CartItem[] = [{ type: 'voucher', id: DEMO.vouchers.fifty, count: 1 }];
+      const url = await api.initPayment({ payart: 161, items: ticketOnly, url: returnUrls(server, 'en'), shipping: { country: 'CH', address: germanAddress } });
+      expect(await cartRow(url)).toMatchObject({ shipping: 0, shipping_country: null });
+    });
+  });
+
   it('refuses a destination without rates and a malformed one (422, never 5xx)', async () => {
     const refused = await api.initPayment({ payart: 161, items: [guide], url: returnUrls(server, 'en'), shipping: { country: 'US', address: null } }).catch((e: { status: number; code: string }) => e);
     expect(refused).toMatchObject({ status: 422, code: 'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY' });

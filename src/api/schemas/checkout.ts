@@ -51,7 +51,8 @@ export function directDebitFieldErrors(payart: number, aux: PaymentAux): Record<
  * Where the goods of a cart go (§4): `country` is the destination the cart priced shipping for
  * (used when nobody is logged in; a logged-in customer's own country wins, as in shipping/costs);
  * `address` is a delivery address different from the billing address (all five fields, §5), or
- * null for the billing address.
+ * null for the billing address. With an address, its country is the destination (issue 22 item 5)
+ * and a `country` naming another one is refused (422 SHIPPING_COUNTRY_MISMATCH).
  */
 export const PaymentShippingSchema = v.object({
   country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Expected a two-letter country key'))),
@@ -141,6 +142,8 @@ export const CHECKOUT_ERRORS = {
   ORDER_NOT_AVAILABLE: 'ORDER_NOT_AVAILABLE',
   SHIPPING_NOT_POSSIBLE_FOR_COUNTRY: 'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY',
   SHIPPING_COUNTRY_MISSING: 'SHIPPING_COUNTRY_MISSING',
+  /** initPayment: shipping priced for another country than the delivery address's (issue 22 item 5) */
+  SHIPPING_COUNTRY_MISMATCH: 'SHIPPING_COUNTRY_MISMATCH',
 } as const;
 
 export { normalizeIban, isValidIban };

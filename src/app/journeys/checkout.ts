@@ -158,6 +158,8 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       actions: {
         addToCart: (_, lines) => cart.send({ type: 'ADD', lines }),
         clearCart: () => cart.send({ type: 'CLEAR' }),
+        // issue 22 item 5: the delivery country is the shipping country
+        shipTo: (_, country) => cart.send({ type: 'SHIP_TO', country }),
         // After this step is saved (the host saves on every step): the page unloads next.
         redirectToProvider: (_, url) => void setTimeout(() => providerRedirect.assign(url), 0),
       },
@@ -178,6 +180,9 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
   event: (entry) => (entry.route === 'checkout' ? { type: 'OPEN_CART' } : providerReturnEvent(entry)),
   href: (route, _snapshot, lang) => routeHref(lang, route as ShopRouteName),
   connect: (actor, { cart }) => {
+    // issue 22 item 5: a different delivery address kept in the session ships to its country
+    const kept = actor.getSnapshot().context.delivery;
+    cart.send({ type: 'SHIP_TO', country: kept.sameAsBilling ? null : kept.values.country });
     let lines = cart.getSnapshot().context.lines;
     let shipping = shippingOf(cart.getSnapshot());
     actor.send({ type: 'CART_CHANGED', lines });

@@ -27,6 +27,7 @@ import {
   type ExecPaymentResult,
   type OrderReview,
   type PaymentAux,
+  type PaymentShipping,
   type ReturnUrls,
   type Suggestion,
 } from '../../api/schemas/checkout.js';
@@ -112,13 +113,33 @@ function cleanAux(aux: PaymentAux): PaymentAux {
 }
 
 /**
- * The destination of a cart's goods (§4, same order as shipping/costs): the logged-in customer's
- * country, else the country the cart priced shipping for, else CH for an anonymous express payment
- * that sent none (older clients; the app never pays shipped goods without a destination).
+ * The destination of a cart's goods (§4, same order as shipping/costs; issue 22 item 5: one
+ * destination): the country of a different delivery address when one is given, else the logged-in
+ * customer's country, else the country the cart priced shipping for, else CH for an anonymous
+ * express payment that sent none (older clients; the app never pays shipped goods without a
+ * destination).
  */
-async function shippingCountryFor(ctx: RequestContext, customerId: number | null, requested: string | undefined): Promise<string> {
+async function shippingCountryFor(ctx: RequestContext, customerId: number | null, shipping: PaymentShipping): Promise<string> {
+  if (shipping.address) return shipping.address.country.trim().toUpperCase();
   const own = customerId === null ? '' : await customerCountry(ctx.db, customerId);
-  return own || requested || DEFAULT_SHIPPING_COUNTRY;
+  return own || shipping.country || DEFAULT_SHIPPING_COUNTRY;
+}
+
+/**
+ * Issue 22 item 5: the cart priced shipping for `shipping.country`, but a different delivery address
+ * lies in another country: charging either would charge one country and deliver to another, so the
+ * payment is refused (422 SHIPPING_COUNTRY_MISMATCH) and the cart asks again.
+ */
+function refuseCountryMismatch(shipping: PaymentShipping, items: CartItem[]): void {
+  if (shippedItems(items).length === 0 || !shipping.address || !shipping.country) return;
+  const delivery = shipping.address.country.trim().toUpperCase();
+  if (delivery === shipping.country) return;
+  throw new HttpError(
+    422,
+    CHECKOUT_ERRORS.SHIPPING_COUNTRY_MISMATCH,
+    `Shipping was priced for ${shipping.country}, but the delivery address is in ${delivery}. Please price shipping for the country of delivery.`,
+    { 'shipping.country': [`Does not match the delivery address's country (${delivery}).`] },
+  );
 }
 
 async function shippingFor(ctx: RequestContext, country: string, items: CartItem[], now: Date): Promise<number> {
@@ -146,7 +167,8 @@ async function initPayment(ctx: RequestContext): Promise<string> {
   refuseClosedSections(body.cart.items, await closedSectionsNow(ctx));
   const customerId = await checkPayment(ctx, body.payart, body.aux);
   const now = ctx.services.now();
-  const country = await shippingCountryFor(ctx, customerId, body.shipping.country);
+  refuseCountryMismatch(body.shipping, body.cart.items);
+  const country = await shippingCountryFor(ctx, customerId, body.shipping);
   // shipping first: voucher codes cover the items plus shipping (§4, src/domain/vouchers.ts)
   const shipping = await shippingFor(ctx, country, body.cart.items, now);
   const priced = await priceCart(ctx.db, ctx.lang, body.cart.items, now, shipping);
@@ -315,7 +337,8 @@ async function suggest(ctx: RequestContext): Promise<Suggestion[]> {
 async function shippingCosts(ctx: RequestContext): Promise<number> {
   const body = parseInput(ShippingRequestSchema, ctx.body);
   const customerId = await optionalCustomer(ctx);
-  const country = customerId === null ? body.country : (await customerCountry(ctx.db, customerId)) || body.country;
+  // a delivery address given for this order decides (issue 22 item 5); else the customer's own country, else the body's
+  const country = body.delivery_country ?? (customerId === null ? body.country : (await customerCountry(ctx.db, customerId)) || body.country);
   if (!country) {
     throw new HttpError(422, CHECKOUT_ERRORS.SHIPPING_COUNTRY_MISSING, 'Please choose the country to deliver to.', { country: ['Please choose a country.'] });
   }

@@ -3,20 +3,28 @@
  * say, in words.
  *
  * - Goods but no destination: "shipping is added once you choose the country; payment waits for
- *   it" and the country choice (a form: choosing does nothing until the visitor confirms it).
- * - Asking for the cost: says so (polite live region).
- * - No cost for the country: "no shipping costs for this country, please contact us" with the
- *   support address; the cart is kept and an anonymous visitor may choose another country.
+ *   it" and the country choice: choosing prices shipping by itself (issue 22 item 2).
+ * - Asking for the cost, the cost with the new total, or (no cost for the country) "no shipping
+ *   costs for this country, please contact us" with the support address: all in one polite live
+ *   region. The cart is kept and an anonymous visitor may choose another country at any time.
  *
  * It renders the cart snapshot and sends CHOOSE_COUNTRY / RETRY_COUNTRIES / RETRY_SHIPPING; the
  * rules (what is shipped, where to) are the cart machine's and src/domain/shipping.ts's.
  * `ShippingTotalRow` is the shipping line of the cart's totals.
  */
-import { useCallback, useContext, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCallback, useContext, useId, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ShellContext, type CartActor } from '../../shell-context.js';
-import { selectCountries, selectShippingCost, selectShippingCountry, selectShippingStatus } from '../../../../machines/cart.machine.js';
+import {
+  selectCountries,
+  selectShippingCost,
+  selectShippingCountry,
+  selectShippingError,
+  selectShippingStatus,
+  selectTotals,
+} from '../../../../machines/cart.machine.js';
+import { SHIPPING_NOT_POSSIBLE } from '../../../domain/shipping-payload.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
 
@@ -57,53 +65,36 @@ export function ShippingTotalRow({ cart: given }: { cart?: CartActor }) {
   );
 }
 
-function CountryForm({ cart, countries, current }: { cart: CartActor; countries: { key: string; name: string }[]; current: string | null }) {
+/**
+ * The country of delivery (issue 22 item 2): choosing it is the visitor's whole action. Every
+ * change goes to the cart, which waits until the choice rests (a keyboard user arrowing through the
+ * closed select fires one change per option in Chromium) and then prices shipping by itself; the
+ * select shows the cart's destination, so it stays in step with the delivery address too.
+ */
+function CountryChoice({ cart, countries, current }: { cart: CartActor; countries: { key: string; name: string }[]; current: string | null }) {
   const intl = useIntl();
   const id = useId();
-  const [country, setCountry] = useState(current ?? '');
-  const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (country === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    cart.send({ type: 'CHOOSE_COUNTRY', country });
-  };
   return (
-    <form className="cart-shipping__form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-country`}>
-          <FormattedMessage id="shipping.countryLabel" />
-        </label>
-        <select
-          id={`${id}-country`}
-          name="country"
-          value={country}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setCountry(e.target.value);
-            setMissing(false);
-          }}
-          data-testid="shipping-country"
-        >
-          <option value="">{intl.formatMessage({ id: 'shipping.countryPlaceholder' })}</option>
-          {countries.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-error`} className={missing ? 'field__error' : undefined} role="alert">
-          {missing && <FormattedMessage id="shipping.countryMissing" />}
-        </p>
-      </div>
-      <button type="submit" className="button button--secondary" data-testid="shipping-country-submit">
-        <FormattedMessage id="shipping.calculate" />
-      </button>
-    </form>
+    <div className="cart-shipping__form field">
+      <label htmlFor={`${id}-country`}>
+        <FormattedMessage id="shipping.countryLabel" />
+      </label>
+      <select
+        id={`${id}-country`}
+        name="country"
+        autoComplete="shipping country"
+        value={current ?? ''}
+        onChange={(e) => cart.send({ type: 'CHOOSE_COUNTRY', country: e.target.value })}
+        data-testid="shipping-country"
+      >
+        <option value="">{intl.formatMessage({ id: 'shipping.countryPlaceholder' })}</option>
+        {countries.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -125,6 +116,10 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
   const country = useSelector(cart, selectShippingCountry);
   const loggedIn = useSelector(cart, (s) => s.context.destination.loggedIn);
   const countriesFailed = useSelector(cart, (s) => s.matches({ Ready: { 'Destination unknown': 'Countries unavailable' } }));
+  const cost = useSelector(cart, selectShippingCost);
+  const error = useSelector(cart, selectShippingError);
+  const total = useSelector(cart, (s) => selectTotals(s).total);
+  const symbol = useCurrencySymbol();
   const email = useSupportEmail();
   const intl = useIntl();
   if (status === 'none') return null;
@@ -134,6 +129,7 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
       <h3 id="cart-shipping-title" className="cart-shipping__title">
         <FormattedMessage id="cart.shipping" />
       </h3>
+      {/* one polite live region (issue 22 item 2): a changed cost is a change of content, announced without taking the focus */}
       <div role="status" aria-live="polite">
         {status === 'needsCountry' && (
           <p data-testid="shipping-needs-country">
@@ -141,31 +137,43 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
           </p>
         )}
         {status === 'loading' && (
-          <p>
-            <FormattedMessage id="shipping.calculating" values={{ country: countryName }} />
+          <p data-testid="shipping-calculating">
+            {country === null ? <FormattedMessage id="shipping.notYetKnown" /> : <FormattedMessage id="shipping.calculating" values={{ country: countryName }} />}
           </p>
         )}
         {status === 'known' && country !== null && (
-          <p data-testid="shipping-destination">
-            <FormattedMessage id="shipping.destination" values={{ country: countryName }} />
-          </p>
+          <>
+            <p data-testid="shipping-destination">
+              <FormattedMessage id="shipping.destination" values={{ country: countryName }} />
+            </p>
+            {cost !== null && (
+              <p className="visually-hidden" data-testid="shipping-announcement">
+                <FormattedMessage id="shipping.priced" values={{ cost: formatPrice(cost, symbol), total: formatPrice(total, symbol) }} />
+              </p>
+            )}
+          </>
+        )}
+        {status === 'failed' && (
+          <div className="notice notice--warning" data-testid="shipping-failed">
+            <p>
+              <FormattedMessage id="cart.shippingFailed" />
+            </p>
+            {email !== '' && (
+              <p>
+                <FormattedMessage id="shipping.contact" values={{ email: <a href={`mailto:${email}`}>{email}</a> }} />
+              </p>
+            )}
+            <p>
+              <FormattedMessage id="shipping.paymentWaits" />
+            </p>
+            {error !== SHIPPING_NOT_POSSIBLE && (
+              <button type="button" className="button button--secondary button--small" onClick={() => cart.send({ type: 'RETRY_SHIPPING' })} data-testid="shipping-retry">
+                <FormattedMessage id="shipping.retry" />
+              </button>
+            )}
+          </div>
         )}
       </div>
-      {status === 'failed' && (
-        <div className="notice notice--warning" role="alert" data-testid="shipping-failed">
-          <p>
-            <FormattedMessage id="cart.shippingFailed" />
-          </p>
-          {email !== '' && (
-            <p>
-              <FormattedMessage id="shipping.contact" values={{ email: <a href={`mailto:${email}`}>{email}</a> }} />
-            </p>
-          )}
-          <p>
-            <FormattedMessage id="shipping.paymentWaits" />
-          </p>
-        </div>
-      )}
       {status === 'needsCountry' && countriesFailed && (
         <p className="notice notice--warning" role="alert">
           <FormattedMessage id="shipping.countriesUnavailable" />{' '}
@@ -179,9 +187,7 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
           <FormattedMessage id="shipping.paymentWaits" />
         </p>
       )}
-      {(status === 'needsCountry' || (status === 'failed' && !loggedIn)) && countries !== null && (
-        <CountryForm key={country ?? ''} cart={cart} countries={countries} current={country} />
-      )}
+      {!loggedIn && countries !== null && <CountryChoice cart={cart} countries={countries} current={country} />}
     </section>
   );
 }
