@@ -38,6 +38,14 @@ export const machine = createMachine({
       "on": {
         "PAYMENT_RETURNED": [
           {
+            "target": "#checkout.Booked",
+            "guard": "wasBookedEarlier",
+            "actions": [
+              "assignEarlierBooking"
+            ],
+            "description": "The return URL of a cart this session booked already (Back, opened again): its booking, nothing booked or emptied again."
+          },
+          {
             "target": "Payment accepted",
             "guard": "wasAccepted",
             "actions": [
@@ -182,10 +190,19 @@ export const machine = createMachine({
                 ]
               },
               {
+                "target": "Paying the open order",
+                "guard": "openOrderUnchanged",
+                "actions": [
+                  "clearPaymentErrors"
+                ],
+                "description": "After a failed payment, the unchanged cart pays the same order again (initPaymentOrder, issue 22)."
+              },
+              {
                 "target": "Starting payment",
                 "actions": [
                   "clearPaymentErrors"
-                ]
+                ],
+                "description": "A new order (initPayment): the first payment, or the cart changed since."
               }
             ]
           },
@@ -303,6 +320,51 @@ export const machine = createMachine({
               }
             ]
           }
+        },
+        "Paying the open order": {
+          "description": "A retry after a failed payment: checkout/initPaymentOrder starts a new attempt for the same cart (§7).",
+          "tags": [
+            "step-payment",
+            "busy"
+          ],
+          "invoke": {
+            "id": "restartPayment",
+            "src": "restartPayment",
+            "onDone": {
+              "target": "#checkout.At the payment provider",
+              "actions": [
+                "assignRestartedPayment"
+              ]
+            },
+            "onError": [
+              {
+                "target": "Starting payment",
+                "guard": "isGone",
+                "actions": [
+                  "forgetPaymentAttempt"
+                ],
+                "description": "That order ended meanwhile (timed out): the cart becomes a new order."
+              },
+              {
+                "target": "Choosing payment.Payment refused",
+                "guard": "isUnprocessable",
+                "actions": [
+                  "assignPaymentError"
+                ]
+              },
+              {
+                "target": "Choosing payment.Login required",
+                "guard": "isUnauthorized",
+                "description": "The session expired: login, then back here."
+              },
+              {
+                "target": "Choosing payment.Payment could not start",
+                "actions": [
+                  "assignPaymentError"
+                ]
+              }
+            ]
+          }
         }
       }
     },
@@ -334,8 +396,9 @@ export const machine = createMachine({
           {
             "target": "Cart.Choosing payment.Payment not completed",
             "actions": [
-              "forgetPaymentAttempt"
-            ]
+              "forgetProviderVisit"
+            ],
+            "description": "Failed: the order stays open for the retry (initPaymentOrder); only this visit of the provider is over."
           }
         ],
         "OPEN_CART": {
@@ -364,7 +427,10 @@ export const machine = createMachine({
           "always": [
             {
               "target": "#checkout.Cart.Choosing payment.Payment not completed",
-              "guard": "returnDataMissing"
+              "guard": "returnDataMissing",
+              "actions": [
+                "forgetProviderVisit"
+              ]
             },
             {
               "target": "Confirming order",
@@ -393,8 +459,10 @@ export const machine = createMachine({
             "onDone": {
               "target": "#checkout.Booked",
               "actions": [
-                "assignBooking"
-              ]
+                "assignBooking",
+                "clearCart"
+              ],
+              "description": "Booked: the cart is emptied (only here, not when a booked return URL is opened again)."
             },
             "onError": [
               {
@@ -462,13 +530,10 @@ export const machine = createMachine({
       }
     },
     "Booked": {
-      "description": "Booked: the cart is emptied and the success page shows the booking id.",
+      "description": "Booked: the success page shows the booking id. The journey ends here; the app does not bring it back into a new checkout.",
       "type": "final",
       "tags": [
         "step-complete"
-      ],
-      "entry": [
-        "clearCart"
       ],
       "meta": {
         "route": "checkoutSuccess"
@@ -481,7 +546,11 @@ export const machine = createMachine({
       ],
       "on": {
         "OPEN_CART": {
-          "target": "Cart"
+          "target": "Cart",
+          "actions": [
+            "forgetPaymentAttempt"
+          ],
+          "description": "Back to the cart: the cancelled order is not paid again."
         }
       },
       "meta": {
