@@ -205,3 +205,35 @@ describe('a retry after a failed payment pays the same order (issue 22, defect 1
     }
   });
 });
+
+describe('the referrer of the session (§9, issue 22 defect 10d)', () => {
+  it('keeps the page that referred the visitor, not the shop itself nor the payment provider, across a purchase', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: 'de-CH' });
+    const page = await context.newPage();
+    try {
+      const referrer = 'https://www.lake-tourism.example/museums?region=lakeside';
+      await page.goto('/de', { waitUntil: 'load', referer: referrer });
+      await page.locator('main h1').waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('referrer'))).toBe(referrer);
+      // a purchase through the provider and a reload: the first referrer stays
+      await buyOneTicket(page);
+      await page.reload({ waitUntil: 'load' });
+      await page.getByTestId('booking-id').waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('referrer'))).toBe(referrer);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a session that starts without a referrer keeps none, also after the provider round trip', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await buyOneTicket(page);
+      await page.reload({ waitUntil: 'load' });
+      await page.getByTestId('booking-id').waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('referrer'))).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+});
