@@ -112,18 +112,27 @@ const BookingSchema = v.object({ booking_id: v.pipe(v.string(), v.maxLength(64))
 const BOOKED_CARTS_KEPT = 10;
 
 /** The bookings this session's checkouts finished (issue 22); anything else stored is dropped. */
-export function readBookedCarts(storage: Pick<Storage, 'getItem'> | null = sessionStore()): FinishedBooking[] {
+export function readBookedCarts(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = sessionStore()): FinishedBooking[] {
+  let why: string;
   try {
     const raw = storage?.getItem(SESSION_KEYS.bookedCarts);
     if (!raw) return [];
     const parsed = v.safeParse(v.array(BookingSchema), JSON.parse(raw));
-    return parsed.success ? parsed.output : [];
+    if (parsed.success) return parsed.output;
+    why = 'not a list of bookings';
   } catch {
-    return [];
+    why = 'not JSON';
   }
+  console.warn(`The stored '${SESSION_KEYS.bookedCarts}' was dropped: ${why}.`);
+  try {
+    storage?.removeItem(SESSION_KEYS.bookedCarts);
+  } catch {
+    // storage unavailable
+  }
+  return [];
 }
 
-function keepBooking(booking: FinishedBooking, storage: Pick<Storage, 'getItem' | 'setItem'> | null = sessionStore()): void {
+function keepBooking(booking: FinishedBooking, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = sessionStore()): void {
   const kept = readBookedCarts(storage).filter((b) => b.cartId !== booking.cartId);
   try {
     storage?.setItem(SESSION_KEYS.bookedCarts, JSON.stringify([...kept, booking].slice(-BOOKED_CARTS_KEPT)));
