@@ -5,7 +5,8 @@
  *   Cart (upselling suggestions, payment method, terms) ── PAY ──▶ Starting payment
  *     ──▶ At the payment provider (the browser leaves the shop)
  *     ── PAYMENT_RETURNED ──▶ Payment accepted ─▶ Confirming order ─▶ Booking ─▶ Booked
- *                         └─▶ Payment cancelled ─▶ Asking about the cart ─▶ keep | clear
+ *                         └─▶ Payment cancelled ─▶ Asking about the cart ─▶ keep (the order stays
+ *                               open: PAY pays it again) | clear (checkout/cancel ends it)
  *                         └─▶ Cart › Payment not completed (failed: try again) ── PAY ──▶
  *                               Paying the open order (initPaymentOrder: the same cart, while
  *                               the cart is unchanged; else Starting payment makes a new one)
@@ -644,28 +645,33 @@ export const checkoutMachine = setup({
     'Payment cancelled': {
       tags: 'step-payment',
       meta: { route: 'checkoutCanceled' },
-      initial: 'Checking cart id',
-      on: { OPEN_CART: { target: 'Cart', actions: 'forgetPaymentAttempt', description: 'Back to the cart: the cancelled order is not paid again.' } },
+      description:
+        'Back from a cancelled payment (issue 22): the order stays open while the visitor decides. Keeping the cart pays the same order again (initPaymentOrder); clearing it ends the order (checkout/cancel, §4 "cancel clears cart id").',
+      initial: 'Asking about the cart',
+      on: { OPEN_CART: { target: 'Cart', description: 'Back to the cart, as with keeping it: the order stays open for the next PAY.' } },
       states: {
-        'Checking cart id': {
-          always: [{ guard: 'hasCartId', target: 'Cancelling' }, { target: 'Asking about the cart' }],
-        },
-        Cancelling: {
-          tags: 'busy',
-          description: 'checkout/cancel ends the payment attempt; 410 means it had ended already.',
-          invoke: {
-            id: 'cancelPayment',
-            src: 'cancelPayment',
-            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
-            onDone: { target: 'Asking about the cart', actions: 'forgetPaymentAttempt' },
-            onError: { target: 'Asking about the cart', actions: 'forgetPaymentAttempt' },
-          },
-        },
         'Asking about the cart': {
           description: 'Clear the cart, or return to it and keep every line.',
           on: {
             KEEP_CART: '#checkout.Cart',
-            CLEAR_CART: { target: 'Cart cleared', actions: 'clearCart' },
+            CLEAR_CART: 'Checking cart id',
+          },
+        },
+        'Checking cart id': {
+          always: [
+            { guard: 'hasCartId', target: 'Cancelling' },
+            { target: 'Cart cleared', actions: 'clearCart', description: 'No order is known (a tab that kept no journey and a return without cart id): only the cart is emptied.' },
+          ],
+        },
+        Cancelling: {
+          tags: 'busy',
+          description: 'checkout/cancel ends the order; 410 means it had ended already. Then the cart is emptied.',
+          invoke: {
+            id: 'cancelPayment',
+            src: 'cancelPayment',
+            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
+            onDone: { target: 'Cart cleared', actions: ['forgetPaymentAttempt', 'clearCart'] },
+            onError: { target: 'Cart cleared', actions: ['forgetPaymentAttempt', 'clearCart'] },
           },
         },
         'Cart cleared': { tags: 'step-cart' },

@@ -540,56 +540,21 @@ export const machine = createMachine({
       }
     },
     "Payment cancelled": {
-      "initial": "Checking cart id",
+      "description": "Back from a cancelled payment (issue 22): the order stays open while the visitor decides. Keeping the cart pays the same order again (initPaymentOrder); clearing it ends the order (checkout/cancel, §4 \"cancel clears cart id\").",
+      "initial": "Asking about the cart",
       "tags": [
         "step-payment"
       ],
       "on": {
         "OPEN_CART": {
           "target": "Cart",
-          "actions": [
-            "forgetPaymentAttempt"
-          ],
-          "description": "Back to the cart: the cancelled order is not paid again."
+          "description": "Back to the cart, as with keeping it: the order stays open for the next PAY."
         }
       },
       "meta": {
         "route": "checkoutCanceled"
       },
       "states": {
-        "Checking cart id": {
-          "always": [
-            {
-              "target": "Cancelling",
-              "guard": "hasCartId"
-            },
-            {
-              "target": "Asking about the cart"
-            }
-          ]
-        },
-        "Cancelling": {
-          "description": "checkout/cancel ends the payment attempt; 410 means it had ended already.",
-          "tags": [
-            "busy"
-          ],
-          "invoke": {
-            "id": "cancelPayment",
-            "src": "cancelPayment",
-            "onDone": {
-              "target": "Asking about the cart",
-              "actions": [
-                "forgetPaymentAttempt"
-              ]
-            },
-            "onError": {
-              "target": "Asking about the cart",
-              "actions": [
-                "forgetPaymentAttempt"
-              ]
-            }
-          }
-        },
         "Asking about the cart": {
           "description": "Clear the cart, or return to it and keep every line.",
           "on": {
@@ -597,8 +562,44 @@ export const machine = createMachine({
               "target": "#checkout.Cart"
             },
             "CLEAR_CART": {
+              "target": "Checking cart id"
+            }
+          }
+        },
+        "Checking cart id": {
+          "always": [
+            {
+              "target": "Cancelling",
+              "guard": "hasCartId"
+            },
+            {
               "target": "Cart cleared",
               "actions": [
+                "clearCart"
+              ],
+              "description": "No order is known (a tab that kept no journey and a return without cart id): only the cart is emptied."
+            }
+          ]
+        },
+        "Cancelling": {
+          "description": "checkout/cancel ends the order; 410 means it had ended already. Then the cart is emptied.",
+          "tags": [
+            "busy"
+          ],
+          "invoke": {
+            "id": "cancelPayment",
+            "src": "cancelPayment",
+            "onDone": {
+              "target": "Cart cleared",
+              "actions": [
+                "forgetPaymentAttempt",
+                "clearCart"
+              ]
+            },
+            "onError": {
+              "target": "Cart cleared",
+              "actions": [
+                "forgetPaymentAttempt",
                 "clearCart"
               ]
             }

@@ -221,16 +221,28 @@ describeModel(checkoutModel, {
     expect(page(s)).toBe('checkoutCanceled');
   },
   'Payment cancelled.Cancelling': (s, run) => {
+    // only the visitor's "clear the cart" ends the order
     expect(s.hasTag('busy')).toBe(true);
+    expect(ev(run).type).toBe('CLEAR_CART');
     expect(pending(run, 'cancelPayment').input).toEqual({ cartId: CART_ID });
+    expect(calls(run, 'clearCart')).toEqual([]);
   },
   'Payment cancelled.Asking about the cart': (s, run) => {
-    expect(ctx(s).cartId).toBeNull();
-    expect(invoked(run, 'cancelPayment').every((i) => i.settled)).toBe(true);
+    // issue 22: the order stays open while the visitor decides (keeping the cart pays it again)
+    expect(ctx(s).cartId).toBe((run.event as { cartId?: string | null }).cartId ?? null);
+    expect(ctx(s)).toMatchObject({ us: null, sessionUs: null });
+    expect(invoked(run, 'cancelPayment')).toEqual([]);
     expect(calls(run, 'clearCart')).toEqual([]);
   },
   'Payment cancelled.Cart cleared': (s, run) => {
     expect(progressStep(s)).toBe('cart');
     expect(calls(run, 'clearCart')).toHaveLength(1);
+    // the order is ended (checkout/cancel answered) and forgotten
+    expect(ctx(s)).toMatchObject({ cartId: null, openOrder: null });
+    expect(invoked(run, 'cancelPayment').every((i) => i.settled)).toBe(true);
+    // no checkout/cancel only when no order was known: the cancel return carried no cart id
+    if (invoked(run, 'cancelPayment').length === 0) {
+      expect(run.history.some((h) => h.event.type === 'PAYMENT_RETURNED' && (h.event as { cartId?: unknown }).cartId === null)).toBe(true);
+    }
   },
 });

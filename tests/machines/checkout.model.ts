@@ -326,7 +326,7 @@ export const checkoutModel = defineModel({
       ],
     },
     {
-      name: 'cancelled at the provider, the visitor goes to the cart before the cancel answers: the cancelled order is not paid again',
+      name: 'issue 22: cancelled at the provider, the cart kept: PAY pays the same order again (initPaymentOrder)',
       input: inputs[0],
       events: [
         { type: 'done:loadSuggestions', output: [] },
@@ -335,7 +335,7 @@ export const checkoutModel = defineModel({
         { type: 'PAY' },
         { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
         { type: 'PAYMENT_RETURNED', outcome: 'canceled', us: null, sessionUs: null, cartId: CART_ID },
-        { type: 'OPEN_CART' },
+        { type: 'KEEP_CART' },
         { type: 'done:loadSuggestions', output: [] },
         { type: 'SET_TERMS', accepted: true },
         { type: 'SET_PRIVACY', accepted: true },
