@@ -147,6 +147,38 @@ describe('a finished checkout stays finished (issue 22, defect 1)', () => {
   }
 });
 
+describe('an old return URL while a new cart is being filled (issue 22, defect 1)', () => {
+  it('shows its own booking and leaves the new line in the cart: nothing confirmed, booked or emptied again', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      const before = await placesLeft();
+      const { bookingId, acceptedUrl } = await buyOneTicket(page);
+      // in-app to the tickets and a new line, then the old return URL in the address bar
+      await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).first().click();
+      await page.locator(`a[href="/de/tickets/${DEMO.events.collection}"]`).first().click();
+      const { date } = demoTenPlacesSlot(new Date());
+      await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+      await page.getByRole('radio', { name: /^11:00/ }).check();
+      await page.getByRole('spinbutton').first().fill('1');
+      await page.getByRole('button', { name: text('tickets.addToCart') }).click();
+      await page.getByTestId('added-to-cart').waitFor();
+      await page.goto(acceptedUrl, { waitUntil: 'load' });
+      await page.getByTestId('booking-id').waitFor({ timeout: 15_000 });
+      expect((await page.getByTestId('booking-id').innerText()).trim()).toBe(bookingId);
+      expect(await page.getByTestId('basket-count').innerText()).toBe('1');
+      // the basket opens the new cart
+      await page.getByTestId('basket-count').click();
+      await page.waitForURL(/\/de\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      expect(await placesLeft()).toBe(before - 1);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('a retry after a failed payment pays the same order (issue 22, defect 10a)', () => {
   it('fails at the provider, pays again: the same cart id at the provider and on return, one booking', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de');

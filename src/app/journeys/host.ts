@@ -14,11 +14,12 @@
  * - A journey with `persist` keeps `getPersistedSnapshot()` in session storage after every step,
  *   so a full-page round trip (the payment provider) or a reload restores the same state; what
  *   is restored is validated first and dropped with a console warning when it does not fit.
- * - A finished journey (its actor reached a final state: the purpose ended) is restored only for
- *   its own page (a reload of the success page) or a route the journey says is still about it
+ * - A finished journey (its actor reached a final state: the purpose ended) answers only for its
+ *   own page (a reload of the success page) or a route the journey says is still about it
  *   (`persist.finishedAnswers`, e.g. the return URL of the payment it booked). Any other route
- *   (the visitor starts a new checkout) drops it and starts a new journey: a finished journey
- *   never comes back (issue 22).
+ *   (the visitor starts a new checkout, from the success page's basket link or after a full page
+ *   load) stops it, drops its snapshot and starts a new journey: a finished journey never comes
+ *   back (issue 22).
  *
  * One host per shell (the router's context carries it); no module-level actors.
  */
@@ -149,6 +150,14 @@ export class JourneyHost<TDeps> {
       this.leave(journey.name);
       live = undefined;
     }
+    // A finished journey that persists (the booked checkout) answers only for its own pages;
+    // another route starts anew. (A journey without persistence, e.g. auth after registering,
+    // keeps its final page for Back until the visitor leaves its routes.)
+    const snapshot = live?.actor.getSnapshot() as AnyMachineSnapshot | undefined;
+    if (live && journey.persist && snapshot?.status === 'done' && !this.finishedAnswers(journey, snapshot, entry, live.actor.getPersistedSnapshot())) {
+      this.leave(journey.name);
+      live = undefined;
+    }
     if (!live) live = this.start(journey, entry, from, key);
     const { actor } = live;
     const lang = this.options.lang();
@@ -246,9 +255,9 @@ export class JourneyHost<TDeps> {
   }
 
   /** A finished journey answers for its own page and for the routes the journey names. */
-  private finishedAnswers(journey: AnyJourney<TDeps>, finished: AnyMachineSnapshot, entry: RouteEntry, stored: unknown): boolean {
+  private finishedAnswers(journey: AnyJourney<TDeps>, finished: AnyMachineSnapshot, entry: RouteEntry, persisted: unknown): boolean {
     if (pageOf(finished)?.route === entry.route) return true;
-    return journey.persist?.finishedAnswers?.(entry, stored) ?? false;
+    return journey.persist?.finishedAnswers?.(entry, persisted) ?? false;
   }
 
   private forget(key: string): void {
