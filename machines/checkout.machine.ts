@@ -5,8 +5,11 @@
  *   Cart (upselling suggestions, payment method, terms) ── PAY ──▶ Starting payment
  *     ──▶ At the payment provider (the browser leaves the shop)
  *     ── PAYMENT_RETURNED ──▶ Payment accepted ─▶ Confirming order ─▶ Booking ─▶ Booked
- *                         └─▶ Payment cancelled ─▶ Asking about the cart ─▶ keep | clear
- *                         └─▶ Cart › Payment not completed (failed: try again)
+ *                         └─▶ Payment cancelled ─▶ Asking about the cart ─▶ keep (the order stays
+ *                               open: PAY pays it again) | clear (checkout/cancel ends it)
+ *                         └─▶ Cart › Payment not completed (failed: try again) ── PAY ──▶
+ *                               Paying the open order (initPaymentOrder: the same cart, while
+ *                               the cart is unchanged; else Starting payment makes a new one)
  *   Booking answers: booked, refused (422), invalid (400), gone (410: paid already or timed
  *   out), no answer (retry: execPayment books once, so asking again is safe).
  *
@@ -16,7 +19,10 @@
  * on return; the return route sends one PAYMENT_RETURNED with the outcome. A return in a tab
  * that kept no snapshot starts from the cart and is taken from there (the provider's query
  * carries the cart id). A reload of any return page restores the same state, so nothing is
- * booked twice (and execPayment itself is idempotent on the server).
+ * booked twice (and execPayment itself is idempotent on the server). A return URL of a cart this
+ * session booked already (Back or the URL opened again after the purchase, issue 22) shows that
+ * booking (`bookedCarts`): it is not confirmed, booked or emptied again, and the cart the visitor
+ * has now is left alone; the cart is emptied only by the booking itself.
  *
  * The cart lines live in the app's cart actor: the app sends CART_CHANGED with them whenever
  * they change, and SHIPPING_CHANGED with where the cart stands with shipping: payment waits until
@@ -38,6 +44,7 @@ import {
   EMPTY_PAYMENT_CHOICE,
   defaultPayart,
   needsLoginFor,
+  orderKey,
   paymentAux,
   paymentDetailErrors,
   suggestionLine,
@@ -92,6 +99,8 @@ export interface CheckoutInput {
    * checkout starts with them again (the method only while it is still offered).
    */
   keptChoice?: KeptPaymentChoice | null;
+  /** the bookings this session's checkouts finished, by cart id (issue 22): their return URLs show them */
+  bookedCarts?: readonly FinishedBooking[];
 }
 
 /** What of the payment form outlives a trip to the login page (never the IBAN or account holder). */
@@ -128,12 +137,19 @@ export interface CheckoutContext {
   us: string | null;
   sessionUs: string | null;
   booking: FinishedBooking | null;
+  /**
+   * What the open back-end cart (cartId) holds, as orderKey; null when there is none. A failed
+   * payment keeps it, so that the retry pays the same order while the cart is unchanged (10a).
+   */
+  openOrder: string | null;
   shipping: CheckoutShipping;
   delivery: DeliveryChoice;
   /** 'Please fill in all fields for Shipping Address' on each empty field after a refused PAY */
   deliveryErrors: FieldErrors;
   /** §9 requestInvoice, default true; sent with initPayment */
   requestInvoice: boolean;
+  /** the bookings this session finished before this checkout started (issue 22) */
+  bookedCarts: readonly FinishedBooking[];
 }
 
 export type CheckoutEvent =
@@ -170,6 +186,13 @@ export interface StartedPayment {
   url: string;
   cartId: string | null;
 }
+/** initPaymentOrder (§7): a new payment attempt for the open cart `id`. */
+export interface RestartPaymentParams {
+  id: string;
+  payart: number;
+  aux: PaymentAux;
+  token: string | null;
+}
 export interface ExecPaymentParams {
   cartId: string;
   us: string;
@@ -199,7 +222,14 @@ function paymentShipping(context: CheckoutContext): PaymentShipping {
 }
 /** The delivery country for the cart (issue 22 item 5): a different address's country key, else null (the billing address). */
 const deliveryCountryOf = (delivery: DeliveryChoice): string | null => (delivery.sameAsBilling ? null : countryKey(delivery.values.country));
+/** The order the cart would be now (orderKey of what initPayment would send). */
+const orderNow = (context: CheckoutContext) => orderKey({ items: items(context), shipping: paymentShipping(context), requestInvoice: context.requestInvoice });
 const returned = (event: CheckoutEvent) => (event.type === 'PAYMENT_RETURNED' ? event : null);
+/** The booking this session made already for the cart a provider return names, if any. */
+const earlierBookingOf = (context: CheckoutContext, event: CheckoutEvent): FinishedBooking | null => {
+  const cartId = returned(event)?.cartId;
+  return cartId ? (context.bookedCarts.find((booking) => booking.cartId === cartId) ?? null) : null;
+};
 
 export const checkoutMachine = setup({
   types: {
@@ -210,6 +240,7 @@ export const checkoutMachine = setup({
   actors: {
     loadSuggestions: fromPromise<Suggestion[], { items: CartItem[] }>(async () => notProvided('loadSuggestions')),
     initPayment: fromPromise<StartedPayment, InitPaymentParams>(async () => notProvided('initPayment')),
+    restartPayment: fromPromise<StartedPayment, RestartPaymentParams>(async () => notProvided('restartPayment')),
     execPayment: fromPromise<ExecPaymentResult, ExecPaymentParams>(async () => notProvided('execPayment')),
     cancelPayment: fromPromise<true, { cartId: string }>(async () => notProvided('cancelPayment')),
     /** Voucher-code entry at the cart step (machines/voucherRedemption.machine.ts); the app provides its services. */
@@ -279,7 +310,12 @@ export const checkoutMachine = setup({
     })),
     clearPaymentErrors: assign({ fieldErrors: {}, deliveryErrors: {}, paymentError: null }),
     assignPaymentError: assign(({ context }, error: ErrorLike) => ({ paymentError: error, rejectedSubmits: context.rejectedSubmits + 1 })),
-    assignStartedPayment: assign((_, started: StartedPayment) => ({ providerUrl: started.url, cartId: started.cartId })),
+    assignStartedPayment: assign(({ context }, started: StartedPayment) => ({
+      providerUrl: started.url,
+      cartId: started.cartId,
+      openOrder: started.cartId === null ? null : orderNow(context),
+    })),
+    assignRestartedPayment: assign(({ context }, started: StartedPayment) => ({ providerUrl: started.url, cartId: started.cartId ?? context.cartId })),
     assignProviderReturn: assign(({ context, event }) => {
       const back = returned(event);
       if (!back) return {};
@@ -287,7 +323,9 @@ export const checkoutMachine = setup({
       return { us: back.us, sessionUs: back.sessionUs, cartId: context.cartId ?? back.cartId };
     }),
     assignBooking: assign(({ context }, result: ExecPaymentResult) => ({ booking: { ...result, cartId: context.cartId ?? '' } })),
-    forgetPaymentAttempt: assign({ cartId: null, providerUrl: null, us: null, sessionUs: null }),
+    assignEarlierBooking: assign((_, booking: FinishedBooking | null) => ({ booking, cartId: booking?.cartId ?? null })),
+    forgetPaymentAttempt: assign({ cartId: null, openOrder: null, providerUrl: null, us: null, sessionUs: null }),
+    forgetProviderVisit: assign({ providerUrl: null, us: null, sessionUs: null }),
     // Side effects the app provides (the cart actor, window.location):
     addToCart: (_, _lines: CartLine[]) => notProvided('addToCart'),
     clearCart: () => notProvided('clearCart'),
@@ -306,10 +344,12 @@ export const checkoutMachine = setup({
     isDeliveryCountry: ({ event }) => event.type === 'SET_DELIVERY_FIELD' && event.field === 'country',
     isExpressPayment: ({ event }) => event.type === 'SELECT_PAYMENT' && !needsLoginFor(event.payart),
     wasAccepted: ({ event }) => returned(event)?.outcome === 'accepted',
+    wasBookedEarlier: ({ context, event }) => earlierBookingOf(context, event) !== null,
     wasCancelled: ({ event }) => returned(event)?.outcome === 'canceled',
     returnDataMissing: ({ context }) => !context.us || !context.sessionUs || !context.cartId,
     confirmationRequired: ({ context }) => context.confirmPayment,
     hasCartId: ({ context }) => context.cartId !== null,
+    openOrderUnchanged: ({ context }) => context.cartId !== null && context.openOrder === orderNow(context),
     isUnprocessable: ({ event }) => statusOf(event) === 422,
     isBadRequest: ({ event }) => statusOf(event) === 400,
     isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),
@@ -344,10 +384,12 @@ export const checkoutMachine = setup({
       us: null,
       sessionUs: null,
       booking: null,
+      openOrder: null,
       shipping: { status: 'none', country: null },
       delivery: input.deliveryAddress ? { sameAsBilling: false, values: { ...input.deliveryAddress } } : { sameAsBilling: true, values: { ...EMPTY_DELIVERY_ADDRESS } },
       deliveryErrors: {},
       requestInvoice: true,
+      bookedCarts: [...(input.bookedCarts ?? [])],
     };
   },
   on: {
@@ -372,6 +414,12 @@ export const checkoutMachine = setup({
       initial: 'Checking the cart',
       on: {
         PAYMENT_RETURNED: [
+          {
+            guard: 'wasBookedEarlier',
+            target: '#checkout.Booked',
+            actions: { type: 'assignEarlierBooking', params: ({ context, event }) => earlierBookingOf(context, event) },
+            description: 'The return URL of a cart this session booked already (Back, opened again): its booking, nothing booked or emptied again.',
+          },
           {
             guard: 'wasAccepted',
             target: 'Payment accepted',
@@ -439,7 +487,13 @@ export const checkoutMachine = setup({
               },
               { guard: 'needsLogin', target: '.Login required', description: "'You have to login before proceeding to payment' (§6)." },
               { guard: 'paymentDetailsIncomplete', target: '.Details missing', actions: 'rejectPaymentDetails' },
-              { target: 'Starting payment', actions: 'clearPaymentErrors' },
+              {
+                guard: 'openOrderUnchanged',
+                target: 'Paying the open order',
+                actions: 'clearPaymentErrors',
+                description: 'After a failed payment, the unchanged cart pays the same order again (initPaymentOrder, issue 22).',
+              },
+              { target: 'Starting payment', actions: 'clearPaymentErrors', description: 'A new order (initPayment): the first payment, or the cart changed since.' },
             ],
           },
           states: {
@@ -517,6 +571,34 @@ export const checkoutMachine = setup({
             ],
           },
         },
+        'Paying the open order': {
+          tags: ['step-payment', 'busy'],
+          description: 'A retry after a failed payment: checkout/initPaymentOrder starts a new attempt for the same cart (§7).',
+          invoke: {
+            id: 'restartPayment',
+            src: 'restartPayment',
+            input: ({ context }) => ({ id: context.cartId ?? '', payart: context.choice.payart, aux: paymentAux(context.choice, context.partner), token: context.jwt }),
+            onDone: {
+              target: '#checkout.At the payment provider',
+              actions: { type: 'assignRestartedPayment', params: ({ event }) => event.output },
+            },
+            onError: [
+              {
+                guard: 'isGone',
+                target: 'Starting payment',
+                actions: 'forgetPaymentAttempt',
+                description: 'That order ended meanwhile (timed out): the cart becomes a new order.',
+              },
+              {
+                guard: 'isUnprocessable',
+                target: 'Choosing payment.Payment refused',
+                actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) },
+              },
+              { guard: 'isUnauthorized', target: 'Choosing payment.Login required', description: 'The session expired: login, then back here.' },
+              { target: 'Choosing payment.Payment could not start', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
+            ],
+          },
+        },
       },
     },
 
@@ -529,7 +611,11 @@ export const checkoutMachine = setup({
         PAYMENT_RETURNED: [
           { guard: 'wasAccepted', target: 'Payment accepted', actions: 'assignProviderReturn' },
           { guard: 'wasCancelled', target: 'Payment cancelled', actions: 'assignProviderReturn' },
-          { target: 'Cart.Choosing payment.Payment not completed', actions: 'forgetPaymentAttempt' },
+          {
+            target: 'Cart.Choosing payment.Payment not completed',
+            actions: 'forgetProviderVisit',
+            description: 'Failed: the order stays open for the retry (initPaymentOrder); only this visit of the provider is over.',
+          },
         ],
         OPEN_CART: {
           target: 'Cart',
@@ -547,7 +633,7 @@ export const checkoutMachine = setup({
       states: {
         'Checking the return': {
           always: [
-            { guard: 'returnDataMissing', target: '#checkout.Cart.Choosing payment.Payment not completed' },
+            { guard: 'returnDataMissing', target: '#checkout.Cart.Choosing payment.Payment not completed', actions: 'forgetProviderVisit' },
             { guard: 'confirmationRequired', target: 'Confirming order' },
             { target: 'Booking' },
           ],
@@ -562,7 +648,11 @@ export const checkoutMachine = setup({
             id: 'execPayment',
             src: 'execPayment',
             input: ({ context }) => ({ cartId: context.cartId ?? '', us: context.us ?? '', sessionUs: context.sessionUs ?? '' }),
-            onDone: { target: '#checkout.Booked', actions: { type: 'assignBooking', params: ({ event }) => event.output } },
+            onDone: {
+              target: '#checkout.Booked',
+              actions: [{ type: 'assignBooking', params: ({ event }) => event.output }, 'clearCart'],
+              description: 'Booked: the cart is emptied (only here, not when a booked return URL is opened again).',
+            },
             onError: [
               { guard: 'isGone', target: 'Cart gone', actions: 'forgetPaymentAttempt' },
               { guard: 'isUnprocessable', target: 'Booking refused', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
@@ -594,35 +684,39 @@ export const checkoutMachine = setup({
       type: 'final',
       tags: 'step-complete',
       meta: { route: 'checkoutSuccess' },
-      description: 'Booked: the cart is emptied and the success page shows the booking id.',
-      entry: 'clearCart',
+      description: 'Booked: the success page shows the booking id. The journey ends here; the app does not bring it back into a new checkout.',
     },
 
     'Payment cancelled': {
       tags: 'step-payment',
       meta: { route: 'checkoutCanceled' },
-      initial: 'Checking cart id',
-      on: { OPEN_CART: 'Cart' },
+      description:
+        'Back from a cancelled payment (issue 22): the order stays open while the visitor decides. Keeping the cart pays the same order again (initPaymentOrder); clearing it ends the order (checkout/cancel, §4 "cancel clears cart id").',
+      initial: 'Asking about the cart',
+      on: { OPEN_CART: { target: 'Cart', description: 'Back to the cart, as with keeping it: the order stays open for the next PAY.' } },
       states: {
-        'Checking cart id': {
-          always: [{ guard: 'hasCartId', target: 'Cancelling' }, { target: 'Asking about the cart' }],
-        },
-        Cancelling: {
-          tags: 'busy',
-          description: 'checkout/cancel ends the payment attempt; 410 means it had ended already.',
-          invoke: {
-            id: 'cancelPayment',
-            src: 'cancelPayment',
-            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
-            onDone: { target: 'Asking about the cart', actions: 'forgetPaymentAttempt' },
-            onError: { target: 'Asking about the cart', actions: 'forgetPaymentAttempt' },
-          },
-        },
         'Asking about the cart': {
           description: 'Clear the cart, or return to it and keep every line.',
           on: {
             KEEP_CART: '#checkout.Cart',
-            CLEAR_CART: { target: 'Cart cleared', actions: 'clearCart' },
+            CLEAR_CART: 'Checking cart id',
+          },
+        },
+        'Checking cart id': {
+          always: [
+            { guard: 'hasCartId', target: 'Cancelling' },
+            { target: 'Cart cleared', actions: 'clearCart', description: 'No order is known (a tab that kept no journey and a return without cart id): only the cart is emptied.' },
+          ],
+        },
+        Cancelling: {
+          tags: 'busy',
+          description: 'checkout/cancel ends the order; 410 means it had ended already. Then the cart is emptied.',
+          invoke: {
+            id: 'cancelPayment',
+            src: 'cancelPayment',
+            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
+            onDone: { target: 'Cart cleared', actions: ['forgetPaymentAttempt', 'clearCart'] },
+            onError: { target: 'Cart cleared', actions: ['forgetPaymentAttempt', 'clearCart'] },
           },
         },
         'Cart cleared': { tags: 'step-cart' },

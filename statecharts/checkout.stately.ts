@@ -39,6 +39,14 @@ export const machine = createMachine({
       "on": {
         "PAYMENT_RETURNED": [
           {
+            "target": "#checkout.Booked",
+            "guard": "wasBookedEarlier",
+            "actions": [
+              "assignEarlierBooking"
+            ],
+            "description": "The return URL of a cart this session booked already (Back, opened again): its booking, nothing booked or emptied again."
+          },
+          {
             "target": "Payment accepted",
             "guard": "wasAccepted",
             "actions": [
@@ -195,10 +203,19 @@ export const machine = createMachine({
                 ]
               },
               {
+                "target": "Paying the open order",
+                "guard": "openOrderUnchanged",
+                "actions": [
+                  "clearPaymentErrors"
+                ],
+                "description": "After a failed payment, the unchanged cart pays the same order again (initPaymentOrder, issue 22)."
+              },
+              {
                 "target": "Starting payment",
                 "actions": [
                   "clearPaymentErrors"
-                ]
+                ],
+                "description": "A new order (initPayment): the first payment, or the cart changed since."
               }
             ]
           },
@@ -317,6 +334,51 @@ export const machine = createMachine({
               }
             ]
           }
+        },
+        "Paying the open order": {
+          "description": "A retry after a failed payment: checkout/initPaymentOrder starts a new attempt for the same cart (§7).",
+          "tags": [
+            "step-payment",
+            "busy"
+          ],
+          "invoke": {
+            "id": "restartPayment",
+            "src": "restartPayment",
+            "onDone": {
+              "target": "#checkout.At the payment provider",
+              "actions": [
+                "assignRestartedPayment"
+              ]
+            },
+            "onError": [
+              {
+                "target": "Starting payment",
+                "guard": "isGone",
+                "actions": [
+                  "forgetPaymentAttempt"
+                ],
+                "description": "That order ended meanwhile (timed out): the cart becomes a new order."
+              },
+              {
+                "target": "Choosing payment.Payment refused",
+                "guard": "isUnprocessable",
+                "actions": [
+                  "assignPaymentError"
+                ]
+              },
+              {
+                "target": "Choosing payment.Login required",
+                "guard": "isUnauthorized",
+                "description": "The session expired: login, then back here."
+              },
+              {
+                "target": "Choosing payment.Payment could not start",
+                "actions": [
+                  "assignPaymentError"
+                ]
+              }
+            ]
+          }
         }
       }
     },
@@ -348,8 +410,9 @@ export const machine = createMachine({
           {
             "target": "Cart.Choosing payment.Payment not completed",
             "actions": [
-              "forgetPaymentAttempt"
-            ]
+              "forgetProviderVisit"
+            ],
+            "description": "Failed: the order stays open for the retry (initPaymentOrder); only this visit of the provider is over."
           }
         ],
         "OPEN_CART": {
@@ -378,7 +441,10 @@ export const machine = createMachine({
           "always": [
             {
               "target": "#checkout.Cart.Choosing payment.Payment not completed",
-              "guard": "returnDataMissing"
+              "guard": "returnDataMissing",
+              "actions": [
+                "forgetProviderVisit"
+              ]
             },
             {
               "target": "Confirming order",
@@ -407,8 +473,10 @@ export const machine = createMachine({
             "onDone": {
               "target": "#checkout.Booked",
               "actions": [
-                "assignBooking"
-              ]
+                "assignBooking",
+                "clearCart"
+              ],
+              "description": "Booked: the cart is emptied (only here, not when a booked return URL is opened again)."
             },
             "onError": [
               {
@@ -476,65 +544,31 @@ export const machine = createMachine({
       }
     },
     "Booked": {
-      "description": "Booked: the cart is emptied and the success page shows the booking id.",
+      "description": "Booked: the success page shows the booking id. The journey ends here; the app does not bring it back into a new checkout.",
       "type": "final",
       "tags": [
         "step-complete"
-      ],
-      "entry": [
-        "clearCart"
       ],
       "meta": {
         "route": "checkoutSuccess"
       }
     },
     "Payment cancelled": {
-      "initial": "Checking cart id",
+      "description": "Back from a cancelled payment (issue 22): the order stays open while the visitor decides. Keeping the cart pays the same order again (initPaymentOrder); clearing it ends the order (checkout/cancel, §4 \"cancel clears cart id\").",
+      "initial": "Asking about the cart",
       "tags": [
         "step-payment"
       ],
       "on": {
         "OPEN_CART": {
-          "target": "Cart"
+          "target": "Cart",
+          "description": "Back to the cart, as with keeping it: the order stays open for the next PAY."
         }
       },
       "meta": {
         "route": "checkoutCanceled"
       },
       "states": {
-        "Checking cart id": {
-          "always": [
-            {
-              "target": "Cancelling",
-              "guard": "hasCartId"
-            },
-            {
-              "target": "Asking about the cart"
-            }
-          ]
-        },
-        "Cancelling": {
-          "description": "checkout/cancel ends the payment attempt; 410 means it had ended already.",
-          "tags": [
-            "busy"
-          ],
-          "invoke": {
-            "id": "cancelPayment",
-            "src": "cancelPayment",
-            "onDone": {
-              "target": "Asking about the cart",
-              "actions": [
-                "forgetPaymentAttempt"
-              ]
-            },
-            "onError": {
-              "target": "Asking about the cart",
-              "actions": [
-                "forgetPaymentAttempt"
-              ]
-            }
-          }
-        },
         "Asking about the cart": {
           "description": "Clear the cart, or return to it and keep every line.",
           "on": {
@@ -542,8 +576,44 @@ export const machine = createMachine({
               "target": "#checkout.Cart"
             },
             "CLEAR_CART": {
+              "target": "Checking cart id"
+            }
+          }
+        },
+        "Checking cart id": {
+          "always": [
+            {
+              "target": "Cancelling",
+              "guard": "hasCartId"
+            },
+            {
               "target": "Cart cleared",
               "actions": [
+                "clearCart"
+              ],
+              "description": "No order is known (a tab that kept no journey and a return without cart id): only the cart is emptied."
+            }
+          ]
+        },
+        "Cancelling": {
+          "description": "checkout/cancel ends the order; 410 means it had ended already. Then the cart is emptied.",
+          "tags": [
+            "busy"
+          ],
+          "invoke": {
+            "id": "cancelPayment",
+            "src": "cancelPayment",
+            "onDone": {
+              "target": "Cart cleared",
+              "actions": [
+                "forgetPaymentAttempt",
+                "clearCart"
+              ]
+            },
+            "onError": {
+              "target": "Cart cleared",
+              "actions": [
+                "forgetPaymentAttempt",
                 "clearCart"
               ]
             }

@@ -83,11 +83,57 @@ export function readJwtClaims(jwt: string): v.InferOutput<typeof JwtClaimsSchema
   }
 }
 
+/** The page that loaded this one and the shop's origin, as the browser tells them ('' on the server). */
+export interface PageOrigin {
+  referrer: string;
+  origin: string;
+}
+
+function browserPageOrigin(): PageOrigin {
+  return typeof document === 'undefined' || typeof window === 'undefined' ? { referrer: '', origin: '' } : { referrer: document.referrer, origin: window.location.origin };
+}
+
+/**
+ * The origin of the provider page the checkout sent the visitor to in this session (the saved
+ * checkout journey's providerUrl, src/app/journeys/checkout.ts), whatever host initPayment named.
+ */
+function providerOriginOfCheckout(storage: KeyValueStorage | null): string | null {
+  try {
+    const saved = JSON.parse(readItem(SESSION_KEYS.checkoutJourney, storage) ?? 'null') as { context?: { providerUrl?: unknown } } | null;
+    const url = saved?.context?.providerUrl;
+    return typeof url === 'string' ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * §9 `referrer`: the page that referred the visitor, written once per session, from the first page
+ * load that has one (the app never reads it; it is there for the museum's own scripts, as §1/§7
+ * name no use). Never the payment provider: not the shop's own pages (their `/provider/`
+ * simulator included) and not the provider the checkout sent the visitor to (issue 22, 10d).
+ */
+export function keepReferrer(page: PageOrigin = browserPageOrigin(), storage = safeStorage()): void {
+  if (!page.referrer || readItem(SESSION_KEYS.referrer, storage) !== null) return;
+  let from: URL;
+  try {
+    from = new URL(page.referrer);
+  } catch {
+    return;
+  }
+  if (from.protocol !== 'https:' && from.protocol !== 'http:') return;
+  // the shop itself (a reload, a language switch), its simulated provider under /provider/ included
+  if (from.origin === page.origin) return;
+  if (from.origin === providerOriginOfCheckout(storage)) return;
+  writeItem(SESSION_KEYS.referrer, page.referrer.slice(0, 2000), storage);
+}
+
 /**
  * Restores jwt, customer, partner and cookie consent. The `partner` query parameter of the page
- * URL wins over a stored one and is stored for payment init.
+ * URL wins over a stored one and is stored for payment init. The referrer is kept (keepReferrer).
  */
-export function restoreSession(search: string, storage = safeStorage(), now = Date.now()): RestoredSession {
+export function restoreSession(search: string, storage = safeStorage(), now = Date.now(), page: PageOrigin = browserPageOrigin()): RestoredSession {
+  keepReferrer(page, storage);
   let jwt = readValid(SESSION_KEYS.jwt, StoredJwtSchema, false, storage);
   const claims = jwt ? readJwtClaims(jwt) : null;
   if (jwt && !claims) {

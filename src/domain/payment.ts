@@ -5,7 +5,8 @@
  * machines/checkout.machine.ts, the server checks the same direct debit rule
  * (directDebitFieldErrors in src/api/schemas/checkout.ts).
  */
-import { DIRECT_DEBIT_PAYARTS, PAYART_EXPRESS, directDebitFieldErrors, type PaymentAux, type Suggestion } from '../api/schemas/checkout.js';
+import { DIRECT_DEBIT_PAYARTS, PAYART_EXPRESS, directDebitFieldErrors, type PaymentAux, type PaymentShipping, type Suggestion } from '../api/schemas/checkout.js';
+import type { CartItem } from './cart-payload.js';
 import type { PaymentType } from '../api/schemas/config.js';
 import type { MerchandiseLine } from './cart-lines.js';
 
@@ -53,6 +54,21 @@ export function paymentAux(choice: PaymentChoice, partner: string | null): Payme
   if (partner) aux.partner = partner;
   return aux;
 }
+
+/** What one back-end cart (an order of initPayment) holds: its items, where they go, the invoice switch. */
+export interface OrderContent {
+  items: CartItem[];
+  shipping: PaymentShipping;
+  requestInvoice: boolean;
+}
+
+/**
+ * Issue 22 (10a): after a failed payment the open order is paid again with initPaymentOrder (§7)
+ * only while the cart is what that order holds: the same key. Any change (a line added or
+ * removed, another delivery address or destination, the invoice switch) needs a new order
+ * (initPayment), because initPaymentOrder changes only the method and the return URLs.
+ */
+export const orderKey = (order: OrderContent): string => JSON.stringify([order.items, order.shipping, order.requestInvoice]);
 
 /** Field of the payment form → message keys. */
 export type PaymentFieldErrors = Partial<Record<'accountHolder' | 'iban' | 'terms' | 'privacy', string[]>>;

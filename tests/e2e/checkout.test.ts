@@ -86,37 +86,51 @@ describe('checkout in a real browser', () => {
     }
   });
 
-  it('cancel at the provider, then return to the cart: every line is still there and the payment cart is ended', async () => {
+  it('cancel at the provider, then return to the cart: every line is still there, and paying again pays the same order (issue 22)', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de');
     try {
       await openCheckoutWithCart(page);
       await acceptTermsAndPay(page);
       await atProvider(page, 'Abbrechen');
       await page.waitForURL(/\/de\/checkout\/canceled\?cartId=/);
+      const cartId = new URL(page.url()).searchParams.get('cartId');
       await page.getByText(text('checkout.canceledQuestion')).waitFor();
-      // the payment attempt is over: the journey kept in session storage no longer holds its cart id
-      expect(await savedCartId(page)).toBeNull();
+      // the order stays open while the visitor decides
+      expect(await savedCartId(page)).toBe(cartId);
       await page.getByRole('button', { name: text('checkout.keepCart') }).click();
       await page.waitForURL(/\/de\/checkout$/);
       await page.getByTestId('cart-line').first().waitFor();
       expect(await page.getByTestId('cart-line').count()).toBe(1);
       expect(await page.getByTestId('basket-count').innerText()).toBe('1');
+      // paying again: checkout/initPaymentOrder, the same cart at the provider, booked once
+      await acceptTermsAndPay(page);
+      await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
+      expect(new URL(page.url()).searchParams.get('cartId')).toBe(cartId);
+      await atProvider(page, 'Bezahlen');
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      expect((await page.getByTestId('booking-id').innerText()).trim()).toMatch(/^[A-Z0-9]{12}$/);
       expect(errors).toEqual([]);
     } finally {
       await close();
     }
   });
 
-  it('cancel at the provider, then clear the cart: the cart is empty', async () => {
+  it('cancel at the provider, then clear the cart: the cart is empty and the order is ended', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de');
     try {
       await openCheckoutWithCart(page);
       await acceptTermsAndPay(page);
       await atProvider(page, 'Abbrechen');
+      await page.waitForURL(/\/de\/checkout\/canceled\?cartId=/);
+      const cartId = new URL(page.url()).searchParams.get('cartId') ?? '';
       await page.getByRole('button', { name: text('checkout.clearCart') }).click();
       await page.getByTestId('cart-cleared').waitFor();
       expect(await page.getByTestId('basket-count').innerText()).toBe('0');
       expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toBeNull();
+      expect(await savedCartId(page)).toBeNull();
+      // the app ended the order with checkout/cancel: ending it again answers 410
+      expect((await fetch(`${baseUrl}/api/de/checkout/cancel?noRedirect=1&cartId=${cartId}`, { method: 'POST' })).status).toBe(410);
       await page.goto('/de/checkout');
       await page.getByTestId('cart-empty').waitFor();
       expect(errors).toEqual([]);

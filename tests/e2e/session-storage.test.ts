@@ -69,7 +69,7 @@ describe('corrupted session storage', () => {
       expect(await page.getByTestId('cart-line').count()).toBe(1);
       expect(await page.evaluate(() => sessionStorage.getItem('cart'))).not.toBeNull();
       // customer is only read beside a valid token (the next test); visitedUrl and referrer are written, not read
-      expectWarned(warnings, ['jwt', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney', 'deliveryAddress']);
+      expectWarned(warnings, ['jwt', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney', 'deliveryAddress', 'bookedCarts']);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -92,13 +92,14 @@ describe('corrupted session storage', () => {
       [SESSION_KEYS.settingsDraft]: JSON.stringify(['not', 'a', 'draft']),
       [SESSION_KEYS.checkoutChoice]: JSON.stringify({ payart: 'direct debit', termsAccepted: 'yes' }),
       [SESSION_KEYS.focusAfterReload]: JSON.stringify({ somewhere: true }),
+      [SESSION_KEYS.bookedCarts]: JSON.stringify([{ booking_id: 7, cartId: null }]),
     };
     expect(Object.keys(wrong).sort()).toEqual([...KEYS].sort());
     const { page, errors, warnings, close } = await openWith(wrong);
     try {
       expect(await page.getByTestId('cart-line').count()).toBe(1);
       // settingsDraft is read when the settings open, not in the checkout (tests/ui/settings.test.tsx)
-      expectWarned(warnings, ['customer', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney', 'deliveryAddress']);
+      expectWarned(warnings, ['customer', 'partner', 'cookiesAccepted', 'serviceUnavailableReloadAt', 'scrollPositions', 'checkoutJourney', 'deliveryAddress', 'bookedCarts']);
       // the valid token is kept: still logged in
       expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBe(demoJwt);
       expect(errors).toEqual([]);

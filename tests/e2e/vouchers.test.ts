@@ -110,7 +110,14 @@ describe('voucher codes in the cart', () => {
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
       });
-      await acceptTermsAndPay(page);
+      // issue 22 (9a): nothing to pay, so the button orders (no "pay now") and says why
+      await page.getByRole('checkbox', { name: text('checkout.terms') }).check();
+      await page.getByRole('checkbox', { name: text('checkout.privacy') }).check();
+      await expect(page.getByRole('button', { name: text('checkout.pay') }).count()).resolves.toBe(0);
+      const order = page.getByRole('button', { name: text('checkout.orderNow') });
+      expect(await order.getAttribute('aria-describedby')).toBe('checkout-nothing-to-pay');
+      expect(await page.locator('#checkout-nothing-to-pay').innerText()).toMatch(text('checkout.nothingToPay'));
+      await order.click();
       await page.waitForURL(/\/de\/checkout\/accepted\?/, { timeout: 15_000 });
       await page.getByText(text('checkout.confirmVouchersText')).waitFor({ timeout: 10_000 });
       await confirmAndBook(page);

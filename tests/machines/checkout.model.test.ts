@@ -2,10 +2,10 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { PAYART_EXPRESS } from '../../src/api/schemas/checkout.js';
 import { toCartPayload } from '../../src/domain/cart-lines.js';
-import { suggestionLine } from '../../src/domain/payment.js';
+import { orderKey, paymentAux, suggestionLine } from '../../src/domain/payment.js';
 import { progressStates, progressStep, type CheckoutContext } from '../../machines/checkout.machine.js';
 import { describeModel } from './describe-model.js';
-import { CART_ID, DIRECT_DEBIT, HOLDER, JWT, PROVIDER_URL, VALID_IBAN, booked, checkoutModel, returned, suggestions } from './checkout.model.js';
+import { CART_ID, DIRECT_DEBIT, EARLIER_CART_ID, HOLDER, JWT, PROVIDER_URL, VALID_IBAN, booked, checkoutModel, earlierBooking, returned, suggestions } from './checkout.model.js';
 import type { Invocation, RunContext } from './model.js';
 
 type Event = { type: string; payart?: number; outcome?: string; us?: string | null; error?: { status?: number } };
@@ -55,7 +55,8 @@ describeModel(checkoutModel, {
       expect(c.delivery.values.country).toBe(typed.trim() === '' || key(typed) !== null ? c.shipping.country : typed);
     }
     // the browser only leaves for the provider after a started payment
-    expect(calls(run, 'redirectToProvider').length).toBeLessThanOrEqual(invoked(run, 'initPayment').filter((i) => i.settled).length);
+    const started = [...invoked(run, 'initPayment'), ...invoked(run, 'restartPayment')].filter((i) => i.settled);
+    expect(calls(run, 'redirectToProvider').length).toBeLessThanOrEqual(started.length);
   },
   'Cart.Loading suggestions': (s, run) => {
     expect(s.hasTag('loading')).toBe(true);
@@ -133,9 +134,17 @@ describeModel(checkoutModel, {
   'Cart.Choosing payment.Payment not completed': (s, run) => {
     expect(progressStep(s)).toBe('payment');
     expect(page(s)).toBe('checkoutFailed');
-    // the attempt is over; the cart is untouched
-    expect(ctx(s).cartId === null || ev(run).type === 'PAYMENT_RETURNED').toBe(true);
+    // this visit of the provider is over; the cart is untouched
+    expect(ctx(s)).toMatchObject({ us: null, sessionUs: null, providerUrl: null });
     expect(calls(run, 'clearCart')).toEqual([]);
+    // issue 22 (10a): back from the provider of this journey, the order stays open for the retry
+    if (ev(run).type === 'PAYMENT_RETURNED' && run.previous?.matches('At the payment provider')) {
+      expect(ctx(s).cartId).toBe(CART_ID);
+      expect(ctx(s).openOrder).not.toBeNull();
+    } else if (ev(run).type === 'PAYMENT_RETURNED') {
+      // a tab that kept no journey does not know what the order holds: a new one
+      expect(ctx(s)).toMatchObject({ cartId: null, openOrder: null });
+    }
   },
   'Cart.Starting payment': (s, run) => {
     expect(s.hasTag('busy')).toBe(true);
@@ -159,6 +168,17 @@ describeModel(checkoutModel, {
     // issue 22 item 5: one destination, the delivery address's country is the one shipping was priced for
     if (sent.shipping.address) expect(sent.shipping.country).toBe((sent.shipping.address as { country: string }).country);
     if (!c.delivery.sameAsBilling && c.shipping.status !== 'none') expect(sent.requestInvoice).toBe(false);
+    // issue 22 (10a): a new order only when none is open or the cart is not what the open one holds
+    if (c.cartId !== null) expect(orderKey({ items: input.items as never, shipping: sent.shipping as never, requestInvoice: sent.requestInvoice })).not.toBe(c.openOrder);
+  },
+  'Cart.Paying the open order': (s, run) => {
+    // issue 22 (10a): the retry pays the same order with the method chosen now; no new cart
+    expect(s.hasTag('busy')).toBe(true);
+    expect(progressStep(s)).toBe('payment');
+    const c = ctx(s);
+    expect(pending(run, 'restartPayment').input).toEqual({ id: CART_ID, payart: c.choice.payart, aux: paymentAux(c.choice, c.partner), token: c.jwt });
+    expect(invoked(run, 'initPayment').filter((i) => !i.settled)).toEqual([]);
+    expect(c.openOrder).not.toBeNull();
   },
 
   // ----- the provider round trip
@@ -166,7 +186,10 @@ describeModel(checkoutModel, {
   'At the payment provider': (s, run) => {
     expect(page(s)).toBeNull();
     expect(ctx(s)).toMatchObject({ providerUrl: PROVIDER_URL, cartId: CART_ID });
+    expect(ctx(s).openOrder).not.toBeNull();
     expect(calls(run, 'redirectToProvider').at(-1)?.params).toBe(PROVIDER_URL);
+    // one order per cart: a retry after a failed payment did not start a second one
+    if (run.event.type === 'xstate.done.actor.restartPayment') expect(invoked(run, 'initPayment').filter((i) => i.settled)).toHaveLength(1);
   },
   'Payment accepted': (s, run) => {
     expect(page(s)).toBe('checkoutAccepted');
@@ -201,24 +224,47 @@ describeModel(checkoutModel, {
     expect(progressStep(s)).toBe('complete');
     // issue 16 item 15: 'Log in' is done only for a visitor who logged in
     expect(progressStates(s)).toEqual({ cart: 'done', signIn: ctx(s).jwt === null ? 'skipped' : 'done', payment: 'done', complete: 'current' });
+    if (ev(run).type === 'PAYMENT_RETURNED') {
+      // issue 22: the return URL of a cart booked earlier in this session: its booking; nothing booked or emptied
+      expect((run.event as { cartId?: string }).cartId).toBe(EARLIER_CART_ID);
+      expect(ctx(s).booking).toEqual(earlierBooking);
+      expect(calls(run, 'clearCart')).toEqual([]);
+      expect(invoked(run, 'execPayment')).toEqual([]);
+      expect(invoked(run, 'initPayment')).toEqual([]);
+      return;
+    }
     expect(ctx(s).booking).toEqual({ ...booked, cartId: CART_ID });
+    // emptied once, by the booking itself
     expect(calls(run, 'clearCart')).toHaveLength(1);
+    expect(run.stepCalls.filter((c) => c.action === 'clearCart')).toHaveLength(1);
     expect(invoked(run, 'execPayment').at(-1)).toMatchObject({ settled: true, input: { cartId: CART_ID, us: returned.us, sessionUs: returned.sessionUs } });
   },
   'Payment cancelled': (s) => {
     expect(page(s)).toBe('checkoutCanceled');
   },
   'Payment cancelled.Cancelling': (s, run) => {
+    // only the visitor's "clear the cart" ends the order
     expect(s.hasTag('busy')).toBe(true);
+    expect(ev(run).type).toBe('CLEAR_CART');
     expect(pending(run, 'cancelPayment').input).toEqual({ cartId: CART_ID });
+    expect(calls(run, 'clearCart')).toEqual([]);
   },
   'Payment cancelled.Asking about the cart': (s, run) => {
-    expect(ctx(s).cartId).toBeNull();
-    expect(invoked(run, 'cancelPayment').every((i) => i.settled)).toBe(true);
+    // issue 22: the order stays open while the visitor decides (keeping the cart pays it again)
+    expect(ctx(s).cartId).toBe((run.event as { cartId?: string | null }).cartId ?? null);
+    expect(ctx(s)).toMatchObject({ us: null, sessionUs: null });
+    expect(invoked(run, 'cancelPayment')).toEqual([]);
     expect(calls(run, 'clearCart')).toEqual([]);
   },
   'Payment cancelled.Cart cleared': (s, run) => {
     expect(progressStep(s)).toBe('cart');
     expect(calls(run, 'clearCart')).toHaveLength(1);
+    // the order is ended (checkout/cancel answered) and forgotten
+    expect(ctx(s)).toMatchObject({ cartId: null, openOrder: null });
+    expect(invoked(run, 'cancelPayment').every((i) => i.settled)).toBe(true);
+    // no checkout/cancel only when no order was known: the cancel return carried no cart id
+    if (invoked(run, 'cancelPayment').length === 0) {
+      expect(run.history.some((h) => h.event.type === 'PAYMENT_RETURNED' && (h.event as { cartId?: unknown }).cartId === null)).toBe(true);
+    }
   },
 });

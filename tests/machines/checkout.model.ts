@@ -6,7 +6,10 @@
  *   without the provider), every execPayment answer, cancel (keep or clear);
  * - logged in, direct debit (74) by default: account holder and IBAN (valid or not);
  * - an empty cart; confirm payment off (booking right after the return);
- * - a return in a tab that kept no journey (PAYMENT_RETURNED while still at the cart).
+ * - a return in a tab that kept no journey (PAYMENT_RETURNED while still at the cart), also of a
+ *   cart this session booked already (issue 22: its booking, nothing booked or emptied again);
+ * - the retry after a failed payment pays the same order (initPaymentOrder, every answer), unless
+ *   the cart changed since (scenario).
  *
  * Kept finite: the form is walked in the order a visitor fills it, PAY is tried until one submit
  * was rejected and then only with complete details; after the provider, only the first round
@@ -56,6 +59,10 @@ export const suggestions: Suggestion[] = suggestionAnswer;
 
 export const booked: ExecPaymentResult = { booking_id: 'B-100', has_tickets: true };
 export const returned = { us: 'us-1', sessionUs: 'sus-1', cartId: CART_ID };
+/** A cart this session booked before the checkout started (issue 22), and its return URL's query. */
+export const EARLIER_CART_ID = 'c-1';
+export const earlierBooking = { booking_id: 'B-099', has_tickets: true, cartId: EARLIER_CART_ID };
+export const earlierReturn = { us: 'us-0', sessionUs: 'sus-0', cartId: EARLIER_CART_ID };
 
 export const apiError = (status: number, code: string, message: string, fields: Record<string, string[]> = {}) =>
   Object.assign(new Error(message), { status, code, fields });
@@ -63,7 +70,7 @@ export const networkError = () => Object.assign(new TypeError('Failed to fetch')
 
 export const inputs: CheckoutInput[] = [
   { lines: cartLines, paymentTypes, jwt: null, partner: PARTNER },
-  { lines: cartLines, paymentTypes, jwt: JWT, defaultPaymentType: DIRECT_DEBIT },
+  { lines: cartLines, paymentTypes, jwt: JWT, defaultPaymentType: DIRECT_DEBIT, bookedCarts: [earlierBooking] },
   { lines: [], paymentTypes, jwt: null },
   { lines: cartLines, paymentTypes, jwt: null, confirmPayment: false },
 ];
@@ -79,6 +86,8 @@ const SCENARIO_ONLY = new Set(['SHIPPING_CHANGED', 'SET_DELIVERY_SAME', 'SET_DEL
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const c = ctx(s);
   if (SCENARIO_ONLY.has(e.type)) return false;
+  // a 401 (expired session) needs a session: only the logged-in start has one
+  if (e.type.startsWith('xstate.error.actor.') && (e as EventObject & { error?: { status?: number } }).error?.status === 401 && c.jwt === null) return false;
   const full = c.lines.length === cartLines.length;
   const explore = c.partner !== null && c.confirmPayment; // the anonymous start explores the round trip
   if (e.type === 'CART_CHANGED') return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && full && untouched(c) && c.suggestions.length === 0 && c.jwt === null && explore;
@@ -86,6 +95,9 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
     const outcome = (e as EventObject & { outcome: string; us: string | null }).outcome;
     const missing = (e as EventObject & { us: string | null }).us === null;
     const noCartId = (e as EventObject & { cartId: string | null }).cartId === null;
+    const earlier = (e as EventObject & { cartId: string | null }).cartId === EARLIER_CART_ID;
+    // the return URL of a cart booked earlier in the session: opened again in a tab that kept no journey
+    if (earlier) return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && c.jwt !== null && untouched(c);
     // a return without a cart id comes only to a tab that kept no journey
     if (noCartId) return s.matches({ Cart: { 'Choosing payment': 'Editing' } }) && c.jwt !== null && untouched(c);
     if (s.matches('Cart')) {
@@ -105,6 +117,8 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
     return e.type === 'PAY' && c.choice.termsAccepted && c.choice.privacyAccepted;
   }
   if (c.lines.length === 0) return e.type === 'PAY' && c.rejectedSubmits === 0;
+  // after a failed payment the order is open: the walk retries it (initPaymentOrder)
+  if (c.cartId !== null && c.us === null) return e.type === 'PAY' && c.rejectedSubmits <= 3;
   if (afterRoundTrip(c)) return false;
   if (c.suggestions.length > 0) return e.type === 'ADD_SUGGESTION' && c.suggestions.length === suggestions.length;
   const anonymous = c.jwt === null;
@@ -147,6 +161,13 @@ export const checkoutModel = defineModel({
     ADD_SUGGESTION: [{ id: suggestions[0]!.id }, { id: 999 }],
     PAY: {},
     'done:initPayment': { output: { url: PROVIDER_URL, cartId: CART_ID } },
+    'done:restartPayment': { output: { url: PROVIDER_URL, cartId: CART_ID } },
+    'error:restartPayment': [
+      { error: apiError(410, 'CART_GONE', 'This cart was not found') },
+      { error: apiError(422, 'CART_INVALID', 'A ticket is sold out', { 'cart.items.0': ['sold out'] }) },
+      { error: apiError(401, 'UNAUTHORIZED', 'Login expired') },
+      { error: networkError() },
+    ],
     'error:initPayment': [
       { error: apiError(422, 'CART_INVALID', 'A ticket is sold out', { 'cart.items.0': ['sold out'] }) },
       { error: apiError(401, 'UNAUTHORIZED', 'Login expired') },
@@ -158,6 +179,7 @@ export const checkoutModel = defineModel({
       { outcome: 'canceled', us: null, sessionUs: null, cartId: CART_ID },
       { outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
       { outcome: 'canceled', us: null, sessionUs: null, cartId: null },
+      { outcome: 'accepted', ...earlierReturn },
     ],
     OPEN_CART: {},
     CONFIRM: {},
@@ -295,6 +317,85 @@ export const checkoutModel = defineModel({
       ],
     },
     {
+      name: 'issue 22 (10a): a failed payment, then a line removed: the changed cart is a new order (initPayment), not the old one',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'CART_CHANGED', lines: fewerLines },
+        { type: 'PAY' },
+      ],
+    },
+    {
+      name: 'issue 22 (10a): a failed payment, then the same cart again: the same order is paid (initPaymentOrder) and booked',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'PAY' },
+        { type: 'done:restartPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'accepted', ...returned },
+        { type: 'CONFIRM' },
+        { type: 'done:execPayment', output: booked },
+      ],
+    },
+    {
+      name: 'issue 22 (10a): the retry of a failed direct debit after the session expired goes to login',
+      input: inputs[1],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_ACCOUNT_HOLDER', value: HOLDER },
+        { type: 'SET_IBAN', value: VALID_IBAN },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'PAY' },
+        { type: 'error:restartPayment', error: apiError(401, 'UNAUTHORIZED', 'Login expired') },
+      ],
+    },
+    {
+      name: 'a cart that timed out before the booking (410): the gone message, then back to the cart',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'accepted', ...returned },
+        { type: 'CONFIRM' },
+        { type: 'error:execPayment', error: apiError(410, 'GONE', 'Paid already or timed out') },
+        { type: 'OPEN_CART' },
+      ],
+    },
+    {
+      name: 'issue 22: cancelled at the provider, the cart kept: PAY pays the same order again (initPaymentOrder)',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'canceled', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'KEEP_CART' },
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+      ],
+    },
+    {
       name: 'a kept method no longer offered gives way to the default; the ticks stay',
       input: { lines: cartLines, paymentTypes, jwt: null, keptChoice: { payart: 999, termsAccepted: true, privacyAccepted: false } },
       events: [{ type: 'done:loadSuggestions', output: [] }, { type: 'PAY' }],
@@ -319,8 +420,8 @@ export const checkoutModel = defineModel({
     const c = ctx(s);
     const rejected = Math.min(c.rejectedSubmits, 2);
     if (s.matches('Cart')) return { value: s.value, ...c, rejectedSubmits: rejected };
-    const { lines, jwt, partner, confirmPayment, cartId, us, sessionUs, providerUrl, booking, paymentError } = c;
-    return { value: s.value, lines, jwt, partner, confirmPayment, cartId, us, sessionUs, providerUrl, booking, code: paymentError?.code ?? null, rejected };
+    const { lines, jwt, partner, confirmPayment, cartId, us, sessionUs, providerUrl, booking, paymentError, openOrder } = c;
+    return { value: s.value, lines, jwt, partner, confirmPayment, cartId, us, sessionUs, providerUrl, booking, openOrder, code: paymentError?.code ?? null, rejected };
   },
   fakeActions: ['addToCart', 'clearCart', 'redirectToProvider', 'shipTo'],
 });

@@ -304,22 +304,23 @@ describe('checkout: back from the provider', () => {
     expect(sessionStorage.getItem('cart')).not.toBeNull();
   });
 
-  it('cancelled: calls cancel with the cart id, then keeps the cart on request', async () => {
+  it('cancelled: keeping the cart keeps every line and does not end the order (issue 22: it can be paid again)', async () => {
     sessionStorage.setItem('cart', JSON.stringify([ticket]));
     mount('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cancel' ? { status: 200, body: { data: true } } : undefined));
     fireEvent.click(await screen.findByRole('button', { name: t('checkout.keepCart') }, { timeout: 5000 }));
     await waitFor(() => expect(pathname()).toBe('/en/checkout'));
-    expect(called('checkout/cancel')[0]?.query.get('cartId')).toBe('CART12345678');
-    // the attempt is over: the kept journey no longer holds its cart id
-    expect(savedJourney()?.context.cartId).toBeNull();
+    expect(called('checkout/cancel')).toEqual([]);
     expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
   });
 
-  it('cancelled: clearing empties the cart (also when cancel answers 410)', async () => {
+  it('cancelled: clearing calls cancel with the cart id and empties the cart (also when cancel answers 410)', async () => {
     sessionStorage.setItem('cart', JSON.stringify([ticket]));
     mount('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cancel' ? { status: 410, body: { error: 'CART_GONE' } } : undefined));
     fireEvent.click(await screen.findByRole('button', { name: t('checkout.clearCart') }, { timeout: 5000 }));
     await screen.findByTestId('cart-cleared');
+    expect(called('checkout/cancel')[0]?.query.get('cartId')).toBe('CART12345678');
+    // the order is over: the kept journey no longer holds its cart id
+    expect(savedJourney()?.context.cartId).toBeNull();
     expect(sessionStorage.getItem('cart')).toBeNull();
     expect(shell?.cart.getSnapshot().context.lines).toEqual([]);
   });

@@ -82,6 +82,32 @@ describe('session restore (§9 keys, validated)', () => {
     expect(restoreSession('?partner=%3Cscript%3E', sessionStorage).partner).toBe('new-1');
   });
 
+  it('keeps the referring page of the first page load of the session (§9 referrer, issue 22 10d)', () => {
+    const shop = 'https://shop.museum.example';
+    restoreSession('', sessionStorage, Date.now(), { referrer: 'https://www.lake-tourism.example/museums?x=1', origin: shop });
+    expect(sessionStorage.getItem('referrer')).toBe('https://www.lake-tourism.example/museums?x=1');
+    // a later page load from elsewhere does not replace it
+    restoreSession('', sessionStorage, Date.now(), { referrer: 'https://other.example/', origin: shop });
+    expect(sessionStorage.getItem('referrer')).toBe('https://www.lake-tourism.example/museums?x=1');
+  });
+
+  it('never keeps the payment provider as referrer: the shop\'s own /provider/, nor the provider the checkout sent the visitor to', () => {
+    const shop = 'https://shop.museum.example';
+    restoreSession('', sessionStorage, Date.now(), { referrer: `${shop}/provider/de/pay?cartId=abc&session=def`, origin: shop });
+    expect(sessionStorage.getItem('referrer')).toBeNull();
+    // a provider on its own host, named by initPayment's answer that the saved checkout holds
+    sessionStorage.setItem('checkoutJourney', JSON.stringify({ context: { providerUrl: 'https://pay.provider.example/checkout/abc' } }));
+    restoreSession('', sessionStorage, Date.now(), { referrer: 'https://pay.provider.example/checkout/abc?ok=1', origin: shop });
+    expect(sessionStorage.getItem('referrer')).toBeNull();
+    // nor the shop's own pages (a reload after a language switch); nothing at all when there is no referrer
+    restoreSession('', sessionStorage, Date.now(), { referrer: `${shop}/de/tickets`, origin: shop });
+    restoreSession('', sessionStorage, Date.now(), { referrer: '', origin: shop });
+    expect(sessionStorage.getItem('referrer')).toBeNull();
+    // the first outside page after those is kept
+    restoreSession('', sessionStorage, Date.now(), { referrer: 'https://www.lake-tourism.example/', origin: shop });
+    expect(sessionStorage.getItem('referrer')).toBe('https://www.lake-tourism.example/');
+  });
+
   it('reads the cookie consent flag', () => {
     expect(restoreSession('', sessionStorage).cookiesAccepted).toBe(false);
     sessionStorage.setItem('cookiesAccepted', 'true');

@@ -41,6 +41,8 @@ export const SESSION_KEYS = {
   deliveryAddress: 'deliveryAddress',
   /** the payment method and consent ticks chosen when the checkout asked for a login (issue 16 item 3); read once */
   checkoutChoice: 'checkoutChoice',
+  /** the bookings this session's checkouts finished (cart id, booking id): their return URLs show them again (issue 22) */
+  bookedCarts: 'bookedCarts',
   /** what takes the focus after a reload the visitor asked for ('language': the language select, issue 16 item 11) */
   focusAfterReload: 'focusAfterReload',
   /** scroll position per history entry (§4 scroll restoration) */

@@ -4,11 +4,13 @@
  * /failed and /success. The actor's persisted snapshot lives in session storage
  * (`checkoutJourney`) while the visitor is in the checkout, so the provider round trip and a
  * reload of any return page come back to the same state. The IBAN and account holder are never
- * stored.
+ * stored. Once booked, the journey is over (issue 22): its snapshot is restored only for the
+ * success page and the return URLs of the booked cart, never into the next checkout; the session
+ * keeps the bookings it made (`bookedCarts`) so that an older return URL shows its booking.
  */
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
-import { checkoutMachine, type CheckoutEvent, type KeptPaymentChoice, type ProviderReturn } from '../../../machines/checkout.machine.js';
+import { checkoutMachine, type CheckoutEvent, type FinishedBooking, type KeptPaymentChoice, type ProviderReturn } from '../../../machines/checkout.machine.js';
 import { cartIdOfProviderUrl } from '../../api/checkout.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { StoredCartSchema } from '../../domain/cart-lines.js';
@@ -105,6 +107,40 @@ function sessionStore(): Storage | null {
   }
 }
 
+const BookingSchema = v.object({ booking_id: v.pipe(v.string(), v.maxLength(64)), has_tickets: v.boolean(), cartId: v.pipe(v.string(), v.maxLength(64)) });
+/** How many finished bookings the session remembers for their return URLs. */
+const BOOKED_CARTS_KEPT = 10;
+
+/** The bookings this session's checkouts finished (issue 22); anything else stored is dropped. */
+export function readBookedCarts(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = sessionStore()): FinishedBooking[] {
+  let why: string;
+  try {
+    const raw = storage?.getItem(SESSION_KEYS.bookedCarts);
+    if (!raw) return [];
+    const parsed = v.safeParse(v.array(BookingSchema), JSON.parse(raw));
+    if (parsed.success) return parsed.output;
+    why = 'not a list of bookings';
+  } catch {
+    why = 'not JSON';
+  }
+  console.warn(`The stored '${SESSION_KEYS.bookedCarts}' was dropped: ${why}.`);
+  try {
+    storage?.removeItem(SESSION_KEYS.bookedCarts);
+  } catch {
+    // storage unavailable
+  }
+  return [];
+}
+
+function keepBooking(booking: FinishedBooking, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = sessionStore()): void {
+  const kept = readBookedCarts(storage).filter((b) => b.cartId !== booking.cartId);
+  try {
+    storage?.setItem(SESSION_KEYS.bookedCarts, JSON.stringify([...kept, booking].slice(-BOOKED_CARTS_KEPT)));
+  } catch {
+    // storage unavailable: an old return URL then asks for the confirmation again (execPayment books once)
+  }
+}
+
 const Nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
 const PersistedCheckoutSchema = v.looseObject({
   status: v.picklist(['active', 'done']),
@@ -120,6 +156,8 @@ const PersistedCheckoutSchema = v.looseObject({
     sessionUs: Nullable(v.string()),
     providerUrl: Nullable(v.string()),
     booking: Nullable(v.looseObject({ booking_id: v.string(), has_tickets: v.boolean(), cartId: v.string() })),
+    bookedCarts: v.array(BookingSchema),
+    openOrder: Nullable(v.string()),
     shipping: v.looseObject({ status: v.picklist(['none', 'needsCountry', 'loading', 'known', 'failed']), country: Nullable(v.string()) }),
     delivery: v.object({ sameAsBilling: v.boolean(), values: DeliveryValuesSchema }),
     deliveryErrors: v.record(v.string(), v.unknown()),
@@ -131,6 +169,10 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
   name: 'checkout',
   machine: ({ api, cart, actor: app }) => {
     const lang = () => app.getSnapshot().context.lang;
+    const returnUrls = () => ({
+      continue: `${origin()}${routeHref(lang(), 'checkoutAccepted')}`,
+      cancel: `${origin()}${routeHref(lang(), 'checkoutCanceled')}`,
+    });
     return checkoutMachine.provide({
       actors: {
         loadSuggestions: fromPromise(({ input, signal }) => api.getSuggestions(input.items, signal)),
@@ -140,7 +182,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
               payart: input.payart,
               aux: input.aux,
               items: input.items,
-              url: { continue: `${origin()}${routeHref(lang(), 'checkoutAccepted')}`, cancel: `${origin()}${routeHref(lang(), 'checkoutCanceled')}` },
+              url: returnUrls(),
               token: input.token ?? undefined,
               shipping: input.shipping,
               requestInvoice: input.requestInvoice,
@@ -148,6 +190,14 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
             signal,
           );
           return { url, cartId: cartIdOfProviderUrl(url) };
+        }),
+        // issue 22 (10a): the retry of a failed payment pays the same order
+        restartPayment: fromPromise(async ({ input, signal }) => {
+          const url = await api.initPaymentOrder(
+            { payart: input.payart, aux: input.aux, id: input.id, url: returnUrls(), token: input.token ?? undefined },
+            signal,
+          );
+          return { url, cartId: cartIdOfProviderUrl(url) ?? input.id };
         }),
         execPayment: fromPromise(({ input, signal }) =>
           api.execPayment({ ...input, srcURL: typeof window === 'undefined' ? '' : window.location.href.slice(0, 2000) }, signal),
@@ -175,6 +225,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       ...(config ? { defaultPaymentType: config.defaultPaymentType, confirmPayment: config.confirmPayment } : {}),
       deliveryAddress: readDeliveryAddress(),
       keptChoice: takeKeptChoice(),
+      bookedCarts: readBookedCarts(),
     };
   },
   event: (entry) => (entry.route === 'checkout' ? { type: 'OPEN_CART' } : providerReturnEvent(entry)),
@@ -212,15 +263,26 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       const { payart, termsAccepted, privacyAccepted } = snapshot.context.choice;
       keepChoice({ payart, termsAccepted, privacyAccepted });
     });
+    // issue 22: the session remembers the booking, so that its return URL shows it and books nothing
+    const finishing = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done' && snapshot.context.booking) keepBooking(snapshot.context.booking);
+    });
     return () => {
       subscription.unsubscribe();
       saving.unsubscribe();
       asking.unsubscribe();
+      finishing.unsubscribe();
     };
   },
   persist: {
     key: SESSION_KEYS.checkoutJourney,
     isValid: (persisted) => v.is(PersistedCheckoutSchema, persisted),
+    // a finished checkout also answers for the return URLs of the cart it booked (Back, reload)
+    finishedAnswers: (entry, persisted) => {
+      const back = providerReturnEvent(entry);
+      const booked = v.is(PersistedCheckoutSchema, persisted) ? persisted.context.booking : null;
+      return back?.type === 'PAYMENT_RETURNED' && booked !== null && back.cartId === booked.cartId;
+    },
     scrub: (persisted) => {
       const context = persisted.context as { choice: Record<string, unknown> };
       return withFreshVoucherCodeEntry({ ...persisted, context: { ...context, choice: { ...context.choice, iban: '', accountHolder: '' } } });

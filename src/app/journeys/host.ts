@@ -14,6 +14,12 @@
  * - A journey with `persist` keeps `getPersistedSnapshot()` in session storage after every step,
  *   so a full-page round trip (the payment provider) or a reload restores the same state; what
  *   is restored is validated first and dropped with a console warning when it does not fit.
+ * - A finished journey (its actor reached a final state: the purpose ended) answers only for its
+ *   own page (a reload of the success page) or a route the journey says is still about it
+ *   (`persist.finishedAnswers`, e.g. the return URL of the payment it booked). Any other route
+ *   (the visitor starts a new checkout, from the success page's basket link or after a full page
+ *   load) stops it, drops its snapshot and starts a new journey: a finished journey never comes
+ *   back (issue 22).
  *
  * One host per shell (the router's context carries it); no module-level actors.
  */
@@ -73,6 +79,11 @@ export interface Journey<TMachine extends AnyStateMachine, TDeps> {
     isValid(persisted: unknown): boolean;
     /** What must not be stored (e.g. the IBAN typed in the payment form). */
     scrub?(persisted: Record<string, unknown>): Record<string, unknown>;
+    /**
+     * Whether a route other than its own page still belongs to a finished journey (a stored
+     * snapshot whose status is 'done'); default: none does, and the route starts a new journey.
+     */
+    finishedAnswers?(entry: RouteEntry, persisted: unknown): boolean;
   };
 }
 
@@ -139,6 +150,14 @@ export class JourneyHost<TDeps> {
       this.leave(journey.name);
       live = undefined;
     }
+    // A finished journey that persists (the booked checkout) answers only for its own pages;
+    // another route starts anew. (A journey without persistence, e.g. auth after registering,
+    // keeps its final page for Back until the visitor leaves its routes.)
+    const snapshot = live?.actor.getSnapshot() as AnyMachineSnapshot | undefined;
+    if (live && journey.persist && snapshot?.status === 'done' && !this.finishedAnswers(journey, snapshot, entry, live.actor.getPersistedSnapshot())) {
+      this.leave(journey.name);
+      live = undefined;
+    }
     if (!live) live = this.start(journey, entry, from, key);
     const { actor } = live;
     const lang = this.options.lang();
@@ -166,7 +185,7 @@ export class JourneyHost<TDeps> {
   private start(journey: AnyJourney<TDeps>, entry: RouteEntry, from: RouteOrigin | null, key: string): LiveJourney {
     const { deps, storage } = this.options;
     const machine = journey.machine(deps);
-    const restored = journey.persist ? this.restore(journey, machine) : undefined;
+    const restored = journey.persist ? this.restore(journey, machine, entry) : undefined;
     const actor = createActor(machine, { input: journey.input(deps, entry, from), ...(restored ? { snapshot: restored } : {}) });
     const disconnect = journey.connect?.(actor, deps) ?? (() => {});
     let lastHref: string | null = null;
@@ -205,7 +224,7 @@ export class JourneyHost<TDeps> {
     return live;
   }
 
-  private restore(journey: AnyJourney<TDeps>, machine: AnyStateMachine) {
+  private restore(journey: AnyJourney<TDeps>, machine: AnyStateMachine, entry: RouteEntry) {
     const persist = journey.persist!;
     const stored = readPersisted(this.options.storage, persist.key);
     if (stored === undefined) return undefined;
@@ -219,14 +238,34 @@ export class JourneyHost<TDeps> {
       return undefined;
     };
     if (!persist.isValid(stored)) return drop('it does not have the expected shape');
+    let resolved: AnyMachineSnapshot;
     try {
       const snapshot = stored as { value: Parameters<AnyStateMachine['resolveState']>[0]['value']; context: unknown };
       // A state the machine no longer has (an older build) throws here.
-      machine.resolveState({ value: snapshot.value, context: snapshot.context as never });
+      resolved = machine.resolveState({ value: snapshot.value, context: snapshot.context as never });
     } catch {
       return drop('its state is not one of the machine');
     }
+    if ((stored as { status?: unknown }).status === 'done' && !this.finishedAnswers(journey, resolved, entry, stored)) {
+      // the purpose ended (e.g. booked): a new visit of the journey starts afresh, silently
+      this.forget(persist.key);
+      return undefined;
+    }
     return stored as ReturnType<AnyStateMachine['getPersistedSnapshot']>;
+  }
+
+  /** A finished journey answers for its own page and for the routes the journey names. */
+  private finishedAnswers(journey: AnyJourney<TDeps>, finished: AnyMachineSnapshot, entry: RouteEntry, persisted: unknown): boolean {
+    if (pageOf(finished)?.route === entry.route) return true;
+    return journey.persist?.finishedAnswers?.(entry, persisted) ?? false;
+  }
+
+  private forget(key: string): void {
+    try {
+      this.options.storage?.removeItem(key);
+    } catch {
+      /* storage blocked */
+    }
   }
 
   private save(journey: AnyJourney<TDeps>, actor: AnyActorRef): void {

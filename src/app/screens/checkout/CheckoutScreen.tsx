@@ -281,6 +281,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
   const ready = useSelector(actor, (s) => !s.hasTag('busy') && !s.hasTag('loading'));
   const loggedIn = useSelector(actor, (s) => s.context.jwt !== null);
   const loginRequired = useSelector(actor, (s) => s.matches({ Cart: { 'Choosing payment': 'Login required' } }));
+  const paidByVouchers = usePaidByVouchers();
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, rejected);
   const offered = types.length > 0 ? types : [{ payartId: PAYART_EXPRESS, i18n: {} as Record<string, string> }];
@@ -414,8 +415,14 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
         }
       />
       <div role="alert">{loginRequired && <LoginRequired />}</div>
-      <button type="submit" className="button checkout__pay" disabled={!ready}>
-        <FormattedMessage id="checkout.pay" />
+      {/* issue 22 (9a): voucher codes pay all of it: the button says what happens, no payment */}
+      {paidByVouchers && (
+        <p id="checkout-nothing-to-pay" className="checkout__nothing-to-pay" data-testid="nothing-to-pay">
+          <FormattedMessage id="checkout.nothingToPay" />
+        </p>
+      )}
+      <button type="submit" className="button checkout__pay" disabled={!ready} aria-describedby={paidByVouchers ? 'checkout-nothing-to-pay' : undefined}>
+        <FormattedMessage id={paidByVouchers ? 'checkout.orderNow' : 'checkout.pay'} />
       </button>
       </fieldset>
     </form>
