@@ -55,6 +55,8 @@ const ITEMS: { kind: ItemKind; id: number }[] = [
   { kind: 'voucher', id: DEMO.vouchers.variable },
 ];
 
+/** Known defect 1: after a booking, a page loaded anew brings the old success page back; such loads are avoided. */
+const mayLoadPage = (m: Visitor) => !(known(1) && m.justBooked);
 const OUTSIDE_CHECKOUT_FLOW = (m: Visitor) => !['provider', 'accepted', 'canceled', 'failed'].includes(m.place.at);
 const onItem = (m: Visitor, kind: ItemKind, id?: number) => m.place.at === 'item' && m.place.kind === kind && (id === undefined || m.place.id === id);
 const dated = (m: Visitor) => m.place.at === 'item' && m.place.dated && !m.place.added;
@@ -100,13 +102,15 @@ export const openSection = define<SectionKey>({
   },
 });
 
-export const openItem = define<number>({
+export const openItem = define<0 | 1>({
   name: 'open an item',
-  params: ITEMS.map((_, i) => i),
-  when: (m, i) => m.place.at === 'list' && m.place.section === SECTION_OF[ITEMS[i]!.kind],
-  say: (i) => `open ${ITEMS[i]!.kind} ${ITEMS[i]!.id} from the list`,
-  async run(m, v, i) {
-    const item = ITEMS[i]!;
+  params: [0, 1],
+  when: (m) => m.place.at === 'list',
+  say: (n) => `open the ${n + 1}. item the walk knows of this section`,
+  async run(m, v, n) {
+    if (m.place.at !== 'list') return;
+    const section = m.place.section;
+    const item = ITEMS.filter((i) => SECTION_OF[i.kind] === section)[n]!;
     const link = v.page.locator(`main a[href="/${m.lang}/${ITEM_PATH[item.kind]}/${item.id}"]`).first();
     if (item.kind === 'tour') {
       // the list shows the tours in the visitor's language first: all languages
@@ -116,6 +120,7 @@ export const openItem = define<number>({
     await link.click();
     go(m, { at: 'item', kind: item.kind, id: item.id, dated: false, added: false });
     await waitPath(m, v);
+    v.log[v.log.length - 1] += ` → ${item.kind} ${item.id}`;
     return item.kind;
   },
 });
@@ -186,7 +191,7 @@ export const addTourWithAnswers = define<number>({
     const questions = v.page.locator('main .tour-questions');
     await questions.locator('fieldset').first().locator('input[type="radio"]').nth(2).check();
     await questions.locator('select').first().selectOption({ index: 1 });
-    await questions.locator('input[type="text"][aria-required="true"], input[type="text"][required]').first().fill('Klasse 4b');
+    await questions.locator('input[type="text"]').first().fill('Klasse 4b');
     await v.page.getByRole('button', { name: words(m.lang, 'tours.addToCart') }).click();
     await v.page.getByTestId('added-to-cart').waitFor();
     m.lines.push({ kind: 'tour', label: `group tour ${n}`, shipped: false });
@@ -278,21 +283,16 @@ const needsCountry = (m: Visitor) => hasGoods(m) && m.login === 'anonymous' && m
 export const chooseCountry = define<string>({
   name: 'choose the country of delivery',
   params: ['CH', 'DE', 'FR', 'AT'],
-  when: (m, c) => m.place.at === 'checkout' && hasGoods(m) && m.login === 'anonymous' && m.country !== c,
+  // today the country is chosen once (the choice goes when the destination is known); changing it is not offered
+  when: (m) => m.place.at === 'checkout' && hasGoods(m) && m.login === 'anonymous' && m.country === null,
   say: (c) => `choose ${c} as the country of delivery`,
   async run(m, v, country) {
     const select = v.page.getByTestId('shipping-country');
-    if ((await select.count()) === 0) {
-      // a country chosen before: the visitor asks to change it
-      await v.page.getByTestId('cart-shipping-section').getByRole('button').first().click();
-    }
     await select.selectOption(country);
     // FIXED (issue 22, defect 2): choosing the country prices shipping; today a button does
     if (known(2)) await v.page.getByTestId('shipping-country-submit').click();
     await v.page.getByTestId('shipping-destination').waitFor();
-    const tag = m.country === null ? 'chosen' : 'changed';
     m.country = country;
-    return tag;
   },
 });
 
@@ -348,6 +348,7 @@ export const pay = define<null>({
   async run(m, v) {
     const retry = m.retry;
     const before = v.paymentRequests.length;
+    m.justBooked = false;
     m.shownTotal = minorUnits(await v.page.getByTestId('cart-total').innerText());
     const terms = v.page.getByRole('checkbox', { name: words(m.lang, 'checkout.terms') });
     const privacy = v.page.getByRole('checkbox', { name: words(m.lang, 'checkout.privacy') });
@@ -410,6 +411,7 @@ export const confirm = define<null>({
     await waitPath(m, v);
     const id = (await v.page.getByTestId('booking-id').innerText()).trim();
     m.bookings.push({ id, amount: m.providerAmount ?? 0 });
+    m.justBooked = true;
     m.lines = [];
     m.country = null;
     m.halfAddress = false;
@@ -449,7 +451,7 @@ export const afterCancel = define<'keep' | 'clear'>({
 export const openOrderReview = define<'link' | 'deep link'>({
   name: 'open the order review',
   params: ['link', 'deep link'],
-  when: (m, how) => m.bookings.length > 0 && (how === 'link' ? m.place.at === 'success' : OUTSIDE_CHECKOUT_FLOW(m)),
+  when: (m, how) => m.bookings.length > 0 && (how === 'link' ? m.place.at === 'success' : OUTSIDE_CHECKOUT_FLOW(m) && mayLoadPage(m)),
   say: (how) => `open the last order's review by ${how}`,
   async run(m, v, how) {
     const last = m.bookings.at(-1)!;
@@ -470,7 +472,7 @@ const RELOAD_POINTS = ['home', 'list', 'item', 'checkout', 'provider', 'accepted
 export const reload = define<null>({
   name: 'reload',
   params: [null],
-  when: (m) => !(m.place.at === 'success' && known(1)) && !(m.place.at === 'canceled' && m.place.cleared) && m.place.at !== 'login',
+  when: (m) => mayLoadPage(m) && !(m.place.at === 'canceled' && m.place.cleared) && m.place.at !== 'login',
   say: () => 'reload the page',
   async run(m, v) {
     const at = m.place.at;
@@ -534,7 +536,7 @@ const DEEP: Deep[] = [
 export const deepLink = define<number>({
   name: 'open a deep link',
   params: DEEP.map((_, i) => i),
-  when: (m, i) => OUTSIDE_CHECKOUT_FLOW(m) && (DEEP[i]!.name !== 'checkout' || m.lines.length > 0),
+  when: (m, i) => mayLoadPage(m) && OUTSIDE_CHECKOUT_FLOW(m) && (DEEP[i]!.name !== 'checkout' || m.lines.length > 0),
   say: (i) => `open the ${DEEP[i]!.name} by its address`,
   async run(m, v, i) {
     const deep = DEEP[i]!;
@@ -549,7 +551,7 @@ export const deepLink = define<number>({
 export const switchLanguage = define<Lang>({
   name: 'switch the language',
   params: LANGS,
-  when: (m, lang) => lang !== m.lang && ['home', 'list', 'item', 'checkout', 'review', 'settings'].includes(m.place.at),
+  when: (m, lang) => mayLoadPage(m) && lang !== m.lang && ['home', 'list', 'item', 'checkout', 'review', 'settings'].includes(m.place.at),
   say: (lang) => `switch the language to ${lang}`,
   async run(m, v, lang) {
     await v.page.locator('header').getByRole('combobox', { name: words(m.lang, 'header.language', { whole: true }) }).selectOption(lang);
@@ -584,11 +586,14 @@ export const logIn = define<'right' | 'wrong password'>({
       await waitPath(m, v);
       await v.page.locator('header .user-menu__button').waitFor();
       m.login = 'demo';
+      // the login page stays in the browser's history; Back is not walked across it
+      m.history = [];
       if (m.place.at === 'item') Object.assign(m.place, { dated: false, added: false });
       return 'login';
     }
     await v.page.getByText(words(m.lang, 'auth.loginFailed')).waitFor();
     go(m, { at: 'login' });
+    m.history = [];
     return 'login failed';
   },
 });
@@ -604,6 +609,7 @@ export const logOut = define<null>({
     await v.page.locator('header').getByRole('link', { name: words(m.lang, 'header.login', { whole: true }) }).first().waitFor();
     m.login = 'anonymous';
     m.country = null;
+    m.history = [];
     if (m.place.at === 'item') Object.assign(m.place, { dated: false, added: false });
     await waitPath(m, v);
   },
@@ -635,6 +641,7 @@ export const register = define<null>({
     await waitPath(m, v);
     await v.page.getByText(words(m.lang, 'auth.registerSuccessText')).waitFor();
     m.login = 'fresh';
+    m.history = [];
   },
 });
 
@@ -658,28 +665,28 @@ export const openSettings = define<null>({
  * pay → provider → confirm) get more weight, so that sessions of 15–30 steps reach them.
  */
 export const ACTIONS: { action: Action<never>; weight: number }[] = [
-  { action: openSection as Action<never>, weight: 3 },
-  { action: openItem as Action<never>, weight: 6 },
-  { action: chooseDayAndTime as Action<never>, weight: 5 },
-  { action: addTickets as Action<never>, weight: 4 },
-  { action: addTour as Action<never>, weight: 4 },
-  { action: addTourWithAnswers as Action<never>, weight: 4 },
-  { action: addArticle as Action<never>, weight: 4 },
-  { action: addPass as Action<never>, weight: 4 },
-  { action: addVoucher as Action<never>, weight: 4 },
-  { action: openTheBasket as Action<never>, weight: 3 },
-  { action: removeLine as Action<never>, weight: 1 },
-  { action: chooseCountry as Action<never>, weight: 4 },
-  { action: halfTypeDeliveryAddress as Action<never>, weight: 1 },
-  { action: redeemCode as Action<never>, weight: 2 },
-  { action: pay as Action<never>, weight: 6 },
+  { action: openSection as Action<never>, weight: 2 },
+  { action: openItem as Action<never>, weight: 8 },
+  { action: chooseDayAndTime as Action<never>, weight: 8 },
+  { action: addTickets as Action<never>, weight: 10 },
+  { action: addTour as Action<never>, weight: 10 },
+  { action: addTourWithAnswers as Action<never>, weight: 10 },
+  { action: addArticle as Action<never>, weight: 10 },
+  { action: addPass as Action<never>, weight: 10 },
+  { action: addVoucher as Action<never>, weight: 10 },
+  { action: openTheBasket as Action<never>, weight: 6 },
+  { action: removeLine as Action<never>, weight: 2 },
+  { action: chooseCountry as Action<never>, weight: 8 },
+  { action: halfTypeDeliveryAddress as Action<never>, weight: 2 },
+  { action: redeemCode as Action<never>, weight: 4 },
+  { action: pay as Action<never>, weight: 10 },
   { action: atProvider as Action<never>, weight: 8 },
   { action: confirm as Action<never>, weight: 8 },
   { action: afterCancel as Action<never>, weight: 8 },
-  { action: openOrderReview as Action<never>, weight: 1 },
-  { action: reload as Action<never>, weight: 2 },
+  { action: openOrderReview as Action<never>, weight: 2 },
+  { action: reload as Action<never>, weight: 1 },
   { action: back as Action<never>, weight: 1 },
-  { action: backToAccepted as Action<never>, weight: 1 },
+  { action: backToAccepted as Action<never>, weight: 2 },
   { action: deepLink as Action<never>, weight: 1 },
   { action: switchLanguage as Action<never>, weight: 1 },
   { action: logIn as Action<never>, weight: 1 },

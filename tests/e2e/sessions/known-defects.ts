@@ -5,7 +5,9 @@
  * merged; the walk then takes those actions too and checks the fixed behaviour.
  *
  *   1  a reload of the success page (or Back to checkout/accepted) makes the next checkout open the
- *      old success page: `reload` on the success page and `back` to the accepted page are avoided
+ *      old success page; so does any page load after a booking (a deep link, a language switch):
+ *      after a booking, until the next payment starts, no page is loaded anew (reload, deep link,
+ *      language switch) and Back to the accepted page is avoided
  *   2  choosing the country of delivery does not price shipping: `chooseCountry` also presses
  *      "Show shipping costs" (actions.ts, the one place that knows)
  *   4  a hidden half-typed delivery address blocks paying a ticket-only cart:

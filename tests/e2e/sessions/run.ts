@@ -55,8 +55,8 @@ function stepArbitraries(): fc.Arbitrary<Step>[] {
 }
 
 /** How many steps fast-check offers a session (each runs only if its precondition holds; at most MAX_STEPS run). */
-const GENERATED_MIN = 150;
-const GENERATED_MAX = 300;
+const GENERATED_MIN = 300;
+const GENERATED_MAX = 600;
 
 export interface SessionResult {
   seed: number;

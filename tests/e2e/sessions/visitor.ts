@@ -60,6 +60,8 @@ export interface Visitor {
   /** the last payment attempt failed (the next Pay is a retry) */
   retry: boolean;
   bookings: Booking[];
+  /** a booking was confirmed and no payment has started since (the finished checkout is what defect 1 brings back) */
+  justBooked: boolean;
   /** steps run so far */
   steps: number;
 }
@@ -77,6 +79,7 @@ export function newVisitor(lang: Lang): Visitor {
     providerAmount: null,
     retry: false,
     bookings: [],
+    justBooked: false,
     steps: 0,
   };
 }
