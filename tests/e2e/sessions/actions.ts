@@ -11,7 +11,7 @@ import { DEMO } from '../../../src/server/seed/demo.js';
 import { known } from './known-defects.js';
 import { BrokenInvariant, expectedPath } from './invariants.js';
 import { LANGS, minorUnits, words, type Lang } from './words.js';
-import { go, goodsLines, hasGoods, type ItemKind, type Place, type SectionKey, type Visit, type Visitor } from './visitor.js';
+import { go, goodsLines, hasGoods, pageLoaded, type ItemKind, type Place, type SectionKey, type Visit, type Visitor } from './visitor.js';
 
 /** Sessions have 15–30 steps; a step is one action that ran. */
 export const MAX_STEPS = 30;
@@ -205,7 +205,7 @@ export const addArticle = define<number>({
   when: (m) => onItem(m, 'article') && fresh(m),
   say: (n) => `add ${n} of the article`,
   async run(m, v, n) {
-    await v.page.getByRole('spinbutton', { name: words(m.lang, 'shop.quantity', { whole: true }) }).fill(String(n));
+    await v.page.getByTestId('article-page').locator('input[type="number"]').first().fill(String(n));
     await v.page.getByTestId('add-to-cart').click();
     await v.page.getByTestId('article-added').waitFor();
     m.lines.push({ kind: 'article', label: `article ${n}`, shipped: true });
@@ -382,10 +382,16 @@ export const atProvider = define<Outcome>({
   say: (o) => `${o} at the provider`,
   async run(m, v, outcome) {
     await v.page.locator(`form[action$="/pay/${outcome}"] button`).click();
+    pageLoaded(m);
     if (outcome === 'pay') {
       go(m, { at: 'accepted' });
       await waitPath(m, v);
       await v.page.getByRole('button', { name: words(m.lang, 'checkout.confirm', { whole: true }) }).waitFor();
+      // one total: the cart on "payment accepted" shows what the provider charged
+      if (!known('country')) {
+        const shown = minorUnits(await v.page.getByTestId('cart-total').innerText());
+        if (shown !== m.providerAmount) broken(`"payment accepted" shows the cart at ${shown}, the provider charged ${m.providerAmount}`);
+      }
     } else if (outcome === 'cancel') {
       go(m, { at: 'canceled', cleared: false });
       await waitPath(m, v);
@@ -456,12 +462,16 @@ export const openOrderReview = define<'link' | 'deep link'>({
   async run(m, v, how) {
     const last = m.bookings.at(-1)!;
     if (how === 'link') await v.page.getByRole('link', { name: words(m.lang, 'checkout.viewOrder', { whole: true }) }).click();
-    else await v.page.goto(`/${m.lang}/order-review/${last.id}`, { waitUntil: 'load' });
+    else {
+      await v.page.goto(`/${m.lang}/order-review/${last.id}`, { waitUntil: 'load' });
+      pageLoaded(m);
+    }
     go(m, { at: 'review', bookingId: last.id });
     await waitPath(m, v);
     // one total: the review shows what the provider asked for
     await v.page.getByText(last.id).first().waitFor();
-    const cells = await v.page.locator('main table tr').last().locator('td, th').allInnerTexts();
+    // the total is the last amount of the order's table
+    const cells = (await v.page.locator('main table').first().locator('td, th').allInnerTexts()).filter((c) => /\d/.test(c));
     const total = minorUnits(cells.at(-1) ?? '');
     if (total !== last.amount) broken(`the order review of ${last.id} shows ${total}, the provider asked for ${last.amount}`);
     return how;
@@ -477,6 +487,7 @@ export const reload = define<null>({
   async run(m, v) {
     const at = m.place.at;
     await v.page.reload({ waitUntil: 'load' });
+    pageLoaded(m);
     if (m.place.at === 'item') Object.assign(m.place, { dated: false, added: false });
     await waitPath(m, v);
     // nothing lost: the lines are where they were
@@ -506,6 +517,7 @@ export const back = define<null>({
     const previous = m.history.pop()!;
     m.place = previous.at === 'item' ? { ...previous, dated: false, added: false } : previous;
     await v.page.goBack({ waitUntil: 'load' });
+    pageLoaded(m);
     await waitPath(m, v);
     if (m.place.at === 'checkout' && m.lines.length > 0) await v.page.getByTestId('cart-line').first().waitFor();
     return `back to ${m.place.at}`;
@@ -541,6 +553,7 @@ export const deepLink = define<number>({
   async run(m, v, i) {
     const deep = DEEP[i]!;
     await v.page.goto(deep.path(m), { waitUntil: 'load' });
+    pageLoaded(m);
     go(m, deep.place(m));
     await waitPath(m, v);
     if (m.place.at === 'checkout' && m.lines.length > 0) await v.page.getByTestId('cart-line').first().waitFor();
@@ -556,6 +569,7 @@ export const switchLanguage = define<Lang>({
   async run(m, v, lang) {
     await v.page.locator('header').getByRole('combobox', { name: words(m.lang, 'header.language', { whole: true }) }).selectOption(lang);
     m.lang = lang;
+    pageLoaded(m);
     if (m.place.at === 'item') Object.assign(m.place, { dated: false, added: false });
     m.history = [];
     await waitPath(m, v);

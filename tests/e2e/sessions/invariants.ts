@@ -106,6 +106,11 @@ export async function checkInvariants(m: Visitor, v: Visit): Promise<void> {
     const lines = await page.getByTestId('cart-line').count();
     if (lines !== m.lines.length) fail(`the cart shows ${lines} line(s), the visitor put in ${m.lines.length}`);
     check();
+    // nothing lost: the country of delivery the visitor chose still prices the shipping
+    if (m.country !== null && m.login === 'anonymous' && m.lines.some((line) => line.shipped)) {
+      await page.getByTestId('shipping-destination').waitFor({ timeout: 5_000 }).catch(() => fail(`the visitor chose ${m.country} as the country of delivery; the cart no longer knows it`));
+      check();
+    }
   }
 
   // nothing booked twice: every booking the server answered is one the visitor confirmed

@@ -16,12 +16,21 @@
  *      input too (actions.ts, the one place that knows)
  *  10  a retry after a failed payment uses initPayment instead of initPaymentOrder: paying again
  *      from the failed page is avoided
+ *  'country'  found by this walk, not in the issue's list (perhaps part of 5): the country of
+ *      delivery an anonymous visitor chose is forgotten when the page loads anew (a reload, the
+ *      return from the provider), so the cart on "payment accepted" shows another total than the
+ *      provider charged and Pay waits for a country again. The model forgets the country on every
+ *      page load (visitor.ts `pageLoaded`, the one place), and the accepted page's total is not
+ *      compared while this is known.
  */
-export const KNOWN_DEFECTS: ReadonlySet<number> = new Set(
-  (process.env.SESSION_KNOWN_DEFECTS ?? '1,2,4,8,10')
+export type KnownDefect = number | 'country';
+
+export const KNOWN_DEFECTS: ReadonlySet<KnownDefect> = new Set(
+  (process.env.SESSION_KNOWN_DEFECTS ?? '1,2,4,8,10,country')
     .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0),
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s): KnownDefect => (/^\d+$/.test(s) ? Number(s) : 'country')),
 );
 
-export const known = (defect: number): boolean => KNOWN_DEFECTS.has(defect);
+export const known = (defect: KnownDefect): boolean => KNOWN_DEFECTS.has(defect);
