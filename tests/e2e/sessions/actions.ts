@@ -471,6 +471,7 @@ export const openOrderReview = define<'link' | 'deep link'>({
     // one total: the review shows what the provider asked for
     await v.page.getByText(last.id).first().waitFor();
     // the total is the last amount of the order's table
+    await v.page.locator('main table').first().locator('td').first().waitFor();
     const cells = (await v.page.locator('main table').first().locator('td, th').allInnerTexts()).filter((c) => /\d/.test(c));
     const total = minorUnits(cells.at(-1) ?? '');
     if (total !== last.amount) broken(`the order review of ${last.id} shows ${total}, the provider asked for ${last.amount}`);
@@ -510,6 +511,8 @@ export const back = define<null>({
     if (!previous || !OUTSIDE_CHECKOUT_FLOW(m) || m.place.at === 'success' || m.place.at === 'registered' || m.place.at === 'login') return false;
     if (previous.at === 'settings' && m.login === 'anonymous') return false;
     if (previous.at === 'checkout' && m.place.at === 'canceled') return false;
+    // known defect 'country': whether Back (in the app or across a page load) keeps the country is not modelled while it stands
+    if (known('country') && m.country !== null) return false;
     return BACK_TARGETS.has(previous.at);
   },
   say: () => 'press Back',
@@ -517,7 +520,6 @@ export const back = define<null>({
     const previous = m.history.pop()!;
     m.place = previous.at === 'item' ? { ...previous, dated: false, added: false } : previous;
     await v.page.goBack({ waitUntil: 'load' });
-    pageLoaded(m);
     await waitPath(m, v);
     if (m.place.at === 'checkout' && m.lines.length > 0) await v.page.getByTestId('cart-line').first().waitFor();
     return `back to ${m.place.at}`;

@@ -20,8 +20,8 @@
  *      delivery an anonymous visitor chose is forgotten when the page loads anew (a reload, the
  *      return from the provider), so the cart on "payment accepted" shows another total than the
  *      provider charged and Pay waits for a country again. The model forgets the country on every
- *      page load (visitor.ts `pageLoaded`, the one place), and the accepted page's total is not
- *      compared while this is known.
+ *      page load (visitor.ts `pageLoaded`, the one place), does not press Back while a country is
+ *      chosen, and the accepted page's total is not compared while this is known.
  */
 export type KnownDefect = number | 'country';
 
