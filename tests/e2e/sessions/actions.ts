@@ -86,6 +86,14 @@ async function changeCount(v: Visit, m: Visitor, up: number, down: boolean): Pro
   if (down) await v.page.locator('main').getByRole('button', { name: words(m.lang, 'tickets.fewer') }).first().click();
 }
 
+/** The article page says it is sold out (and offers no Add button). */
+async function soldOut(v: Visit): Promise<boolean> {
+  await v.page.getByTestId('article-page').waitFor();
+  if ((await v.page.getByTestId('out-of-stock').count()) === 0) return false;
+  if ((await v.page.getByTestId('add-to-cart').count()) > 0) broken('the article is sold out but can be added');
+  return true;
+}
+
 // ---------------------------------------------------------------- the actions
 
 export const openSection = define<SectionKey>({
@@ -205,6 +213,8 @@ export const addArticle = define<number>({
   when: (m) => onItem(m, 'article') && fresh(m),
   say: (n) => `add ${n} of the article`,
   async run(m, v, n) {
+    // the stock is shared by every session: sold out is what the server says now, nothing is added
+    if (await soldOut(v)) return 'sold out';
     await v.page.getByTestId('article-page').locator('input[type="number"]').first().fill(String(n));
     await v.page.getByTestId('add-to-cart').click();
     await v.page.getByTestId('article-added').waitFor();
@@ -220,6 +230,7 @@ export const addPass = define<null>({
   when: (m) => onItem(m, 'pass') && fresh(m),
   say: () => 'add the pass with its owners',
   async run(m, v) {
+    if (await soldOut(v)) return 'sold out';
     const owners = v.page.getByTestId('pass-owner');
     await owners.first().waitFor();
     const count = await owners.count();
