@@ -665,6 +665,8 @@ export const register = define<null>({
     await field('auth.field.street').fill('Seestrasse 1');
     await field('auth.field.zip').fill('8002');
     await field('auth.field.city').fill('Zürich');
+    // a visitor in Zürich lives in Switzerland (a country the shop ships to)
+    await v.page.locator('main select[name="country"], main select').filter({ has: v.page.locator('option[value="CH"]') }).first().selectOption('CH');
     await v.page.getByRole('button', { name: words(m.lang, 'auth.registerSubmit', { whole: true }) }).click();
     go(m, { at: 'registered' });
     await waitPath(m, v);
