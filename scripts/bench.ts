@@ -9,9 +9,13 @@
  *      run's static-file figure beside it as a ratio;
  *   4. proxy: a second process with SHOP_API_URL pointing at the first; p50 of event/select
  *      through it against the upstream directly (1 connection: the added latency itself);
- *   5. fuzz/oversell (issue 15): the long runs of tests/server/fuzz.test.ts and oversell.test.ts.
+ *   5. fuzz/oversell (issue 15): the long runs of tests/server/fuzz.test.ts and oversell.test.ts;
+ *   6. sessions (issue 22): BENCH_SESSIONS (default 300) random visitor sessions in Chromium
+ *      (tests/e2e/sessions/) against a fresh server, BENCH_SESSION_PARALLEL (default 3) at a time,
+ *      seeds from BENCH_SESSION_SEED (default 1000) on; prints sessions, steps, invariant checks,
+ *      failures (each with its replay command) and the time. Not part of the default run.
  *
- * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, fuzz). It stops
+ * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, fuzz, sessions). It stops
  * every process and browser it started, also on failure or Ctrl-C.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,16 +29,20 @@ import { repoRoot, startServer, type ServerProcess } from '../tests/e2e/server-p
 import { DEMO, demoTenPlacesSlot } from '../src/server/seed/demo.js';
 import { addDays } from '../src/domain/dates.js';
 import { buy, client } from '../tests/server/oversell-helpers.js';
+import { launchBrowser } from '../tests/e2e/browser.js';
+import { KNOWN_DEFECTS } from '../tests/e2e/sessions/known-defects.js';
+import { newStatistics, runSessions } from '../tests/e2e/sessions/run.js';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = 100;
 
-const all = ['pages', 'api', 'proxy', 'fuzz'] as const;
+const all = ['pages', 'api', 'proxy', 'fuzz', 'sessions'] as const;
 type Section = (typeof all)[number];
 const asked = process.argv.slice(2).filter((a): a is Section => (all as readonly string[]).includes(a));
-const sections = new Set<Section>(asked.length ? asked : all);
+// the sessions take half an hour: only when asked for
+const sections = new Set<Section>(asked.length ? asked : all.filter((s) => s !== 'sessions'));
 
 const started: { stop(): Promise<unknown> }[] = [];
 async function stopAll(): Promise<void> {
@@ -198,14 +206,45 @@ async function measureProxy(base: string): Promise<void> {
   await proxy.stop();
 }
 
+async function measureSessions(): Promise<void> {
+  const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sessions-')) });
+  started.push(server);
+  const browser = await launchBrowser();
+  started.push({ stop: () => browser.close() });
+  const count = Number(process.env.BENCH_SESSIONS ?? 300);
+  const parallel = Number(process.env.BENCH_SESSION_PARALLEL ?? 3);
+  const first = Number(process.env.BENCH_SESSION_SEED ?? 1000);
+  const seeds = Array.from({ length: count }, (_, i) => first + i);
+  const stats = newStatistics();
+  const t0 = Date.now();
+  let done = 0;
+  const results = await runSessions(seeds, parallel, { browser, baseUrl: server.url, stats, shrinkMs: Number(process.env.BENCH_SESSION_SHRINK_MS ?? 120_000), replayFile: 'tests/e2e/sessions.test.ts' }, (r) => {
+    done += 1;
+    if (!r.ok) console.log(`\n${r.report}\n`);
+    if (done % 25 === 0) console.log(`${done}/${count} sessions, ${stats.steps} steps, ${Math.round((Date.now() - t0) / 1000)} s`);
+  });
+  const seconds = (Date.now() - t0) / 1000;
+  const failed = results.filter((r) => !r.ok);
+  const lengths = results.map((r) => r.steps).sort((a, b) => a - b);
+  table(`Visitor sessions (seeds ${first}–${first + count - 1}, ${parallel} at a time; known defects avoided: ${[...KNOWN_DEFECTS].join(', ') || 'none'})`,
+    ['sessions', 'steps', 'steps per session (min / median / max)', 'invariant checks', 'failures', 'time', 'per step'],
+    [[results.length, stats.steps, `${lengths[0] ?? 0} / ${lengths[Math.floor(lengths.length / 2)] ?? 0} / ${lengths.at(-1) ?? 0}`, stats.checks, failed.length, `${(seconds / 60).toFixed(1)} min`, `${((seconds * 1000 * parallel) / Math.max(1, stats.steps)).toFixed(0)} ms`]]);
+  table('What the sessions did (actions and their outcomes)', ['action', 'times'], [...stats.actions].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => [name, n]));
+  if (failed.length > 0) console.log(`\nFailed seeds: ${failed.map((r) => r.seed).join(', ')}`);
+  await stopAll();
+  if (failed.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   console.log(`museum-shop bench, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`);
   const needsServer = sections.has('pages') || sections.has('api') || sections.has('proxy');
-  if (needsServer) {
+  if (needsServer || sections.has('sessions')) {
     const build = spawnSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     if (build.status !== 0) throw new Error('The build failed.');
     const summary = build.stdout.toString().split('\n').find((l) => l.includes('JavaScript the home page loads'));
     if (summary) console.log(summary.trim());
+  }
+  if (needsServer) {
     const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-')) });
     started.push(server);
     console.log(`shop on ${server.url}`);
@@ -214,6 +253,7 @@ async function main(): Promise<void> {
     if (sections.has('proxy')) await measureProxy(server.url);
     await stopAll();
   }
+  if (sections.has('sessions')) await measureSessions();
   if (sections.has('fuzz')) {
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', 'tests/server/fuzz.test.ts', 'tests/server/oversell.test.ts'], {

@@ -1,0 +1,111 @@
+/**
+ * Random visitor sessions in real Chromium against the real server (issue 22, docs/testing.md
+ * "Visitor sessions"): fast-check strings together what visitors do (tests/e2e/sessions/actions.ts)
+ * and after every step checks what a visitor relies on (tests/e2e/sessions/invariants.ts).
+ *
+ * A fixed set of seeds runs here, three sessions at a time; together they must visit every
+ * section, every provider outcome and every reload point (asserted below, so a change of the
+ * generator cannot silently stop visiting something). `npm run bench -- sessions` runs many more.
+ *
+ * A failure prints its seed and its shrunk steps; replay one with
+ *   SESSION_SEED=… SESSION_PATH=… SESSION_REPLAY='…' npx vitest run --config tests/vitest.config.ts --project e2e tests/e2e/sessions.test.ts
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { MAX_STEPS } from './sessions/actions.js';
+import { KNOWN_DEFECTS, known } from './sessions/known-defects.js';
+import { newStatistics, runSession, runSessions, type SessionResult } from './sessions/run.js';
+
+/** The seeds `npm test` runs: chosen so that together they cover what `REQUIRED` lists. */
+export const FIXED_SEEDS = [112, 136, 157, 208, 209, 210, 211, 221, 224, 228, 232, 240, 248, 251];
+const PARALLEL = Number(process.env.SESSION_PARALLEL ?? 3);
+const SHRINK_MS = Number(process.env.SESSION_SHRINK_MS ?? 120_000);
+
+/** What the fixed sessions must have done, as the actions count it (name, or name: tag). */
+const REQUIRED: string[] = [
+  // every section, through its list and an item, and what each sells
+  ...['tickets', 'guidedTours', 'merchandise', 'passes', 'vouchers'].map((s) => `open a section from the header: ${s}`),
+  ...['ticket', 'tour', 'article', 'pass', 'voucher'].map((k) => `open an item: ${k}`),
+  'choose a day and time',
+  'add tickets',
+  'add a tour',
+  'add a tour with its answers',
+  'add an article',
+  'add a pass with owners',
+  'add a voucher',
+  'add tickets: count changed',
+  'open the basket',
+  'remove a line',
+  'choose the country of delivery',
+  ...['code added', 'code spent', 'code expired', 'code unknown'].map((t) => `redeem a voucher code: ${t}`),
+  // every provider outcome
+  'pay',
+  ...['pay', 'cancel', 'fail'].map((o) => `answer at the provider: ${o}`),
+  'keep or clear after cancelling: cancel keep',
+  'keep or clear after cancelling: cancel clear',
+  'confirm the order',
+  'open the order review',
+  // every reload point
+  ...['home', 'list', 'item', 'checkout', 'provider', 'accepted', 'canceled', 'failed', ...(known(1) ? [] : ['success'])].map((p) => `reload: reload ${p}`),
+  'press Back',
+  'open a deep link',
+  'switch the language',
+  'log in: login',
+  'log in: login failed',
+  'log out',
+  'register',
+  'open settings',
+  ...(known(10) ? [] : ['pay: retry']),
+  ...(known(4) ? [] : ['half type a delivery address']),
+  ...(known(1) ? [] : ['press Back to the accepted page']),
+];
+
+let baseUrl = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  baseUrl = e2eBaseUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('visitor sessions in a real browser', () => {
+  const replaySeed = process.env.SESSION_SEED;
+  if (replaySeed) {
+    it(`replays session ${replaySeed}`, async () => {
+      const stats = newStatistics();
+      const result = await runSession(Number(replaySeed), {
+        browser,
+        baseUrl,
+        stats,
+        shrinkMs: 0,
+        ...(process.env.SESSION_PATH ? { path: process.env.SESSION_PATH } : {}),
+        ...(process.env.SESSION_REPLAY ? { replayPath: process.env.SESSION_REPLAY } : {}),
+      });
+      if (result.report) console.error(result.report);
+      expect(result.ok, result.report).toBe(true);
+    }, 600_000);
+    return;
+  }
+
+  it(`${FIXED_SEEDS.length} sessions of up to ${MAX_STEPS} steps keep every invariant, and together visit every section, provider outcome and reload point`, async () => {
+    const stats = newStatistics();
+    const started = Date.now();
+    const results: SessionResult[] = await runSessions(FIXED_SEEDS, PARALLEL, { browser, baseUrl, stats, shrinkMs: SHRINK_MS });
+    const failures = results.filter((r) => !r.ok);
+    for (const failure of failures) console.error(failure.report);
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    console.log(
+      `visitor sessions: ${results.length} sessions, ${stats.steps} steps (${Math.min(...results.map((r) => r.steps))}–${Math.max(...results.map((r) => r.steps))} per session), ` +
+        `${stats.checks} invariant checks, ${failures.length} failed, ${seconds} s (${PARALLEL} at a time); known defects avoided: ${[...KNOWN_DEFECTS].join(', ') || 'none'}`,
+    );
+    expect(failures.map((f) => f.report?.split('\n')[0])).toEqual([]);
+    const missing = REQUIRED.filter((name) => !stats.actions.has(name));
+    expect(missing, 'what the fixed sessions no longer visit (choose other seeds, or fix the generator)').toEqual([]);
+  }, 900_000);
+});
