@@ -56,6 +56,8 @@ export interface CartDestination extends DestinationSources {
 export interface CartInput {
   /** the raw string saved under `cart` in session storage (null when none) */
   savedCart?: string | null;
+  /** the raw string saved under `cart.country` (the visitor's country choices, see readSavedCountries) */
+  savedCountries?: string | null;
   destination?: Partial<CartDestination>;
   /** §9: requestInvoice default true */
   requestInvoice?: boolean;
@@ -153,6 +155,30 @@ const NO_DESTINATION: CartDestination = { loggedIn: false, deliveryCountry: null
 /** How long a country choice rests before shipping is asked for it (issue 22 item 2: one request, not one per option). */
 export const COUNTRY_SETTLE_MS = 400;
 
+/** The visitor's own country choices, kept in session storage under CART_COUNTRIES_STORAGE_KEY. */
+export type SavedCountries = Pick<CartDestination, 'chosenCountry' | 'deliveryCountry'>;
+
+const savedCountriesOf = (context: CartContext): SavedCountries => ({
+  chosenCountry: context.destination.chosenCountry,
+  deliveryCountry: context.destination.deliveryCountry ?? null,
+});
+
+/** The saved choices at boot; anything that is not a country key is dropped, a bad entry restores nothing. */
+export function restoreCountries(saved: string | null): Partial<SavedCountries> {
+  if (saved === null) return {};
+  try {
+    const parsed: unknown = JSON.parse(saved);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const { chosenCountry, deliveryCountry } = parsed as Record<string, unknown>;
+    return {
+      chosenCountry: typeof chosenCountry === 'string' ? countryKey(chosenCountry) : null,
+      deliveryCountry: typeof deliveryCountry === 'string' ? countryKey(deliveryCountry) : null,
+    };
+  } catch {
+    return {};
+  }
+}
+
 function destinationOf(context: CartContext): string | null {
   return shippingDestination(context.destination);
 }
@@ -209,6 +235,8 @@ export const cartMachine = setup({
     }),
     // Side effects the app provides (session storage, console, analytics):
     saveCart: (_, _lines: CartLine[]) => notProvided('saveCart'),
+    /** the visitor's country choices outlive a page load (a reload, the return from the provider) like the lines */
+    saveCountries: (_, _countries: SavedCountries) => notProvided('saveCountries'),
     removeSavedCart: () => notProvided('removeSavedCart'),
     /** Default: the console warning of §4 (a corrupt saved cart never crashes boot). */
     warnCorruptCart: (_, reason: string) => console.warn(reason),
@@ -245,7 +273,7 @@ export const cartMachine = setup({
     return {
       lines: restored.lines,
       requestInvoice: input.requestInvoice ?? true,
-      destination: { ...NO_DESTINATION, ...input.destination },
+      destination: { ...NO_DESTINATION, ...restoreCountries(input.savedCountries ?? null), ...input.destination },
       shippingCost: null,
       shippingError: null,
       restoreProblem: restored.ok ? null : restored.reason,
@@ -311,11 +339,11 @@ export const cartMachine = setup({
           {
             guard: 'shipsNothing',
             target: '.Checking shipping',
-            actions: { type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null },
+            actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
           },
           {
             target: '.Settling the country',
-            actions: { type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null },
+            actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
             description: 'The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2).',
           },
         ],
@@ -327,11 +355,11 @@ export const cartMachine = setup({
           {
             guard: 'shipsNothing',
             target: '.Checking shipping',
-            actions: { type: 'assignDeliveryCountry', params: ({ event }) => countryKey(event.country) },
+            actions: [{ type: 'assignDeliveryCountry', params: ({ event }) => countryKey(event.country) }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
           },
           {
             target: '.Settling the country',
-            actions: { type: 'assignDeliveryCountry', params: ({ event }) => countryKey(event.country) },
+            actions: [{ type: 'assignDeliveryCountry', params: ({ event }) => countryKey(event.country) }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
             description: 'The delivery address moved to another country (issue 22 item 5): the cost follows it.',
           },
         ],
@@ -466,6 +494,18 @@ export interface CartEnvironment {
 /** Session-storage key of the cart (§9). */
 export const CART_STORAGE_KEY = 'cart';
 
+/** Session-storage key of the visitor's country choices (chosen in the cart, of the delivery address). */
+export const CART_COUNTRIES_STORAGE_KEY = 'cart.country';
+
+/** Reads the saved country choices for the machine input. */
+export function readSavedCountries(storage: Pick<Storage, 'getItem'>): string | null {
+  try {
+    return storage.getItem(CART_COUNTRIES_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the saved cart for the machine input. */
 export function readSavedCart(storage: Pick<Storage, 'getItem'>): string | null {
   try {
@@ -483,6 +523,13 @@ export function cartBrowserActions(env: CartEnvironment) {
         env.storage.setItem(CART_STORAGE_KEY, serializeCartLines(lines));
       } catch (error) {
         env.warn(`The cart could not be saved: ${String(error)}`);
+      }
+    },
+    saveCountries: (_: unknown, countries: SavedCountries) => {
+      try {
+        env.storage.setItem(CART_COUNTRIES_STORAGE_KEY, JSON.stringify(countries));
+      } catch (error) {
+        env.warn(`The country of delivery could not be saved: ${String(error)}`);
       }
     },
     removeSavedCart: () => {

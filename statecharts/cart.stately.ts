@@ -93,13 +93,15 @@ export const machine = createMachine({
             "target": ".Checking shipping",
             "guard": "shipsNothing",
             "actions": [
-              "assignChosenCountry"
+              "assignChosenCountry",
+              "saveCountries"
             ]
           },
           {
             "target": ".Settling the country",
             "actions": [
-              "assignChosenCountry"
+              "assignChosenCountry",
+              "saveCountries"
             ],
             "description": "The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2)."
           }
@@ -113,13 +115,15 @@ export const machine = createMachine({
             "target": ".Checking shipping",
             "guard": "shipsNothing",
             "actions": [
-              "assignDeliveryCountry"
+              "assignDeliveryCountry",
+              "saveCountries"
             ]
           },
           {
             "target": ".Settling the country",
             "actions": [
-              "assignDeliveryCountry"
+              "assignDeliveryCountry",
+              "saveCountries"
             ],
             "description": "The delivery address moved to another country (issue 22 item 5): the cost follows it."
           }

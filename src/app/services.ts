@@ -8,7 +8,7 @@ import { createActor, fromPromise } from 'xstate';
 import { registerLiveActor } from './flows/registry.js';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app.machine.js';
-import { cartBrowserActions, cartMachine, readSavedCart, windowDataLayer, type CartDestination } from '../../machines/cart.machine.js';
+import { cartBrowserActions, cartMachine, readSavedCart, readSavedCountries, windowDataLayer, type CartDestination } from '../../machines/cart.machine.js';
 import { customerShippingCountry } from '../domain/shipping.js';
 import { closedSectionsOf } from '../domain/sections.js';
 import type { AppConfig } from '../api/schemas/config.js';
@@ -59,7 +59,7 @@ function createCart(api: ShopApi, app: Shell['actor']): Shell['cart'] {
       loadCountries: fromPromise(({ signal }) => api.getCountries(signal)),
     },
   });
-  return createActor(machine, { input: { savedCart: readSavedCart(store), destination: cartDestinationOf(app.getSnapshot().context) } });
+  return createActor(machine, { input: { savedCart: readSavedCart(store), savedCountries: readSavedCountries(store), destination: cartDestinationOf(app.getSnapshot().context) } });
 }
 
 /**

@@ -3,8 +3,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/http.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
 import {
+  CART_COUNTRIES_STORAGE_KEY,
   CART_STORAGE_KEY,
   cartBrowserActions,
+  readSavedCountries,
   cartMachine,
   selectLineCount,
   selectTaxTotal,
@@ -43,6 +45,34 @@ function start(input: CartInput = {}, shipping: (input: ShippingInput) => Promis
 }
 
 describe('cart machine', () => {
+  it('keeps the chosen country of delivery across a page load: the next cart prices for it without asking (issue 22)', async () => {
+    const first = start();
+    first.actor.send({ type: 'ADD', lines: [book] });
+    first.actor.send({ type: 'CHOOSE_COUNTRY', country: 'at' });
+    expect(JSON.parse(first.storage.data.get(CART_COUNTRIES_STORAGE_KEY) ?? 'null')).toEqual({ chosenCountry: 'AT', deliveryCountry: null });
+    // a reload: a new actor from what the session holds
+    const calls: ShippingInput[] = [];
+    const machine = cartMachine.provide({
+      actions: cartBrowserActions({ storage: first.storage, dataLayer: () => [], warn: vi.fn() }),
+      actors: { calculateShipping: fromPromise<number, ShippingInput>(async ({ input }) => { calls.push(input); return 1200; }) },
+    });
+    const reloaded = createActor(machine, {
+      input: { savedCart: first.storage.getItem(CART_STORAGE_KEY), savedCountries: readSavedCountries(first.storage) },
+    }).start();
+    await waitFor(reloaded, (s) => s.hasTag('shipping-known'));
+    expect(calls.map((c) => c.request.country)).toEqual(['AT']);
+    expect(reloaded.getSnapshot().context.shippingCost).toBe(1200);
+  });
+
+  it('a saved country entry that is not a country restores nothing and crashes nothing', () => {
+    for (const saved of ['{"chosenCountry": "<b>x</b>"}', 'not json', '[]', 'null', '{"deliveryCountry": 4}']) {
+      const { actor } = start({ savedCart: JSON.stringify([book]), savedCountries: saved });
+      expect(actor.getSnapshot().context.destination.chosenCountry).toBeNull();
+      expect(actor.getSnapshot().context.destination.deliveryCountry ?? null).toBeNull();
+      expect(actor.getSnapshot().hasTag('shipping-needsCountry')).toBe(true);
+    }
+  });
+
   it('adds and removes lines and saves the cart each time', () => {
     const { actor, storage } = start();
     actor.send({ type: 'ADD', lines: [adult, code] });

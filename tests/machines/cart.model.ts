@@ -61,6 +61,21 @@ export const cartModel = defineModel({
   },
   scenarios: [
     {
+      name: 'a page load keeps the country of delivery chosen before it: a cart with goods is priced for it at once (issue 22, found by the session walk)',
+      input: { savedCart: JSON.stringify([ticket, catalogue]), savedCountries: JSON.stringify({ chosenCountry: 'at', deliveryCountry: null }) },
+      events: [{ type: 'done:calculateShipping', output: 900 }],
+    },
+    {
+      name: 'a page load with a delivery address in France prices for France',
+      input: { savedCart: JSON.stringify([ticket, catalogue]), savedCountries: JSON.stringify({ chosenCountry: 'DE', deliveryCountry: 'FR' }) },
+      events: [{ type: 'done:calculateShipping', output: 900 }],
+    },
+    {
+      name: 'a saved country entry that is not one restores nothing: the cart asks for the country',
+      input: { savedCart: JSON.stringify([ticket, catalogue]), savedCountries: '{"chosenCountry": "Deutschland", "deliveryCountry": 49}' },
+      events: [{ type: 'done:loadCountries', output: COUNTRIES }],
+    },
+    {
       name: 'a cart restored from the session loses the lines of a section switched off in the config, and takes no new ones (issue 22 item 7)',
       input: { savedCart: JSON.stringify([ticket, catalogue]) },
       events: [
@@ -148,5 +163,5 @@ export const cartModel = defineModel({
     },
   ],
   filterEvents: allowed,
-  fakeActions: ['saveCart', 'removeSavedCart', 'warnCorruptCart', 'trackRemoveFromCart'],
+  fakeActions: ['saveCart', 'saveCountries', 'removeSavedCart', 'warnCorruptCart', 'trackRemoveFromCart'],
 });
