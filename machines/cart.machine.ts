@@ -27,7 +27,7 @@
  * the defaults throw "not provided" (except `warnCorruptCart`, which warns on the console); the app
  * provides them (see `cartBrowserActions`), tests fake them.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from 'xstate';
 import type { CartLine } from '../src/domain/cart-lines.js';
 import { restoreCartLines, serializeCartLines, taxedItems } from '../src/domain/cart-lines.js';
 import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
@@ -77,6 +77,8 @@ export interface CartContext {
   countries: Country[] | null;
   /** shop sections switched off in the config (§1): the cart holds none of their lines (issue 22 item 7) */
   closedSections: SectionKey[];
+  /** the country list asked for outside 'Destination unknown' (LOAD_COUNTRIES) is on its way */
+  countryListAsked: boolean;
 }
 
 export type CartEvent =
@@ -91,6 +93,8 @@ export type CartEvent =
   | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
   | { type: 'RETRY_SHIPPING' }
   | { type: 'RETRY_COUNTRIES' }
+  /** the cart shows a known destination the visitor chose (e.g. restored at a page load): the list to change it from */
+  | { type: 'LOAD_COUNTRIES' }
   /** the catalogue's names in the page's language for what the cart holds (issue 16 item 7) */
   | { type: 'RENAME_LINES'; names: LineNames }
   /** the config says which shop sections are switched off (at boot, and whenever it changes) */
@@ -229,6 +233,8 @@ export const cartMachine = setup({
     clearShipping: assign({ shippingCost: null, shippingError: null }),
     forgetRestoreProblem: assign({ restoreProblem: null }),
     assignCountries: assign((_, countries: Country[]) => ({ countries })),
+    askForCountryList: assign({ countryListAsked: true }),
+    forgetCountryListAsked: assign({ countryListAsked: false }),
     announceDuplicateVoucherCode: emit(({ event }) => {
       const code = event.type === 'ADD' ? event.lines.find((line) => line.type === 'voucherCode') : undefined;
       return { type: 'voucherCodeAlreadyInCart' as const, barcode: code?.type === 'voucherCode' ? code.barcode : '' };
@@ -260,6 +266,7 @@ export const cartMachine = setup({
     destinationUnknown: ({ context }) => destinationOf(context) === null,
     keepsDeliveryCountry: ({ context }, country: string | null) => (context.destination.deliveryCountry ?? null) === country,
     countriesLoaded: ({ context }) => context.countries !== null,
+    countryListMissing: ({ context }) => context.countries === null && !context.countryListAsked,
   },
   delays: {
     /** a country choice rests this long before shipping is asked (COUNTRY_SETTLE_MS) */
@@ -279,6 +286,7 @@ export const cartMachine = setup({
       restoreProblem: restored.ok ? null : restored.reason,
       countries: null,
       closedSections: [],
+      countryListAsked: false,
     };
   },
   initial: 'Restoring',
@@ -364,6 +372,15 @@ export const cartMachine = setup({
           },
         ],
         SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
+        LOAD_COUNTRIES: {
+          guard: 'countryListMissing',
+          actions: ['askForCountryList', spawnChild('loadCountries', { id: 'countryList' })],
+          description: 'A destination is known but the visitor may change it (a country chosen before a page load): the list is loaded once, beside the shipping.',
+        },
+        'xstate.done.actor.countryList': {
+          actions: [{ type: 'assignCountries', params: ({ event }: { event: { output: Country[] } }) => event.output }, 'forgetCountryListAsked'],
+        },
+        'xstate.error.actor.countryList': { actions: 'forgetCountryListAsked', description: 'No list: the destination is shown without a choice; asked again on the next LOAD_COUNTRIES.' },
         SECTIONS_CLOSED: [
           {
             guard: 'holdsLinesOfClosedSections',

@@ -30,7 +30,6 @@ import { DEMO, demoTenPlacesSlot } from '../src/server/seed/demo.js';
 import { addDays } from '../src/domain/dates.js';
 import { buy, client } from '../tests/server/oversell-helpers.js';
 import { launchBrowser } from '../tests/e2e/browser.js';
-import { KNOWN_DEFECTS } from '../tests/e2e/sessions/known-defects.js';
 import { newStatistics, runSessions } from '../tests/e2e/sessions/run.js';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -226,7 +225,7 @@ async function measureSessions(): Promise<void> {
   const seconds = (Date.now() - t0) / 1000;
   const failed = results.filter((r) => !r.ok);
   const lengths = results.map((r) => r.steps).sort((a, b) => a - b);
-  table(`Visitor sessions (seeds ${first}–${first + count - 1}, ${parallel} at a time; known defects avoided: ${[...KNOWN_DEFECTS].join(', ') || 'none'})`,
+  table(`Visitor sessions (seeds ${first}–${first + count - 1}, ${parallel} at a time)`,
     ['sessions', 'steps', 'steps per session (min / median / max)', 'invariant checks', 'failures', 'time', 'per step'],
     [[results.length, stats.steps, `${lengths[0] ?? 0} / ${lengths[Math.floor(lengths.length / 2)] ?? 0} / ${lengths.at(-1) ?? 0}`, stats.checks, failed.length, `${(seconds / 60).toFixed(1)} min`, `${((seconds * 1000 * parallel) / Math.max(1, stats.steps)).toFixed(0)} ms`]]);
   table('What the sessions did (actions and their outcomes)', ['action', 'times'], [...stats.actions].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => [name, n]));

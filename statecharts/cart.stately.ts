@@ -133,6 +133,26 @@ export const machine = createMachine({
             "assignRequestInvoice"
           ]
         },
+        "LOAD_COUNTRIES": {
+          "guard": "countryListMissing",
+          "actions": [
+            "askForCountryList",
+            "xstate.spawnChild"
+          ],
+          "description": "A destination is known but the visitor may change it (a country chosen before a page load): the list is loaded once, beside the shipping."
+        },
+        "xstate.done.actor.countryList": {
+          "actions": [
+            "assignCountries",
+            "forgetCountryListAsked"
+          ]
+        },
+        "xstate.error.actor.countryList": {
+          "actions": [
+            "forgetCountryListAsked"
+          ],
+          "description": "No list: the destination is shown without a choice; asked again on the next LOAD_COUNTRIES."
+        },
         "SECTIONS_CLOSED": [
           {
             "target": ".Checking shipping",

@@ -36,6 +36,34 @@ describe('login and recovery in a real browser', () => {
     }
   });
 
+  it('the account menu opened right after Back stays open: the page does not take the focus back from it (found by the session walk)', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await page.locator('header').getByRole('link', { name: text('header.login') }).first().click();
+      await logIn(page, 'demo@museum.example', 'Museum2026!');
+      const menu = page.locator('header .user-menu__button');
+      await menu.waitFor({ timeout: 15_000 });
+      await menu.click();
+      await page.locator('header').getByRole('link', { name: text('header.settings') }).click();
+      await page.waitForURL(/\/de\/settings$/);
+      await page.getByTestId('settings-current-email').waitFor();
+      // Back, and at once the account menu, as a quick visitor does
+      await page.goBack({ waitUntil: 'commit' });
+      await page.waitForURL(/\/de$/);
+      await menu.click();
+      const logout = page.locator('header').getByRole('link', { name: text('header.logout') });
+      await logout.waitFor({ timeout: 2_000 });
+      // the page's own focus move (its heading, 100 ms later) must not close the menu under the visitor
+      await page.waitForTimeout(500);
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await logout.click();
+      await page.locator('header').getByRole('link', { name: text('header.login') }).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('a 500 or no answer at login is not "wrong password": it says what happened and keeps what was typed (issue 22 item 6)', async () => {
     const { page, close } = await openPage(browser, baseUrl, '/de/login');
     try {

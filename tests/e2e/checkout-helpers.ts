@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
 import { repoRoot } from './server-process.js';
 
@@ -21,11 +21,32 @@ export function text(id: string): RegExp {
 }
 
 /**
- * A ticket line for the permanent collection at 11:00 on the next day that is not a Monday
- * (40 places; the 17:00 slot with its 10 places is left to other tests).
+ * The day of a seeded ticket line: tests book in parallel on one server, and 40 places at 11:00
+ * of one day ran out once the suite had grown (a test then met "sold out" instead of what it
+ * checks). Each test gets a day of its own, 2 to 29 days ahead, never a Monday, from its name, so
+ * the same test always books the same day.
  */
-export function demoTicketLine(count = 1) {
-  const slot = demoTenPlacesSlot(new Date());
+export function demoTicketDay(key = expect.getState().currentTestName ?? ''): string {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const now = new Date();
+  const tomorrow = demoTenPlacesSlot(now).date;
+  let date = addDays(tomorrow, 1 + (hash % 27));
+  if (new Date(`${date}T12:00:00Z`).getUTCDay() === 1) date = addDays(date, 1);
+  return date;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A ticket line for the permanent collection at 11:00 (40 places; the 17:00 slot with its 10
+ * places is left to other tests) on this test's own day (demoTicketDay).
+ */
+export function demoTicketLine(count = 1, day = demoTicketDay()) {
   return {
     type: 'ticket',
     id: DEMO.tickets.collectionAdult,
@@ -34,7 +55,7 @@ export function demoTicketLine(count = 1) {
     price: 1800,
     totalPrice: 1800 * count,
     totalCount: count,
-    datetime: `${slot.date} 11:00`,
+    datetime: `${day} 11:00`,
     vat_value: 8.1,
     single_ticketing: 0,
     subtickets: [],

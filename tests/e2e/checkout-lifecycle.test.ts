@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
-import { acceptTermsAndPay, atProvider, openCheckoutWithCart, text } from './checkout-helpers.js';
+import { acceptTermsAndPay, atProvider, demoTicketLine, openCheckoutWithCart, text } from './checkout-helpers.js';
 import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
 
 let baseUrl = '';
@@ -24,20 +24,27 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Places left at 11:00 of the demo day (the slot demoTicketLine books), as the API answers them. */
+/**
+ * This file counts places before and after, so it books a slot no other test uses: 14:00 of the
+ * next day that is not a Monday (40 places); a second line goes to 15:00.
+ */
+const SLOT_TIME = '14:00';
+const slotLine = () => ({ ...demoTicketLine(1, demoTenPlacesSlot(new Date()).date), datetime: `${demoTenPlacesSlot(new Date()).date} ${SLOT_TIME}` });
+
+/** Places left at 14:00 of the demo day (the slot this file books), as the API answers them. */
 async function placesLeft(): Promise<number> {
   const { date } = demoTenPlacesSlot(new Date());
   const res = await fetch(`${baseUrl}/api/de/ticket/collect/event/${DEMO.events.collection}/date/${date.replaceAll('-', '')}`);
   expect(res.status).toBe(200);
   const { data } = (await res.json()) as { data: { timeslot: { datetime: string; max_tickets: number }[] } };
-  const slot = data.timeslot.find((t) => t.datetime.startsWith(`${date} 11:00`));
-  if (!slot) throw new Error(`no 11:00 slot on ${date}`);
+  const slot = data.timeslot.find((t) => t.datetime.startsWith(`${date} ${SLOT_TIME}`));
+  if (!slot) throw new Error(`no ${SLOT_TIME} slot on ${date}`);
   return slot.max_tickets;
 }
 
 /** Buys the seeded one-ticket cart through the provider; answers the booking id and the provider's return URL. */
 async function buyOneTicket(page: Page): Promise<{ bookingId: string; acceptedUrl: string }> {
-  await openCheckoutWithCart(page);
+  await openCheckoutWithCart(page, [slotLine()]);
   await acceptTermsAndPay(page);
   await atProvider(page, 'Bezahlen');
   await page.waitForURL(/\/de\/checkout\/accepted\?/);
@@ -51,7 +58,7 @@ async function buyOneTicket(page: Page): Promise<{ bookingId: string; acceptedUr
 
 /**
  * As a visitor does it: the header's tickets link and the collection (or its address typed),
- * two tickets at 11:00, the basket; then the checkout must show the new cart (one line), not the old booking.
+ * two tickets at 14:00, the basket; then the checkout must show the new cart (one line), not the old booking.
  */
 async function secondPurchase(page: Page, oldBookingId: string, via: 'header link' | 'address bar'): Promise<string> {
   if (via === 'header link') {
@@ -63,7 +70,7 @@ async function secondPurchase(page: Page, oldBookingId: string, via: 'header lin
   }
   const { date } = demoTenPlacesSlot(new Date());
   await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
-  await page.getByRole('radio', { name: /^11:00/ }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${SLOT_TIME}`) }).check();
   await page.getByRole('spinbutton').first().fill('2');
   await page.getByRole('button', { name: text('tickets.addToCart') }).click();
   await page.getByTestId('added-to-cart').waitFor();
@@ -158,7 +165,7 @@ describe('an old return URL while a new cart is being filled (issue 22, defect 1
       await page.locator(`a[href="/de/tickets/${DEMO.events.collection}"]`).first().click();
       const { date } = demoTenPlacesSlot(new Date());
       await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
-      await page.getByRole('radio', { name: /^11:00/ }).check();
+      await page.getByRole('radio', { name: new RegExp(`^${SLOT_TIME}`) }).check();
       await page.getByRole('spinbutton').first().fill('1');
       await page.getByRole('button', { name: text('tickets.addToCart') }).click();
       await page.getByTestId('added-to-cart').waitFor();
@@ -184,7 +191,7 @@ describe('a retry after a failed payment pays the same order (issue 22, defect 1
     const { page, errors, close } = await openPage(browser, baseUrl, '/de');
     try {
       const before = await placesLeft();
-      await openCheckoutWithCart(page);
+      await openCheckoutWithCart(page, [slotLine()]);
       await acceptTermsAndPay(page);
       await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
       const firstCart = new URL(page.url()).searchParams.get('cartId');
@@ -212,7 +219,7 @@ describe('a retry after a failed payment pays the same order (issue 22, defect 1
   it('fails at the provider, a line is added, pays again: the changed cart is a new order with both lines', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl, '/de');
     try {
-      await openCheckoutWithCart(page);
+      await openCheckoutWithCart(page, [slotLine()]);
       await acceptTermsAndPay(page);
       await page.waitForURL(/\/provider\/de\/pay\?/, { timeout: 15_000 });
       const firstCart = new URL(page.url()).searchParams.get('cartId');
@@ -221,7 +228,7 @@ describe('a retry after a failed payment pays the same order (issue 22, defect 1
       // another ticket line (a later slot) joins the cart
       await page.evaluate(() => {
         const cart = JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { datetime: string }[];
-        sessionStorage.setItem('cart', JSON.stringify([...cart, { ...cart[0]!, datetime: cart[0]!.datetime.replace('11:00', '12:00') }]));
+        sessionStorage.setItem('cart', JSON.stringify([...cart, { ...cart[0]!, datetime: cart[0]!.datetime.replace('14:00', '15:00') }]));
       });
       await page.goto('/de/checkout', { waitUntil: 'load' });
       await page.getByTestId('cart-line').nth(1).waitFor();

@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { MAX_STEPS } from './sessions/actions.js';
-import { KNOWN_DEFECTS, known } from './sessions/known-defects.js';
 import { newStatistics, runSession, runSessions, type SessionResult } from './sessions/run.js';
 
 /** The seeds `npm test` runs: chosen so that together they cover what `REQUIRED` lists. */
@@ -48,7 +47,7 @@ const REQUIRED: string[] = [
   'confirm the order',
   'open the order review',
   // every reload point
-  ...['home', 'list', 'item', 'checkout', 'provider', 'accepted', 'canceled', 'failed', ...(known(1) ? [] : ['success'])].map((p) => `reload: reload ${p}`),
+  ...['home', 'list', 'item', 'checkout', 'provider', 'accepted', 'canceled', 'failed', 'success'].map((p) => `reload: reload ${p}`),
   'press Back',
   'open a deep link',
   'switch the language',
@@ -57,9 +56,9 @@ const REQUIRED: string[] = [
   'log out',
   'register',
   'open settings',
-  ...(known(10) ? [] : ['pay: retry']),
-  ...(known(4) ? [] : ['half type a delivery address']),
-  ...(known(1) ? [] : ['press Back to the accepted page']),
+  'pay: retry',
+  'half type a delivery address',
+  'press Back to the accepted page',
 ];
 
 let baseUrl = '';
@@ -102,7 +101,7 @@ describe('visitor sessions in a real browser', () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     console.log(
       `visitor sessions: ${results.length} sessions, ${stats.steps} steps (${Math.min(...results.map((r) => r.steps))}–${Math.max(...results.map((r) => r.steps))} per session), ` +
-        `${stats.checks} invariant checks, ${failures.length} failed, ${seconds} s (${PARALLEL} at a time); known defects avoided: ${[...KNOWN_DEFECTS].join(', ') || 'none'}`,
+        `${stats.checks} invariant checks, ${failures.length} failed, ${seconds} s (${PARALLEL} at a time)`,
     );
     expect(failures.map((f) => f.report?.split('\n')[0])).toEqual([]);
     const missing = REQUIRED.filter((name) => !stats.actions.has(name));

@@ -328,6 +328,45 @@ describe('the shop in a real browser (issue 11)', () => {
       }
     });
 
+    it('a chosen country outlives a reload and the return from the provider: same cost, same total, still changeable (found by the session walk)', async () => {
+      const { page, errors, close } = await openPage(browser, baseUrl, '/en');
+      try {
+        const asked = shippingRequests(page);
+        await openCartWith(page, [bookLine]);
+        await chooseCountry(page, 'AT');
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        const total = minor(await page.getByTestId('cart-total').innerText());
+        await page.reload({ waitUntil: 'load' });
+        // priced for Austria at once, the select shows it and offers the others
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        expect(minor(await page.getByTestId('cart-total').innerText())).toBe(total);
+        const select = page.getByTestId('shipping-country');
+        await page.waitForFunction(() => (document.querySelector('[data-testid="shipping-country"]') as HTMLSelectElement | null)?.value === 'AT', undefined, { timeout: 15_000 });
+        expect(await select.locator('option').count()).toBeGreaterThan(2);
+        expect(asked).toEqual(['AT', 'AT']);
+        // to the provider and back: "payment accepted" shows what the provider charged
+        await acceptAndPay(page);
+        await page.waitForURL(/\/provider\/en\/pay\?/, { timeout: 15_000 });
+        const amount = Number(await page.locator('[data-amount]').getAttribute('data-amount'));
+        expect(amount).toBe(total);
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+        await page.waitForURL(/\/en\/checkout\/accepted\?/);
+        await page.getByRole('button', { name: t('checkout.confirm') }).waitFor();
+        expect(minor(await page.getByTestId('cart-total').innerText())).toBe(amount);
+        await page.getByRole('button', { name: t('checkout.confirm') }).click();
+        await page.waitForURL(/\/en\/checkout\/success$/);
+        // the next article of the same visit goes to Austria too, and can go elsewhere
+        await openCartWith(page, [bookLine]);
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        await chooseCountry(page, 'CH');
+        await page.waitForFunction(() => document.querySelector('[data-testid="shipping-destination"]')?.textContent?.includes('Switzerland'), undefined, { timeout: 15_000 });
+        expect(asked.at(-1)).toBe('CH');
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
     it('item 4: a half-typed delivery address of a removed article does not stop the tickets from being paid', async () => {
       const { page, errors, close } = await openPage(browser, baseUrl, '/en');
       try {

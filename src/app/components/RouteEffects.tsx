@@ -62,9 +62,10 @@ export function RouteEffects() {
       let tries = 0;
       const focusedBefore = document.activeElement;
       focusTimer = setInterval(() => {
-        // The visitor already moved into the new page (a field, a button): the focus stays theirs.
+        // The visitor already moved on (a field or button of the new page, or the header's menu
+        // opened right after Back): the focus stays theirs, and an open menu is not closed under them.
         const now = document.activeElement;
-        if (now && now !== document.body && now !== focusedBefore && document.querySelector('main')?.contains(now) && now.isConnected) {
+        if (now && now !== document.body && now !== focusedBefore && now.isConnected) {
           if (focusTimer) clearInterval(focusTimer);
           focusTimer = null;
           return;

@@ -9,7 +9,6 @@ import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
 import { ACTIONS, MAX_STEPS, type Action } from './actions.js';
 import { checkInvariants } from './invariants.js';
-import { KNOWN_DEFECTS } from './known-defects.js';
 import { countAction, newVisitor, openVisit, type Statistics, type Visit, type Visitor } from './visitor.js';
 import { LANGS, type Lang } from './words.js';
 
@@ -128,7 +127,7 @@ export async function runSession(seed: number, options: SessionOptions): Promise
   const [lang, steps] = details.counterexample ?? [];
   const replay = String(steps ?? '').match(/replayPath="([^"]*)"/)?.[1];
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  const env = [`SESSION_SEED=${details.seed}`, `SESSION_PATH=${details.counterexamplePath ?? ''}`, replay ? `SESSION_REPLAY='${replay}'` : '', `SESSION_KNOWN_DEFECTS=${[...KNOWN_DEFECTS].join(',')}`].filter(Boolean).join(' ');
+  const env = [`SESSION_SEED=${details.seed}`, `SESSION_PATH=${details.counterexamplePath ?? ''}`, replay ? `SESSION_REPLAY='${replay}'` : ''].filter(Boolean).join(' ');
   const report = [
     `Visitor session ${seed} failed: ${error}`,
     `Replay: ${env} npx vitest run --config tests/vitest.config.ts --project e2e ${options.replayFile ?? 'tests/e2e/sessions.test.ts'}`,

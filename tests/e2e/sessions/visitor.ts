@@ -7,7 +7,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { installAxe } from '../axe.js';
 import { CHROMIUM_ARGS } from '../browser.js';
-import { known } from './known-defects.js';
 import { words, type Lang } from './words.js';
 
 export type ItemKind = 'ticket' | 'tour' | 'article' | 'pass' | 'voucher';
@@ -88,13 +87,6 @@ export function newVisitor(lang: Lang): Visitor {
 export const hasGoods = (m: Visitor): boolean => m.lines.some((line) => line.shipped);
 export const goodsLines = (m: Visitor): number => m.lines.filter((line) => line.kind !== 'code').length;
 
-/**
- * The page was loaded anew (reload, address, provider return, language switch). Nothing the
- * visitor chose may be lost, except, while known defect 'country' stands, the country of delivery.
- */
-export function pageLoaded(m: Visitor): void {
-  if (known('country')) m.country = null;
-}
 
 /** Moves the visitor to a new page (the old one goes on the Back stack). */
 export function go(m: Visitor, place: Place): void {

@@ -12,7 +12,7 @@
  * rules (what is shipped, where to) are the cart machine's and src/domain/shipping.ts's.
  * `ShippingTotalRow` is the shipping line of the cart's totals.
  */
-import { useCallback, useContext, useId, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useId, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ShellContext, type CartActor } from '../../shell-context.js';
@@ -122,6 +122,11 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
   const symbol = useCurrencySymbol();
   const email = useSupportEmail();
   const intl = useIntl();
+  // a country chosen before a page load prices the cart at once; the list to change it comes beside
+  const wantsCountryList = !loggedIn && countries === null && status !== 'none' && status !== 'needsCountry';
+  useEffect(() => {
+    if (wantsCountryList) cart.send({ type: 'LOAD_COUNTRIES' });
+  }, [cart, wantsCountryList]);
   if (status === 'none') return null;
   const countryName = countries?.find((c) => c.key === country)?.name ?? regionName(intl.locale, country);
   return (

@@ -134,6 +134,8 @@ export function CartView({ cart: given, removable = true, headingLevel = 2, chil
   const lines = useSelector(cart, selectLinesWithVouchers, sameData);
   const totals = useSelector(cart, selectTotals, sameData);
   const taxTotal = useSelector(cart, selectTaxTotal);
+  // while shipping is being priced the total is not final yet: say so to assistive technology
+  const shippingBusy = useSelector(cart, (s) => s.hasTag('shipping-loading'));
   const rows = useMemo(() => lines.map(cartRow), [lines]);
   const [removed, setRemoved] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -170,7 +172,7 @@ export function CartView({ cart: given, removable = true, headingLevel = 2, chil
               ))}
             </ul>
             {children}
-            <dl className="cart-view__totals" data-testid="cart-totals">
+            <dl className="cart-view__totals" data-testid="cart-totals" aria-busy={shippingBusy || undefined}>
               <div>
                 <dt>
                   <FormattedMessage id="cart.subtotal" />
