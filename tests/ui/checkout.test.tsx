@@ -232,6 +232,22 @@ describe('checkout: choosing and starting the payment', () => {
   });
 });
 
+describe('checkout: suggestions after a page load', () => {
+  it('a language switch (a page load) shows no suggestion in the language it was offered in', async () => {
+    await openCheckout((c) =>
+      c.path === 'checkout/suggest' ? { status: 200, body: { data: [{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, vat_value: 2.6 }] } } : undefined,
+    );
+    await screen.findByRole('button', { name: 'Add Catalogue to the cart' });
+    // the German page loads the app anew from what the session keeps
+    cleanup();
+    shell?.actor.stop();
+    mount('/de/checkout', (c) => (c.path === 'checkout/suggest' ? { status: 200, body: { data: [{ type: 'merchandise', id: 301, name: 'Katalog', price: 3900, vat_value: 2.6 }] } } : undefined));
+    await screen.findAllByTestId('cart-line', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe(''));
+    expect(screen.queryByText(/Catalogue/)).toBeNull();
+  });
+});
+
 describe('checkout: back from the provider', () => {
   const acceptedPath = '/en/checkout/accepted?us=US1234567890&sessionUs=SESS&cartId=CART12345678';
 

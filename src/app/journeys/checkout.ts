@@ -285,7 +285,9 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
     },
     scrub: (persisted) => {
       const context = persisted.context as { choice: Record<string, unknown> };
-      return withFreshVoucherCodeEntry({ ...persisted, context: { ...context, choice: { ...context.choice, iban: '', accountHolder: '' } } });
+      // suggestions are not kept: they are names in the language and stock of the moment they were
+      // offered, and the next page load may be in another language (issue 22: a French page offered English ones)
+      return withFreshVoucherCodeEntry({ ...persisted, context: { ...context, suggestions: [], choice: { ...context.choice, iban: '', accountHolder: '' } } });
     },
   },
 };
