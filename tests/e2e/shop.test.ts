@@ -353,6 +353,9 @@ describe('the shop in a real browser (issue 11)', () => {
         await page.waitForURL(/\/en\/checkout\/accepted\?/);
         await page.getByRole('button', { name: t('checkout.confirm') }).waitFor();
         expect(minor(await page.getByTestId('cart-total').innerText())).toBe(amount);
+        // paid for Austria: the destination is said, no longer offered for change
+        expect(await page.getByTestId('shipping-destination').innerText()).toMatch(/Austria/);
+        expect(await page.getByTestId('shipping-country').count()).toBe(0);
         await page.getByRole('button', { name: t('checkout.confirm') }).click();
         await page.waitForURL(/\/en\/checkout\/success$/);
         // the next article of the same visit goes to Austria too, and can go elsewhere

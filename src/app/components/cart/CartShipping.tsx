@@ -109,7 +109,11 @@ function regionName(locale: string, key: string | null): string {
 }
 
 /** Country choice, progress and failure of the cart's shipping (shown below the totals). */
-export function CartShipping({ cart: given }: { cart?: CartActor }) {
+/**
+ * `changeable` false: the cart is shown, not edited (payment accepted, an order under way), so the
+ * destination is said but not offered for change: the provider charged for that country.
+ */
+export function CartShipping({ cart: given, changeable = true }: { cart?: CartActor; changeable?: boolean }) {
   const cart = useCartActor(given);
   const status = useSelector(cart, selectShippingStatus);
   const countries = useSelector(cart, selectCountries);
@@ -123,7 +127,7 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
   const email = useSupportEmail();
   const intl = useIntl();
   // a country chosen before a page load prices the cart at once; the list to change it comes beside
-  const wantsCountryList = !loggedIn && countries === null && status !== 'none' && status !== 'needsCountry';
+  const wantsCountryList = changeable && !loggedIn && countries === null && status !== 'none' && status !== 'needsCountry';
   useEffect(() => {
     if (wantsCountryList) cart.send({ type: 'LOAD_COUNTRIES' });
   }, [cart, wantsCountryList]);
@@ -192,7 +196,7 @@ export function CartShipping({ cart: given }: { cart?: CartActor }) {
           <FormattedMessage id="shipping.paymentWaits" />
         </p>
       )}
-      {!loggedIn && countries !== null && <CountryChoice cart={cart} countries={countries} current={country} />}
+      {changeable && !loggedIn && countries !== null && <CountryChoice cart={cart} countries={countries} current={country} />}
     </section>
   );
 }

@@ -201,7 +201,7 @@ export function CartView({ cart: given, removable = true, headingLevel = 2, chil
                 <dd data-testid="cart-tax">{price(taxTotal)}</dd>
               </div>
             </dl>
-            <CartShipping cart={cart} />
+            <CartShipping cart={cart} changeable={removable} />
           </>
         )}
       </div>
