@@ -79,6 +79,26 @@ export const DayTicketLineSchema = v.object({
   dayTickets: v.pipe(v.array(DayTicketEntrySchema), v.minLength(1)),
 });
 
+/**
+ * What a part of a tour line stands for, so a cart restored in another language can rename it
+ * (issue 16 item 7): a price list entry, a ticket without subtickets, or a subticket of a ticket.
+ * Optional on the part: parts saved before refs existed keep their names.
+ */
+export const TourPartRefSchema = v.variant('kind', [
+  v.object({ kind: v.literal('price'), id: Id }),
+  v.object({ kind: v.literal('ticket'), id: Id }),
+  v.object({ kind: v.literal('subticket'), ticketId: Id, id: Id }),
+]);
+export type TourPartRef = v.InferOutput<typeof TourPartRefSchema>;
+
+export const TourPartSchema = v.object({ name: Name, count: Count, price: Price, ref: v.optional(TourPartRefSchema) });
+export type TourPart = v.InferOutput<typeof TourPartSchema>;
+
+/** The name of a tour line's subticket part: the ticket's and the subticket's name ("Family: Child"). */
+export function subticketPartName(ticketName: string, subticketName: string): string {
+  return `${ticketName}: ${subticketName}`;
+}
+
 export const TourLineSchema = v.object({
   type: v.literal('guidedTour'),
   /** tour id */
@@ -98,7 +118,7 @@ export const TourLineSchema = v.object({
   ),
   answers: v.optional(v.array(TourAnswerSchema), []),
   /** what the line holds, as the cart shows it: tours per price list entry and tickets (display only) */
-  parts: v.optional(v.pipe(v.array(v.object({ name: Name, count: Count, price: Price })), v.maxLength(50))),
+  parts: v.optional(v.pipe(v.array(TourPartSchema), v.maxLength(50))),
 });
 
 export const MerchandiseLineSchema = v.object({

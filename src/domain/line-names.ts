@@ -4,7 +4,7 @@
  * for the names of what the cart holds and the cart renames its lines with them. Pure functions:
  * which catalogue entries the lines need, and the lines renamed (unknown ids keep their names).
  */
-import type { CartLine } from './cart-lines.js';
+import { subticketPartName, type CartLine, type TourPart } from './cart-lines.js';
 
 /** Names by id as the catalogue gives them in the current language. */
 export interface LineNames {
@@ -20,9 +20,21 @@ export interface LineNames {
   vouchers: Record<number, string>;
   /** tour id → name */
   tours: Record<number, string>;
+  /** tour id → the names of its price list entries, tickets and subtickets (the parts of a tour line) */
+  tourParts: Record<number, TourPartNames>;
 }
 
-export const NO_LINE_NAMES: LineNames = { events: {}, tickets: {}, subtickets: {}, articles: {}, vouchers: {}, tours: {} };
+/** The names of one tour's price list entries, tickets and subtickets, by id (per tour: ids of other tours may mean other things). */
+export interface TourPartNames {
+  /** price list entry id → name */
+  prices: Record<number, string>;
+  /** ticket id → name */
+  tickets: Record<number, string>;
+  /** ticket id → subticket id → name */
+  subtickets: Record<number, Record<number, string>>;
+}
+
+export const NO_LINE_NAMES: LineNames = { events: {}, tickets: {}, subtickets: {}, articles: {}, vouchers: {}, tours: {}, tourParts: {} };
 
 /** What to ask the catalogue for: the events, articles, vouchers and tours the lines name. */
 export interface NamesNeeded {
@@ -47,10 +59,29 @@ export function namesNeeded(lines: readonly CartLine[]): NamesNeeded {
   return { events: [...events], articles: [...articles], vouchers: [...vouchers], tours: [...tours] };
 }
 
+const known = (name: string | undefined): name is string => name !== undefined && name.trim() !== '';
+
 const pick = (names: Record<number, string>, id: number | undefined, fallback: string): string => {
   const name = id === undefined ? undefined : names[id];
-  return name !== undefined && name.trim() !== '' ? name : fallback;
+  return known(name) ? name : fallback;
 };
+
+/** A part of a tour line with the names of its tour; a part without a ref, or with a name not given, keeps its name. */
+function renamePart(part: TourPart, names: TourPartNames | undefined): TourPart {
+  const ref = part.ref;
+  if (ref === undefined || names === undefined) return part;
+  switch (ref.kind) {
+    case 'price':
+      return { ...part, name: pick(names.prices, ref.id, part.name) };
+    case 'ticket':
+      return { ...part, name: pick(names.tickets, ref.id, part.name) };
+    case 'subticket': {
+      const ticketName = names.tickets[ref.ticketId];
+      const subticketName = names.subtickets[ref.ticketId]?.[ref.id];
+      return known(ticketName) && known(subticketName) ? { ...part, name: subticketPartName(ticketName, subticketName) } : part;
+    }
+  }
+}
 
 /** One line with the names of `names` (the same object when nothing changes). */
 export function renameLine(line: CartLine, names: LineNames): CartLine {
@@ -79,7 +110,11 @@ export function renameLine(line: CartLine, names: LineNames): CartLine {
       next = { ...line, name: pick(names.vouchers, line.id, line.name) };
       break;
     case 'guidedTour':
-      next = { ...line, name: pick(names.tours, line.id, line.name) };
+      next = {
+        ...line,
+        name: pick(names.tours, line.id, line.name),
+        ...(line.parts !== undefined ? { parts: line.parts.map((part) => renamePart(part, names.tourParts[line.id])) } : {}),
+      };
       break;
     default:
       return line;

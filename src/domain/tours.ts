@@ -26,7 +26,7 @@
  * - The §7 cart item: {type, answers, datetime, tourId, prices[{id, count}], tickets[{id, count,
  *   subtickets}]}.
  */
-import type { TourLine } from './cart-lines.js';
+import { subticketPartName, type TourLine, type TourPart } from './cart-lines.js';
 import { addDays } from './dates.js';
 import type { Minor } from './money.js';
 import { parseCount } from './tickets.js';
@@ -632,18 +632,18 @@ export function tourCartLine(tour: TourInput, slot: TourSlotInput, date: string,
   const counts = itemCounts(tour, form);
   const totals = tourItemTotals(tour, slot.priceList, counts);
   const prices = effectivePriceList(tour.priceList, slot.priceList);
-  const parts: { name: string; count: number; price: Minor }[] = [];
+  const parts: TourPart[] = [];
   for (const p of counts.prices) {
     const entry = prices.find((e) => e.id === p.id);
-    if (entry) parts.push({ name: entry.name ?? '', count: p.count, price: entry.price });
+    if (entry) parts.push({ name: entry.name ?? '', count: p.count, price: entry.price, ref: { kind: 'price', id: entry.id } });
   }
   for (const t of counts.tickets) {
     const ticket = tour.tickets.find((x) => x.id === t.id);
     if (!ticket) continue;
-    if ((t.subtickets ?? []).length === 0) parts.push({ name: ticket.name ?? '', count: t.count, price: ticket.price });
+    if ((t.subtickets ?? []).length === 0) parts.push({ name: ticket.name ?? '', count: t.count, price: ticket.price, ref: { kind: 'ticket', id: ticket.id } });
     for (const s of t.subtickets ?? []) {
       const sub = ticket.subtickets?.find((x) => x.id === s.id);
-      if (sub) parts.push({ name: `${ticket.name ?? ''}: ${sub.name ?? ''}`, count: s.count, price: sub.price });
+      if (sub) parts.push({ name: subticketPartName(ticket.name ?? '', sub.name ?? ''), count: s.count, price: sub.price, ref: { kind: 'subticket', ticketId: ticket.id, id: sub.id } });
     }
   }
   const vatSource = counts.prices.length > 0 ? tour.priceList.find((p) => p.id === counts.prices[0]?.id) : tour.tickets.find((t) => t.id === counts.tickets[0]?.id);

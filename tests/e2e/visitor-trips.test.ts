@@ -11,7 +11,7 @@ import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
 import { repoRoot } from './server-process.js';
-import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
+import { demoTenPlacesSlot, DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 
 let baseUrl = '';
 let browser: Browser;
@@ -122,6 +122,13 @@ describe('issue 16 in a real browser', () => {
   }
 });
 
+/** A tour as GET tour answers it (the fields the tests read). */
+interface CatalogueTour {
+  name: string;
+  tickets: { id: number; name: string; subtickets: { id: number; name: string }[] }[];
+}
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const en = JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/i18n/messages/en.json'), 'utf8')) as Record<string, string>;
 
 describe('issue 16 items 4, 7, 11 in a real browser', () => {
@@ -162,6 +169,58 @@ describe('issue 16 items 4, 7, 11 in a real browser', () => {
       expect(await page.evaluate(() => document.activeElement?.tagName + ':' + (document.activeElement as HTMLSelectElement | null)?.value)).toBe('SELECT:de');
       // the stored cart holds the German names too (a reload keeps them)
       expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toContain('Erwachsene');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('item 7: a guided tour with tickets added in English reads French after the switch: its name and what it holds (tickets, "ticket: subticket")', async () => {
+    const tuesday = nextWeekday(new Date(), 2);
+    const tourIn = async (lang: 'en' | 'fr'): Promise<CatalogueTour> => {
+      const res = await fetch(`${baseUrl}/api/${lang}/tour?tour=${DEMO.tours.highlightsDe}&date=${tuesday}`);
+      return ((await res.json()) as { data: CatalogueTour }).data;
+    };
+    const names = (tour: CatalogueTour) => {
+      const adult = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsAdult);
+      const family = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsFamily);
+      const familyAdults = family?.subtickets.find((s) => s.id === DEMO.subtickets.tourFamilyAdults);
+      const familyChildren = family?.subtickets.find((s) => s.id === DEMO.subtickets.tourFamilyChildren);
+      if (!adult || !family || !familyAdults || !familyChildren) throw new Error('demo tour 201 changed');
+      return { tour: tour.name, adult: adult.name, family: family.name, familyAdults: familyAdults.name, familyChildren: familyChildren.name };
+    };
+    const english = names(await tourIn('en'));
+    const french = names(await tourIn('fr'));
+    expect(french.familyAdults).not.toBe(english.familyAdults);
+    const { page, errors, close } = await openPage(browser, baseUrl, `/en/guided-tours/${DEMO.tours.highlightsDe}?date=${tuesday}`, { locale: 'en-GB' });
+    try {
+      const counter = (scope: Pick<Page, 'getByRole'>, name: string) => scope.getByRole('textbox', { name: new RegExp(`^${escapeRe(name)}( –|$)`) });
+      await page.locator('main h1').waitFor({ timeout: 15_000 });
+      const accept = page.getByRole('button', { name: en['cookie.accept'] });
+      if (await accept.isVisible()) await accept.click();
+      await page.getByRole('radio', { name: /^15:00/ }).check({ timeout: 15_000 });
+      await counter(page, english.adult).fill('2');
+      const familyGroup = page.getByRole('group', { name: new RegExp(`^${escapeRe(english.family)}`) });
+      await counter(familyGroup, english.familyAdults).fill('2');
+      await counter(familyGroup, english.familyChildren).fill('3');
+      await page.getByRole('button', { name: en['tours.addToCart'] }).click();
+      await page.getByTestId('added-to-cart').waitFor();
+
+      await page.goto('/en/checkout');
+      const line = page.getByTestId('cart-line').first();
+      await line.waitFor();
+      await expect(line.innerText()).resolves.toContain(`${english.family}: ${english.familyAdults}`);
+      await page.getByRole('combobox', { name: en['header.language'] }).selectOption('fr');
+      await page.waitForURL(/\/fr\/checkout$/);
+      await page.getByTestId('cart-line').first().waitFor();
+      const expected = [french.tour, french.adult, `${french.family}: ${french.familyAdults}`, `${french.family}: ${french.familyChildren}`];
+      await expect.poll(() => page.getByTestId('cart-line').first().innerText()).toSatisfy((t: string) => expected.every((name) => t.includes(name)));
+      const lineText = await page.getByTestId('cart-line').first().innerText();
+      const englishOnly = [english.tour, english.family, english.familyAdults, english.familyChildren].filter((name) => !expected.includes(name));
+      expect(englishOnly.length).toBeGreaterThan(0);
+      for (const name of englishOnly) expect(lineText).not.toMatch(new RegExp(`\\b${escapeRe(name)}\\b`));
+      // the stored cart holds the French parts too (a reload keeps them)
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toContain(`${french.family}: ${french.familyChildren}`);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -114,7 +114,7 @@ afterAll(async () => {
 /** The app's cart for these lines and this session, shipping asked from the server like in the browser. */
 async function appCart(lines: CartLine[], loggedIn: boolean, country: string | null) {
   const machine = cartMachine.provide({
-    actions: { saveCart: () => undefined, removeSavedCart: () => undefined, warnCorruptCart: () => undefined, trackRemoveFromCart: () => undefined },
+    actions: { saveCart: () => undefined, removeSavedCart: () => undefined, warnCorruptCart: () => undefined, trackRemoveFromCart: () => undefined, saveCountries: () => undefined },
     actors: {
       calculateShipping: fromPromise<number, ShippingInput>(({ input, signal }) => api.getShippingCosts(input.request, input.loggedIn ? token : undefined, signal)),
       loadCountries: fromPromise(({ signal }) => api.getCountries(signal)),
