@@ -149,15 +149,33 @@ describe('on… attributes never reach the parser (issue 22 item 9)', () => {
     expect(seen.join('')).toContain('Hi');
   });
 
-  it('whatever the markup, nothing named on… is left in a tag', () => {
+  // The scan follows the standard HTML tokenizer. happy-dom's parser does not inside malformed
+  // tags (it splits `<p<!--x()on>` or `<p '=on>` into attributes, one of them `on`, where the
+  // standard and Chromium keep one odd name; a `>` inside a quoted value next to a repeated
+  // attribute ends its tag), so random characters made this property fail now and then for a
+  // parser the shop never runs in. The markup is generated as tags the parsers
+  // agree on: any attributes (handlers in any case, quoted, unquoted or bare) between text and comments.
+  it('whatever tags and attributes the markup has, no on… attribute is left and the others stay', () => {
+    const name = fc.constantFrom('onclick', 'ONERROR', 'onMouseOver', 'on', 'title', 'alt', 'href', 'data-on', 'class');
+    const value = fc.constantFrom('', '=x()', '="alert(1)"', "='a b'", '="x/y"', '=on');
+    const attribute = fc.tuple(fc.constantFrom(' ', '  ', '\n', ' / '), name, value).map(([gap, n, v]) => `${gap}${n}${v}`);
+    const tag = fc.tuple(fc.constantFrom('p', 'img', 'a', 'span'), fc.array(attribute, { maxLength: 5 }), fc.constantFrom('>', ' >', '/>')).map(([t, attrs, close]) => `<${t}${attrs.join('')}${close}`);
+    const piece = fc.oneof(tag, fc.constantFrom('text ', 'on click ', '<!-- onclick=x() -->', '</p>', '&amp; '));
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('<p', '<img', ' ', '/', 'onclick', 'onerror', '=', '"', "'", 'x()', '>', 'title', 'on', '<!--', '-->', 'a'), { maxLength: 30 }), (parts) => {
-        const stripped = withoutEventHandlers(parts.join(''));
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const html = parts.join('');
+        const stripped = withoutEventHandlers(html);
         const doc = new DOMParser().parseFromString(stripped, 'text/html');
+        const kept = new DOMParser().parseFromString(html, 'text/html');
         for (const element of Array.from(doc.querySelectorAll('*'))) {
           for (const attribute of Array.from(element.attributes)) expect(attribute.name.toLowerCase().startsWith('on'), stripped).toBe(false);
         }
+        // nothing else is lost: the same elements, with every attribute that is not a handler
+        const others = (d: Document) => Array.from(d.querySelectorAll('*')).map((e) => `${e.tagName}[${Array.from(e.attributes).filter((a) => !a.name.toLowerCase().startsWith('on')).map((a) => `${a.name}=${a.value}`).join(' ')}]`);
+        expect(others(doc), stripped).toEqual(others(kept));
+        expect(doc.body.textContent).toBe(kept.body.textContent);
       }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -281,7 +281,7 @@ export const removeLine = define<number>({
     await v.page.getByTestId('cart-line').nth(index).locator('.cart-view__remove').click();
     await v.page.waitForFunction((n) => document.querySelectorAll('[data-testid="cart-line"]').length === n, before - 1);
     m.lines.splice(index, 1);
-    if (!hasGoods(m)) m.halfAddress = false;
+    // a half-typed delivery address stays in the session (§4): it is back with the next goods
   },
 });
 
@@ -312,6 +312,17 @@ export const halfTypeDeliveryAddress = define<null>({
     await v.page.getByRole('checkbox', { name: words(m.lang, 'checkout.deliverySame') }).uncheck();
     await v.page.getByLabel(words(m.lang, 'checkout.delivery.street')).fill('Seeweg 1');
     m.halfAddress = true;
+  },
+});
+
+export const deliverToBilling = define<null>({
+  name: 'deliver to the billing address',
+  params: [null],
+  when: (m) => m.place.at === 'checkout' && hasGoods(m) && m.halfAddress,
+  say: () => 'tick "deliver to my billing address" over the half-typed one',
+  async run(m, v) {
+    await v.page.getByRole('checkbox', { name: words(m.lang, 'checkout.deliverySame') }).check();
+    m.halfAddress = false;
   },
 });
 
@@ -426,8 +437,7 @@ export const confirm = define<null>({
     m.bookings.push({ id, amount: m.providerAmount ?? 0 });
     m.justBooked = true;
     m.lines = [];
-    // the country of delivery stays the visitor's choice for the next purchase
-    m.halfAddress = false;
+    // the country of delivery and a different delivery address stay the visitor's for the next purchase (§4)
     m.retry = false;
     // one total: the order the server keeps is what the provider asked for
     const review = await fetch(`${v.baseUrl}/api/${m.lang}/order/review?id=${id}`);
@@ -455,7 +465,6 @@ export const afterCancel = define<'keep' | 'clear'>({
     await v.page.getByTestId('cart-cleared').waitFor();
     m.place = { at: 'canceled', cleared: true };
     m.lines = [];
-    m.halfAddress = false;
     return 'cancel clear';
   },
 });
@@ -712,6 +721,7 @@ export const ACTIONS: { action: Action<never>; weight: number }[] = [
   { action: removeLine as Action<never>, weight: 2 },
   { action: chooseCountry as Action<never>, weight: 8 },
   { action: halfTypeDeliveryAddress as Action<never>, weight: 2 },
+  { action: deliverToBilling as Action<never>, weight: 2 },
   { action: redeemCode as Action<never>, weight: 4 },
   { action: pay as Action<never>, weight: 10 },
   { action: atProvider as Action<never>, weight: 8 },
