@@ -154,6 +154,8 @@ export interface CheckoutContext {
 
 export type CheckoutEvent =
   | { type: 'CART_CHANGED'; lines: readonly CartLine[] }
+  /** the visitor logged in or out (or the token changed) while the checkout lived or was kept */
+  | { type: 'SESSION_CHANGED'; jwt: string | null }
   | ({ type: 'SHIPPING_CHANGED' } & CheckoutShipping)
   | { type: 'SET_DELIVERY_SAME'; sameAsBilling: boolean }
   | { type: 'SET_DELIVERY_FIELD'; field: DeliveryAddressField; value: string }
@@ -248,6 +250,7 @@ export const checkoutMachine = setup({
   },
   actions: {
     assignLines: assign(({ event }) => (event.type === 'CART_CHANGED' ? { lines: [...event.lines] } : {})),
+    assignJwt: assign(({ event }) => (event.type === 'SESSION_CHANGED' ? { jwt: event.jwt } : {})),
     assignShipping: assign(({ context, event }) => {
       assertEvent(event, 'SHIPPING_CHANGED');
       // nothing ships any more: the delivery address's errors no longer apply (issue 22 item 4)
@@ -394,6 +397,10 @@ export const checkoutMachine = setup({
   },
   on: {
     CART_CHANGED: { actions: 'assignLines', description: 'The cart changed (a line removed, a suggestion added).' },
+    SESSION_CHANGED: {
+      actions: 'assignJwt',
+      description: 'A login or logout elsewhere in the tab: the next payment goes with the session of now, not the one the checkout started with (issue 22: a logged-out visitor paid with the old token and the old customer\'s shipping).',
+    },
     SHIPPING_CHANGED: {
       actions: ['assignShipping', 'followShippingCountry'],
       description: "The cart's shipping changed (country chosen, cost loaded or failed); a different delivery address follows its country.",

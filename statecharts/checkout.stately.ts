@@ -14,6 +14,12 @@ export const machine = createMachine({
       ],
       "description": "The cart changed (a line removed, a suggestion added)."
     },
+    "SESSION_CHANGED": {
+      "actions": [
+        "assignJwt"
+      ],
+      "description": "A login or logout elsewhere in the tab: the next payment goes with the session of now, not the one the checkout started with (issue 22: a logged-out visitor paid with the old token and the old customer's shipping)."
+    },
     "SHIPPING_CHANGED": {
       "actions": [
         "assignShipping",

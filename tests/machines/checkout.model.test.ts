@@ -149,6 +149,9 @@ describeModel(checkoutModel, {
   'Cart.Starting payment': (s, run) => {
     expect(s.hasTag('busy')).toBe(true);
     const c = ctx(s);
+    // the session of now pays: the last SESSION_CHANGED, else the one the checkout started with
+    const session = run.history.filter((h) => h.event.type === 'SESSION_CHANGED').at(-1)?.event as { jwt: string | null } | undefined;
+    if (session) expect(c.jwt).toBe(session.jwt);
     const input = pending(run, 'initPayment').input as { payart: number; aux: Record<string, unknown>; items: unknown; token: string | null };
     expect(input.payart).toBe(c.choice.payart);
     expect(input.token).toBe(c.jwt);

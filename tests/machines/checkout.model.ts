@@ -81,7 +81,7 @@ const untouched = (c: CheckoutContext) => !c.choice.termsAccepted && !c.choice.p
 const afterRoundTrip = (c: CheckoutContext) => c.us !== null || c.cartId === null && c.rejectedSubmits > 1;
 
 /** Shipping, the delivery address and the invoice switch are walked in the scenarios below. */
-const SCENARIO_ONLY = new Set(['SHIPPING_CHANGED', 'SET_DELIVERY_SAME', 'SET_DELIVERY_FIELD', 'SET_REQUEST_INVOICE']);
+const SCENARIO_ONLY = new Set(['SESSION_CHANGED', 'SHIPPING_CHANGED', 'SET_DELIVERY_SAME', 'SET_DELIVERY_FIELD', 'SET_REQUEST_INVOICE']);
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const c = ctx(s);
@@ -198,6 +198,21 @@ export const checkoutModel = defineModel({
   },
   filterEvents: allowed,
   scenarios: [
+    {
+      name: 'a logout after the checkout started: the payment goes without the old token (issue 22, found by the session walk); a login gives it the new one',
+      input: inputs[1],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SESSION_CHANGED', jwt: null },
+        { type: 'SELECT_PAYMENT', payart: PAYART_EXPRESS },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'error:initPayment', error: networkError() },
+        { type: 'SESSION_CHANGED', jwt: 'eyJ.new.token' },
+        { type: 'PAY' },
+      ],
+    },
     {
       name: 'a suggestion that is not offered adds nothing',
       input: inputs[0],

@@ -230,7 +230,16 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
   },
   event: (entry) => (entry.route === 'checkout' ? { type: 'OPEN_CART' } : providerReturnEvent(entry)),
   href: (route, _snapshot, lang) => routeHref(lang, route as ShopRouteName),
-  connect: (actor, { cart }) => {
+  connect: (actor, { cart, actor: app }) => {
+    // the session of now (a logout or login since the checkout started or was kept) pays
+    let jwt = app.getSnapshot().context.jwt;
+    const live = () => actor.getSnapshot().status === 'active';
+    if (live() && actor.getSnapshot().context.jwt !== jwt) actor.send({ type: 'SESSION_CHANGED', jwt });
+    const session = app.subscribe((snapshot) => {
+      if (snapshot.context.jwt === jwt) return;
+      jwt = snapshot.context.jwt;
+      if (live()) actor.send({ type: 'SESSION_CHANGED', jwt });
+    });
     // issue 22 item 5: a different delivery address kept in the session ships to its country
     const kept = actor.getSnapshot().context.delivery;
     cart.send({ type: 'SHIP_TO', country: kept.sameAsBilling ? null : kept.values.country });
@@ -268,6 +277,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
       if (snapshot.status === 'done' && snapshot.context.booking) keepBooking(snapshot.context.booking);
     });
     return () => {
+      session.unsubscribe();
       subscription.unsubscribe();
       saving.unsubscribe();
       asking.unsubscribe();
