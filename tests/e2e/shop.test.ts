@@ -370,6 +370,39 @@ describe('the shop in a real browser (issue 11)', () => {
       }
     });
 
+    it('logged out after the checkout began, the visitor pays as a guest: no old token, shipping for the country chosen (found by the session walk)', async () => {
+      const { page, errors, close } = await openPage(browser, baseUrl, '/en/login');
+      try {
+        const payments: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/checkout/initPayment')) payments.push(request.url());
+        });
+        await page.getByLabel(t('auth.email')).fill(DEMO_CUSTOMER.email, { timeout: 15_000 });
+        await page.getByLabel(t('auth.password')).first().fill(DEMO_CUSTOMER.password);
+        await page.getByRole('button', { name: t('auth.loginSubmit') }).click();
+        await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
+        // the checkout begins while logged in (the customer lives in Switzerland) ...
+        await openCartWith(page, [bookLine]);
+        await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
+        // ... then the visitor logs out and ships to Austria
+        await page.locator('header .user-menu__button').click();
+        await page.locator('header').getByRole('link', { name: t('header.logout') }).click();
+        await page.locator('header').getByRole('link', { name: t('header.login') }).first().waitFor();
+        await page.goto('/en/checkout', { waitUntil: 'load' });
+        await chooseCountry(page, 'AT');
+        await page.waitForFunction(() => document.querySelector('[data-testid="shipping-destination"]')?.textContent?.includes('Austria'), undefined, { timeout: 15_000 });
+        const total = minor(await page.getByTestId('cart-total').innerText());
+        await acceptAndPay(page);
+        await page.waitForURL(/\/provider\/en\/pay\?/, { timeout: 15_000 });
+        expect(Number(await page.locator('[data-amount]').getAttribute('data-amount'))).toBe(total);
+        expect(payments).toHaveLength(1);
+        expect(new URL(payments[0]!).searchParams.get('_')).toBeNull();
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
     it('item 4: a half-typed delivery address of a removed article does not stop the tickets from being paid', async () => {
       const { page, errors, close } = await openPage(browser, baseUrl, '/en');
       try {
