@@ -195,8 +195,15 @@ export class JourneyHost<TDeps> {
       if (!page) return;
       const href = journey.href(page.route, snapshot, this.options.lang());
       if (href === lastHref) return;
+      const shown = lastHref;
       lastHref = href;
-      if (pathOf(href) !== pathOf(this.options.currentHref())) this.options.navigate(href, page.replace);
+      const current = pathOf(this.options.currentHref());
+      // Only a visitor still on the journey's page follows it. One who has just gone elsewhere
+      // (a header link, Back) is on the way out: the router leaves the journey's routes once the
+      // new page has loaded, and a step the machine takes meanwhile (a request that answers)
+      // must not pull the visitor back (issue 22, found by the session walk).
+      if (shown !== null && current !== pathOf(shown)) return;
+      if (pathOf(href) !== current) this.options.navigate(href, page.replace);
     });
     const unregister = registerLiveActor(journey.name, actor);
     actor.start();

@@ -1,0 +1,70 @@
+/**
+ * The journey host follows the machine's page only while the visitor is on the journey's page:
+ * a step the machine takes after the visitor went elsewhere (a header link, Back) does not pull
+ * them back before the router leaves the journey (issue 22, found by the session walk).
+ */
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { JourneyHost, type Journey, type RouteEntry } from '../../src/app/journeys/host.js';
+import type { RouteName } from '../../src/app/routes.js';
+
+const paths: Partial<Record<RouteName, string>> = { checkout: 'checkout', checkoutFailed: 'checkout/failed', checkoutAccepted: 'checkout/accepted' };
+
+const machine = createMachine({
+  id: 'pay',
+  initial: 'form',
+  states: {
+    form: { meta: { route: 'checkout' }, on: { FAIL: 'failed', ACCEPT: 'accepted' } },
+    failed: { meta: { route: 'checkoutFailed' } },
+    accepted: { meta: { route: 'checkoutAccepted' } },
+  },
+});
+
+const journey: Journey<typeof machine, null> = {
+  name: 'host-test',
+  machine: () => machine,
+  input: () => undefined as never,
+  event: () => null,
+  href: (page, _snapshot, lang) => `/${lang}/${paths[page] ?? '?'}`,
+};
+
+function setUp() {
+  let location = '/de/checkout';
+  const navigations: string[] = [];
+  const host = new JourneyHost<null>({
+    deps: null,
+    lang: () => 'de',
+    currentHref: () => location,
+    navigate: (href) => {
+      navigations.push(href);
+      location = href;
+    },
+    storage: null,
+  });
+  const entry: RouteEntry = { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} };
+  const { actor } = host.enter(journey, entry, null);
+  return { actor, navigations, goTo: (href: string) => (location = href) };
+}
+
+describe('journey host', () => {
+  it('takes the visitor to the page the machine goes to while they are on its page', () => {
+    const { actor, navigations } = setUp();
+    actor.send({ type: 'FAIL' });
+    expect(navigations).toEqual(['/de/checkout/failed']);
+  });
+
+  it('does not pull back a visitor who has just gone elsewhere', () => {
+    const { actor, navigations, goTo } = setUp();
+    goTo('/de/tickets');
+    actor.send({ type: 'FAIL' });
+    expect(navigations).toEqual([]);
+  });
+
+  it('follows again once the visitor is on the page the machine last showed', () => {
+    const { actor, navigations, goTo } = setUp();
+    goTo('/de/tickets');
+    goTo('/de/checkout?x=1');
+    actor.send({ type: 'ACCEPT' });
+    expect(navigations).toEqual(['/de/checkout/accepted']);
+  });
+});
