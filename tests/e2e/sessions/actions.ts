@@ -612,7 +612,9 @@ export const logIn = define<'right' | 'wrong password'>({
     // (5 refused attempts a minute per account, 20 per address: docs/reliability.md) is reached
     // when parallel sessions type wrong passwords close together. The visitor is then told to
     // wait a minute, in their language: a right answer too, and the walk goes on from the login page.
-    const limited = v.page.getByText(words(m.lang, 'error.tooManyRequests'));
+    // The login form's own message: the shell's banner says the same for 429s elsewhere (a voucher
+    // code tried too often by a parallel session) and may still show while this login succeeds.
+    const limited = v.page.locator('main').getByText(words(m.lang, 'error.tooManyRequests'));
     const answer = how === 'right' ? v.page.locator('header .user-menu__button') : v.page.getByText(words(m.lang, 'auth.loginFailed'));
     await answer.or(limited).first().waitFor();
     if (await limited.isVisible()) {
