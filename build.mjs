@@ -178,31 +178,31 @@ function analyze(outputs, initial) {
 }
 
 /**
- * Each route of src/app/routes.ts with the modules it loads lazily (its screen and its journey from
- * src/app/journeys/index.ts), read from their source: the server preloads a deep link's chunks in
+ * Each page of the route module (src/domain/routes.ts, evaluated: path and journey) with the
+ * modules it loads lazily: its screen (the SCREENS registry of src/app/routes.ts) and its journey
+ * (the LOADERS registry of src/app/journeys/index.ts). The server preloads a deep link's chunks in
  * the head (src/server/static.ts), so /en/tickets/101 does not wait for the entry to run before it
  * asks for the ticket page. Every route must be understood, or the build stops.
  */
-function routeModules() {
-  const routesFile = path.join(root, 'src', 'app', 'routes.ts');
-  const text = fs.readFileSync(routesFile, 'utf8');
+async function routeModules() {
+  const bundled = await esbuild.build({ entryPoints: [path.join(root, 'src', 'domain', 'routes.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
+  const { ROUTE_TABLE } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  const text = fs.readFileSync(path.join(root, 'src', 'app', 'routes.ts'), 'utf8');
   const journeysText = fs.readFileSync(path.join(root, 'src', 'app', 'journeys', 'index.ts'), 'utf8');
   const fromApp = (spec) => rel(path.resolve(root, 'src', 'app', spec.replace(/\.js$/, fs.existsSync(path.join(root, 'src', 'app', spec.replace(/\.js$/, '.tsx'))) ? '.tsx' : '.ts')));
   const fromJourneys = (spec) => rel(path.resolve(root, 'src', 'app', 'journeys', spec.replace(/\.js$/, '.ts')));
   const consts = new Map([...text.matchAll(/const (\w+) = (?:screen\()?\(\) => import\('([^']+)'\)/g)].map((m) => [m[1], fromApp(m[2])]));
   const journeys = new Map([...journeysText.matchAll(/^\s+'?([\w-]+)'?: \(\) => import\('([^']+)'\)/gm)].map((m) => [m[1], fromJourneys(m[2])]));
-  const table = text.slice(text.indexOf('export const ROUTES = {'));
-  const starts = [...table.matchAll(/^ {2}(\w+): \{/gm)];
-  return starts.map((start, i) => {
-    const body = table.slice(start.index, starts[i + 1]?.index ?? table.indexOf('} as const'));
-    const routePath = /path: '([^']*)'/.exec(body)?.[1];
-    const journey = /journey: '([\w-]+)'/.exec(body)?.[1];
-    const screenExpr = /screen: (screen\(\(\) => import\('([^']+)'\)\)|named\((\w+),|(\w+))/.exec(body);
-    const screenSource = screenExpr?.[2] ? fromApp(screenExpr[2]) : consts.get(screenExpr?.[3] ?? screenExpr?.[4] ?? '');
-    if (routePath === undefined || !screenSource || (journey && !journeys.has(journey))) {
-      throw new Error(`build.mjs: cannot tell the lazy modules of route '${start[1]}' in src/app/routes.ts (path, screen, journey)`);
+  const registry = text.slice(text.indexOf('export const SCREENS = {'));
+  const screens = new Map(
+    [...registry.matchAll(/^ {2}(\w+): (?:screen\(\(\) => import\('([^']+)'\)\)|named\((\w+), '\w+'\)|(\w+)),$/gm)].map((m) => [m[1], m[2] ? fromApp(m[2]) : consts.get(m[3] ?? m[4])]),
+  );
+  return Object.entries(ROUTE_TABLE).map(([name, route]) => {
+    const screenSource = screens.get(name);
+    if (!screenSource || (route.journey && !journeys.has(route.journey))) {
+      throw new Error(`build.mjs: cannot tell the lazy modules of route '${name}' (its screen in src/app/routes.ts, its journey in src/app/journeys/index.ts)`);
     }
-    return { path: routePath, sources: [screenSource, ...(journey ? [journeys.get(journey)] : [])] };
+    return { path: route.path, sources: [screenSource, ...(route.journey ? [journeys.get(route.journey)] : [])] };
   });
 }
 
@@ -329,7 +329,7 @@ async function buildApp() {
     home: bootFiles(BOOT_HOME_IMPORT),
     messages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json?shell`)])),
     journeyMessages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json?journeys`)])),
-    routes: routeModules()
+    routes: (await routeModules())
       .filter((route) => route.path !== '')
       .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules()].flatMap(bootFiles))] })),
     descriptions: Object.fromEntries(

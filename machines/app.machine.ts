@@ -120,6 +120,7 @@ export const SPINNER_DELAY_MS = 250;
 
 export const appMachine = setup({
   types: {
+    tags: {} as 'loading' | 'ready' | 'waiting',
     context: {} as AppContext,
     events: {} as AppEvent,
     input: {} as AppInput,

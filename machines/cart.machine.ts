@@ -187,8 +187,12 @@ function destinationOf(context: CartContext): string | null {
   return shippingDestination(context.destination);
 }
 
+/** The tags a screen may ask the machine's state about. */
+export type CartTag = 'busy' | 'loading' | 'shipping-failed' | 'shipping-known' | 'shipping-loading' | 'shipping-needsCountry' | 'shipping-none';
+
 export const cartMachine = setup({
   types: {
+    tags: {} as CartTag,
     context: {} as CartContext,
     events: {} as CartEvent,
     input: {} as CartInput,
@@ -487,12 +491,12 @@ export const selectTaxTotal = (snapshot: CartView): Minor => taxTotal(taxedItems
 export const selectShippingCost = (snapshot: CartView): Minor | null => snapshot.context.shippingCost;
 export const selectShippingError = (snapshot: CartView): string | null => snapshot.context.shippingError;
 /** Where the cart stands with shipping, read from the state's tags (src/domain/shipping.ts ShippingStatus). */
-export const selectShippingStatus = (snapshot: { hasTag: (tag: string) => boolean }): ShippingStatus => {
+export const selectShippingStatus = (snapshot: { hasTag: (tag: CartTag) => boolean }): ShippingStatus => {
   for (const status of ['needsCountry', 'loading', 'known', 'failed'] as const) if (snapshot.hasTag(`shipping-${status}`)) return status;
   return 'none';
 };
 /** Payment waits for shipping (§4): true with nothing to ship or a known cost. */
-export const selectShippingReady = (snapshot: { hasTag: (tag: string) => boolean }): boolean => shippingReady(selectShippingStatus(snapshot));
+export const selectShippingReady = (snapshot: { hasTag: (tag: CartTag) => boolean }): boolean => shippingReady(selectShippingStatus(snapshot));
 /** The countries to choose the destination from; null until loaded. */
 export const selectCountries = (snapshot: CartView): Country[] | null => snapshot.context.countries;
 /** The destination the cost is for (§4 order), null when none is known. */

@@ -66,6 +66,7 @@ import { countryKey, shippingReady, shipsGoods, type ShippingStatus } from '../s
 import type { PaymentType } from '../src/api/schemas/config.js';
 import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
 import { voucherRedemptionMachine } from './voucherRedemption.machine.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export type { Wallet } from '../src/domain/payment.js';
 
@@ -233,8 +234,13 @@ const earlierBookingOf = (context: CheckoutContext, event: CheckoutEvent): Finis
   return cartId ? (context.bookedCarts.find((booking) => booking.cartId === cartId) ?? null) : null;
 };
 
+/** The tags a screen may ask the machine's state about. */
+export type CheckoutTag = 'busy' | 'loading' | 'step-cart' | 'step-complete' | 'step-payment' | 'step-signIn';
+
 export const checkoutMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as CheckoutTag,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     input: {} as CheckoutInput,
@@ -735,7 +741,7 @@ export const checkoutMachine = setup({
 export type CheckoutMachine = typeof checkoutMachine;
 
 /** The progress bar step of a snapshot (§2: cart, sign in, payment, complete). */
-export function progressStep(snapshot: { hasTag: (tag: string) => boolean }): ProgressStep | null {
+export function progressStep(snapshot: { hasTag: (tag: CheckoutTag) => boolean }): ProgressStep | null {
   for (const step of PROGRESS_STEPS) if (snapshot.hasTag(`step-${step}`)) return step;
   return null;
 }
@@ -747,7 +753,7 @@ export type ProgressStepState = 'done' | 'current' | 'open' | 'skipped';
  * Every step's state for a snapshot (null: no step). 'Log in' before the current step is done only
  * when the visitor is logged in: an anonymous express payment skipped it (issue 16 item 15).
  */
-export function progressStates(snapshot: { hasTag: (tag: string) => boolean; context: { jwt: string | null } }): Record<ProgressStep, ProgressStepState> | null {
+export function progressStates(snapshot: { hasTag: (tag: CheckoutTag) => boolean; context: { jwt: string | null } }): Record<ProgressStep, ProgressStepState> | null {
   const step = progressStep(snapshot);
   if (step === null) return null;
   const current = PROGRESS_STEPS.indexOf(step);

@@ -23,6 +23,7 @@ import { EMPTY_SELECTION, NO_EVENT_FILTERS, calendarRange, checkSelectionOverboo
 import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import type { cartMachine } from './cart.machine.js';
 import { asErrorLike, notProvided } from './support.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -182,6 +183,8 @@ const NO_OFFER = { dateTickets: [], sharedSlots: [], timeslots: [], tickets: [],
 
 export const eventTicketingMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as 'loading',
     context: {} as EventTicketingContext,
     events: {} as EventTicketingEvent,
     input: {} as EventTicketingInput,

@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderReview } from '../src/api/schemas/checkout.js';
 import { notProvided, statusOf } from './support.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export interface OrderReviewInput {
   /** the booking id of the route */
@@ -20,6 +21,8 @@ export type OrderReviewEvent = { type: 'RETRY' };
 
 export const orderReviewMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as 'loading',
     context: {} as OrderReviewContext,
     events: {} as OrderReviewEvent,
     input: {} as OrderReviewInput,

@@ -52,6 +52,7 @@ import {
   type SettingsSection,
 } from '../src/domain/settings-forms.js';
 import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export type { SettingsDraft, SettingsSection } from '../src/domain/settings-forms.js';
 
@@ -122,6 +123,8 @@ const draftOf = (context: SettingsContext): SettingsDraft => ({ details: context
 
 export const settingsMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as 'busy' | 'form' | 'loading',
     context: {} as SettingsContext,
     events: {} as SettingsEvent,
     input: {} as SettingsInput,

@@ -34,6 +34,7 @@ import {
   type ShopArticle,
 } from '../src/domain/shop.js';
 import { notProvided, statusOf } from './support.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export type ShopSection = 'merchandise' | 'passes';
 
@@ -90,6 +91,8 @@ const listOf = (event: ShopEvent) => (event.type === 'OPEN_LIST' ? event : null)
 
 export const shopMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as 'loading',
     context: {} as ShopContext,
     events: {} as ShopEvent,
     input: {} as ShopInput,

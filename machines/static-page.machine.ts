@@ -15,6 +15,7 @@ export type StaticPageEvent = { type: 'RETRY' };
 
 export const staticPageMachine = setup({
   types: {
+    tags: {} as 'loading',
     context: {} as StaticPageContext,
     events: {} as StaticPageEvent,
     input: {} as { id: string },

@@ -72,6 +72,7 @@ import {
 } from '../src/domain/tours.js';
 import type { cartMachine } from './cart.machine.js';
 import { asErrorLike, notProvided } from './support.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -220,6 +221,8 @@ function normaliseTourCalendar(raw: ApiTourCalendar): TourCalendar {
 
 export const tourBookingMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as 'loading',
     context: {} as TourBookingContext,
     events: {} as TourBookingEvent,
     input: {} as TourBookingInput,

@@ -54,6 +54,7 @@ const codeOf = (event: object): string | null => {
 
 export const voucherRedemptionMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as VoucherRedemptionContext,
     events: {} as VoucherRedemptionEvent,
   },

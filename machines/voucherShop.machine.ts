@@ -18,6 +18,7 @@ import type { VoucherLine } from '../src/domain/cart-lines.js';
 import { variableVoucherAmount } from '../src/domain/vouchers.js';
 import { isVariableVoucher, voucherAmountProblem, voucherCartLine, voucherQuantity } from '../src/domain/voucher-shop.js';
 import { notProvided, statusOf } from './support.js';
+import type { PageMeta } from '../src/domain/routes.js';
 
 export interface VoucherCatalogue {
   vouchers: Voucher[];
@@ -58,6 +59,8 @@ const lineOf = (context: VoucherShopContext): VoucherLine[] =>
 
 export const voucherShopMachine = setup({
   types: {
+    meta: {} as PageMeta,
+    tags: {} as 'loading',
     context: {} as VoucherShopContext,
     events: {} as VoucherShopEvent,
     input: {} as VoucherShopInput,

@@ -1,8 +1,9 @@
 /**
  * The navigation rules of §4 that do not need React: the last visited URL, titles, language
- * swapping, size classes and safe return paths. The routes themselves are in ./routes.ts.
+ * swapping, size classes and safe return paths. The routes themselves are in src/domain/routes.ts.
  */
 import { LANGUAGES, isLanguage, type Language } from '../api/languages.js';
+import { routeHref, withLanguage } from '../domain/routes.js';
 
 /** §4: the last visited URL is stored on each navigation, except the root. */
 export function shouldRememberVisit(pathname: string): boolean {
@@ -11,10 +12,7 @@ export function shouldRememberVisit(pathname: string): boolean {
 
 /** Swaps (or adds) the first path segment for another language. */
 export function swapLanguage(pathname: string, lang: Language): string {
-  const parts = pathname.split('/').filter((p) => p !== '');
-  if (parts.length > 0 && isLanguage(parts[0])) parts[0] = lang;
-  else parts.unshift(lang);
-  return `/${parts.join('/')}`;
+  return withLanguage(pathname, lang, isLanguage);
 }
 
 export function languageFromPath(pathname: string): Language | null {
@@ -49,5 +47,5 @@ export { LANGUAGES };
 
 /** §4: after login, returnTo first, else the checkout redirect target, else the home page of the language. */
 export function returnDestination(returnTo: string | null, redirectTarget: string | null, lang: string): string {
-  return safeReturnTo(returnTo) ?? safeReturnTo(redirectTarget) ?? `/${lang}`;
+  return safeReturnTo(returnTo) ?? safeReturnTo(redirectTarget) ?? routeHref(lang, 'home');
 }

@@ -1,5 +1,5 @@
 /**
- * The router, built from the route table (./routes.ts): every route under `/{lang}`, `/logout`
+ * The router, built from the route table (src/domain/routes.ts, screens in ./routes.ts): every route under `/{lang}`, `/logout`
  * without it, page not found for anything else; a path without a language redirects to the
  * default language (first configured). The routes of each journey sit under a pathless layout
  * route whose `onLeave` ends the journey; each of them enters it in `beforeLoad`
@@ -16,7 +16,8 @@ import {
 } from '@tanstack/react-router';
 import { isLanguage, type Language } from '../api/languages.js';
 import { safeReturnTo, swapLanguage } from './navigation.js';
-import { ROUTES, ROUTE_NAMES, routeHref, type JourneyName, type RouteDef, type RouteName, type ShopRouteName } from './routes.js';
+import { ROUTE_NAMES, prefixLanguage, routeHref, type JourneyName, type RouteName, type ShopRouteName } from '../domain/routes.js';
+import { routeDef, type RouteDef } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
 import type { Shell } from './shell-context.js';
 import { JourneyHost, type RouteOrigin } from './journeys/host.js';
@@ -73,7 +74,7 @@ export function createShopRouter({
     getParentRoute: () => rootRoute,
     path: '/',
     beforeLoad: ({ location }) => {
-      throw redirect({ href: `/${defaultLanguage(shell)}${location.searchStr}`, replace: true });
+      throw redirect({ href: `${routeHref(defaultLanguage(shell), 'home')}${location.searchStr}`, replace: true });
     },
   });
 
@@ -103,7 +104,7 @@ export function createShopRouter({
       }
       const fallback = defaultLanguage(shell);
       // A known language the shop does not offer: swap it; anything else: put the default in front.
-      const pathname = isLanguage(params.lang) ? swapLanguage(location.pathname, fallback) : `/${fallback}${location.pathname}`;
+      const pathname = isLanguage(params.lang) ? swapLanguage(location.pathname, fallback) : prefixLanguage(fallback, location.pathname);
       throw redirect({ href: `${pathname}${location.searchStr}`, replace: true });
     },
   });
@@ -120,7 +121,7 @@ export function createShopRouter({
   };
 
   const screenRoute = (name: ShopRouteName) => {
-    const def: RouteDef = ROUTES[name];
+    const def: RouteDef = routeDef(name);
     const parent = def.journey ? layoutOf(def.journey) : langRoute;
     return createRoute({
       getParentRoute: () => parent,
@@ -163,13 +164,11 @@ export function createShopRouter({
     });
   };
 
-  const direct = ROUTE_NAMES.filter((name) => !('journey' in ROUTES[name])).map(screenRoute);
+  const direct = ROUTE_NAMES.filter((name) => !routeDef(name).journey).map(screenRoute);
   const grouped = new Map<JourneyName, AnyRoute[]>();
   for (const name of ROUTE_NAMES) {
-    const def = ROUTES[name];
-    if (!('journey' in def)) continue;
-    const journey = def.journey as JourneyName;
-    grouped.set(journey, [...(grouped.get(journey) ?? []), screenRoute(name)]);
+    const { journey } = routeDef(name);
+    if (journey) grouped.set(journey, [...(grouped.get(journey) ?? []), screenRoute(name)]);
   }
   const journeyLayouts = [...grouped].map(([journey, children]) => layoutOf(journey).addChildren(children));
 

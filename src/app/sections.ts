@@ -1,12 +1,12 @@
 /** The shop sections of the header and the home page, each behind its config flag (§1, §2). */
 import type { AppConfig } from '../api/schemas/config.js';
 import type { Language } from '../api/languages.js';
-import { routeHref, type ShopRouteName } from './routes.js';
+import { routeHref, type PlainRouteName } from '../domain/routes.js';
 
 export interface Section {
   key: 'tickets' | 'guidedTours' | 'merchandise' | 'passes' | 'vouchers';
   /** the section's list route (./routes.ts) */
-  route: ShopRouteName;
+  route: PlainRouteName;
   flag: keyof Pick<AppConfig, 'hasTickets' | 'hasGuidedTours' | 'hasMerchandise' | 'hasMemCard' | 'hasVouchers'>;
 }
 

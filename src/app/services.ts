@@ -21,6 +21,7 @@ import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
 import { JourneyHost } from './journeys/host.js';
 import type { Shell } from './shell-context.js';
+import { routeHref } from '../domain/routes.js';
 
 export interface ShellOptions {
   /** API base without language; `/api` in the browser. */
@@ -158,7 +159,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     actions: {
       navigateToLogin: ({ context }) => {
         const here = history.location.href;
-        void router.navigate({ to: `/${context.lang}/login`, search: { fromUnauthorized: 'true', returnTo: here } });
+        void router.navigate({ to: routeHref(context.lang, 'login'), search: { fromUnauthorized: 'true', returnTo: here } });
       },
       reloadPage: () => reload(),
       storeServiceUnavailableReload: (_, at) => writeItem(SESSION_KEYS.serviceUnavailableReloadAt, String(at)),
@@ -168,7 +169,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       switchLanguage: (_, lang) => assign(`${swapLanguage(history.location.pathname, lang)}${history.location.search}`),
       navigateAfterLogout: ({ context }, returnTo) => {
         // Logout is the /logout route's action: navigate once that navigation has settled.
-        setTimeout(() => void router.navigate({ to: safeReturnTo(returnTo) ?? `/${context.lang}`, replace: true }), 0);
+        setTimeout(() => void router.navigate({ to: safeReturnTo(returnTo) ?? routeHref(context.lang, 'home'), replace: true }), 0);
       },
     },
   });

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { hasEdgeHeaders, type ShopEnv } from './http.js';
 import type { Queryable } from './db/index.js';
-import { HttpError } from './api/http-error.js';
+import { HttpError, RateLimitedError } from './api/http-error.js';
 
 // ---------------------------------------------------------------------------------------------
 // Security headers
@@ -108,15 +108,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
   windowMs: 60_000,
 };
-
-export const RATE_LIMITED = 'TOO_MANY_REQUESTS';
-
-/** A 429 with the seconds until the window ends (sent as Retry-After and as data.retryAfter). */
-export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, RATE_LIMITED, 'Too many attempts. Please wait a minute and try again.', {}, { retryAfter: retryAfterSeconds });
-  }
-}
 
 type LimitedCall = { rule: keyof Omit<RateLimits, 'windowMs'>; key: string | undefined };
 

@@ -5,8 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
-import { HttpError } from './api/http-error.js';
-import { RateLimitedError } from './edge.js';
+import { HttpError, RateLimitedError } from './api/http-error.js';
 
 /**
  * Hono's context of every shop request: the Node request/response, the request id (log.ts) and

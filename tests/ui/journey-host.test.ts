@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { JourneyHost, type Journey, type RouteEntry } from '../../src/app/journeys/host.js';
-import type { RouteName } from '../../src/app/routes.js';
+import type { RouteName } from '../../src/domain/routes.js';
 
 const paths: Partial<Record<RouteName, string>> = { checkout: 'checkout', checkoutFailed: 'checkout/failed', checkoutAccepted: 'checkout/accepted' };
 

@@ -3,6 +3,7 @@
  * visited URL). Every value is validated on restore; anything invalid is dropped.
  */
 import * as v from 'valibot';
+import type { Customer } from './accounts.js';
 
 /** A compact JWS: three base64url parts. The client never trusts its claims for security. */
 export const StoredJwtSchema = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/));
@@ -16,6 +17,11 @@ export const StoredCustomerSchema = v.looseObject({
   guest: v.optional(v.boolean()),
 });
 export type StoredCustomer = v.InferOutput<typeof StoredCustomerSchema>;
+
+/** The customer as the shell stores it, from GET customer (login, guest registration, settings). */
+export function toStoredCustomer(customer: Customer): StoredCustomer {
+  return { ...customer, guest: customer.isGuest };
+}
 
 /** Partner reference from the `partner` query parameter (passed with payment init). */
 export const StoredPartnerSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w.-]+$/));

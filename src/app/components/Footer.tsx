@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import type { AppConfig } from '../../api/schemas/config.js';
 import type { Language } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName, useStaticContent } from '../hooks.js';
+import { routeHref } from '../../domain/routes.js';
 
 export const SOCIAL_NETWORKS: Record<string, string> = {
   twitter: 'X (Twitter)',
@@ -60,7 +61,7 @@ function LegalLinks() {
             ))
           : standardLegalLinks(config).map((link) => (
               <li key={link.key}>
-                <Link to={link.page === 'shipping' ? `/${lang}/page/shipping` : `/${lang}/page/${link.page}`}>
+                <Link to={link.page === 'shipping' ? routeHref(lang, 'shippingInfo') : routeHref(lang, 'page', { id: link.page })}>
                   <FormattedMessage id={link.messageId} />
                 </Link>
               </li>

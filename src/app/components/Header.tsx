@@ -10,6 +10,7 @@ import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.
 import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
 import { readItem, removeItem, writeItem } from '../session.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
+import { routeHref } from '../../domain/routes.js';
 
 /** §9: whether the menu fits is re-evaluated at most every 500 ms. */
 function useMenuFits(measure: () => boolean): [boolean, React.RefObject<HTMLDivElement | null>] {
@@ -93,7 +94,7 @@ function Brand() {
     );
   }
   return (
-    <Link className="brand" to={`/${lang}`} aria-label={intl.formatMessage({ id: 'header.home' }, { siteName })}>
+    <Link className="brand" to={routeHref(lang, 'home')} aria-label={intl.formatMessage({ id: 'header.home' }, { siteName })}>
       {mark}
       <span className="brand__name">{siteName}</span>
     </Link>
@@ -165,7 +166,7 @@ function BasketLink() {
   const count = useSelector(useShell().cart, selectLineCount);
   const intl = useIntl();
   return (
-    <Link to={`/${lang}/checkout`} className="basket" aria-label={intl.formatMessage({ id: 'header.basket' }, { count })}>
+    <Link to={routeHref(lang, 'checkout')} className="basket" aria-label={intl.formatMessage({ id: 'header.basket' }, { count })}>
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="basket__icon">
         <path fill="currentColor" d="M7 6V5a5 5 0 0 1 10 0v1h3.2l1 15.5A1.5 1.5 0 0 1 19.7 23H4.3a1.5 1.5 0 0 1-1.5-1.5L3.8 6H7Zm2 0h6V5a3 3 0 0 0-6 0v1Zm-3.3 2-.9 13h14.4l-.9-13H17v2h-2V8H9v2H7V8H5.7Z" />
       </svg>
@@ -196,7 +197,7 @@ function UserMenu({ returnTo }: { returnTo: string }) {
       </button>
       <ul id={menuId} className="user-menu__list" hidden={!open}>
         <li>
-          <Link to={`/${lang}/settings`} className="user-menu__item" onClick={() => setOpen(false)}>
+          <Link to={routeHref(lang, 'settings')} className="user-menu__item" onClick={() => setOpen(false)}>
             <FormattedMessage id="header.settings" />
           </Link>
         </li>
@@ -218,10 +219,10 @@ function AccountLinks({ returnTo }: { returnTo: string }) {
   if (!config.hasUserRegistration) return null;
   return (
     <div className="account-links">
-      <Link to={`/${lang}/login`} search={{ returnTo }} className="account-links__login">
+      <Link to={routeHref(lang, 'login')} search={{ returnTo }} className="account-links__login">
         <FormattedMessage id="header.login" />
       </Link>
-      <Link to={`/${lang}/register`} search={{ returnTo }} className="button button--small">
+      <Link to={routeHref(lang, 'register')} search={{ returnTo }} className="button button--small">
         <FormattedMessage id="header.register" />
       </Link>
     </div>

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { HEADER_SCROLLED_PX, composeTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
-import { titleKeyOf, type RouteName } from '../routes.js';
+import { titleKeyOf, type RouteName } from '../../domain/routes.js';
 import { dropStored, readItem, writeItem } from '../session.js';
 import { useSiteName } from '../hooks.js';
 import { namedTitleFor } from '../page-title.js';

@@ -8,19 +8,13 @@
  */
 import { fromPromise } from 'xstate';
 import { authMachine, type AuthEvent } from '../../../machines/auth.machine.js';
-import type { Customer } from '../../api/schemas/accounts.js';
-import type { StoredCustomer } from '../../api/schemas/session.js';
+import { toStoredCustomer } from '../../api/schemas/session.js';
 import { readJwtClaims } from '../session.js';
 import { cartHasMerchandise } from '../../domain/shipping.js';
 import { returnDestination, safeReturnTo } from '../navigation.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref, type ShopRouteName } from '../routes.js';
+import { routeHref, type PlainRouteName, type SearchParams, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey } from './host.js';
-
-/** The customer as the shell stores it (src/api/schemas/session.ts StoredCustomerSchema). */
-export function toStoredCustomer(customer: Customer): StoredCustomer {
-  return { ...customer, guest: customer.isGuest };
-}
 
 
 const LINKS: Partial<Record<ShopRouteName, AuthEvent['type']>> = {
@@ -80,6 +74,7 @@ export const authJourney: Journey<typeof authMachine, Shell> = {
     const { returnTo, redirectTarget, recoveryToken } = snapshot.context;
     // The success pages continue to where the visitor came from, the checkout included.
     const back = route.endsWith('Success') ? (returnTo ?? redirectTarget) : returnTo;
-    return routeHref(lang, route as ShopRouteName, route === 'recoverAccount' ? { guid: recoveryToken } : {}, back ? { returnTo: back } : {});
+    const search: SearchParams = back ? { returnTo: back } : {};
+    return route === 'recoverAccount' ? routeHref(lang, 'recoverAccount', { guid: recoveryToken }, search) : routeHref(lang, route as PlainRouteName, {}, search);
   },
 };

@@ -17,7 +17,7 @@ import { StoredCartSchema } from '../../domain/cart-lines.js';
 import type { DeliveryAddressValues } from '../../domain/delivery-address.js';
 import { selectShippingCountry, selectShippingStatus } from '../../../machines/cart.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref, type ShopRouteName } from '../routes.js';
+import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 import { voucherRedemptionFor, withFreshVoucherCodeEntry } from './voucher-code.js';
 

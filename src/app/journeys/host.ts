@@ -24,7 +24,7 @@
  * One host per shell (the router's context carries it); no module-level actors.
  */
 import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom } from 'xstate';
-import type { RouteName } from '../routes.js';
+import type { RouteName } from '../../domain/routes.js';
 import { registerLiveActor } from '../flows/registry.js';
 import type { KeyValueStorage } from '../session.js';
 

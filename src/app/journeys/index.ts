@@ -4,7 +4,7 @@
  */
 import { useRouteContext } from '@tanstack/react-router';
 import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate';
-import type { JourneyName } from '../routes.js';
+import type { JourneyName } from '../../domain/routes.js';
 import type { Shell } from '../shell-context.js';
 import type { Journey } from './host.js';
 
@@ -25,16 +25,4 @@ const LOADERS: Record<JourneyName, () => Promise<AnyJourney>> = {
 
 export function loadJourney(name: JourneyName): Promise<AnyJourney> {
   return LOADERS[name]();
-}
-
-/** What a journey route adds to the router context: the actor its screen renders. */
-export interface JourneyRouteContext {
-  journey?: AnyActorRef;
-}
-
-/** The actor of the journey the current route belongs to (created by the route's beforeLoad). */
-export function useJourney<TMachine extends AnyStateMachine>(): ActorRefFrom<TMachine> {
-  const actor = useRouteContext({ strict: false, select: (context: JourneyRouteContext) => context.journey });
-  if (!actor) throw new Error('useJourney outside a journey route');
-  return actor as ActorRefFrom<TMachine>;
 }

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { staticPageMachine } from '../../../machines/static-page.machine.js';
 import { orderReviewMachine } from '../../../machines/orderReview.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref } from '../routes.js';
+import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
 const pageIdOf = (entry: RouteEntry) => (entry.route === 'shippingInfo' ? 'shipping' : (entry.params.id ?? ''));

@@ -10,13 +10,12 @@
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
 import { settingsMachine } from '../../../machines/settings.machine.js';
-import { SESSION_KEYS } from '../../api/schemas/session.js';
+import { SESSION_KEYS, toStoredCustomer } from '../../api/schemas/session.js';
 import { DELIVERY_ADDRESS_FIELDS } from '../../domain/delivery-address.js';
 import { DETAILS_FIELDS, type SettingsDraft } from '../../domain/settings-forms.js';
 import { readItem, removeItem, writeItem } from '../session.js';
-import { routeHref, type ShopRouteName } from '../routes.js';
+import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Shell } from '../shell-context.js';
-import { toStoredCustomer } from './auth.js';
 import type { Journey } from './host.js';
 
 const Text = v.pipe(v.string(), v.maxLength(300));

@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { shopMachine, type ShopEvent, type ShopList, type ShopSection } from '../../../machines/shop.machine.js';
 import type { ShopArticle } from '../../domain/shop.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref, type ShopRouteName } from '../routes.js';
+import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
 const sectionOf = (entry: RouteEntry): ShopSection => (entry.route === 'passes' || entry.route === 'pass' ? 'passes' : 'merchandise');

@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import type { TicketCalendar, TicketCollection } from '../../api/schemas/catalog.js';
 import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../../machines/eventTicketing.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref } from '../routes.js';
+import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
 const eventIdOf = (entry: RouteEntry): number | null => (entry.route === 'ticket' ? Number(entry.params.id) : null);

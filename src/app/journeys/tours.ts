@@ -9,7 +9,7 @@ import type { Lifetime, TourCalendar, TourDetail } from '../../api/schemas/catal
 import { addDays } from '../../domain/dates.js';
 import { tourBookingMachine, type CalendarInput, type TourListData } from '../../../machines/tourBooking.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref } from '../routes.js';
+import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
 /** How far the list's overview looks ahead (the API's maximum): the date filter offers these days. */

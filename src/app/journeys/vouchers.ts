@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import { voucherShopMachine } from '../../../machines/voucherShop.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref } from '../routes.js';
+import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
 const voucherIdOf = (entry: RouteEntry): number | null => (entry.route === 'voucherSingle' ? Number(entry.params.id) : null);

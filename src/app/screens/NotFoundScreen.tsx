@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { useLang } from '../hooks.js';
 import { PageHeading } from './PageHeading.js';
+import { routeHref } from '../../domain/routes.js';
 
 export function NotFoundScreen() {
   const lang = useLang();
@@ -15,7 +16,7 @@ export function NotFoundScreen() {
         <p>
           <FormattedMessage id="notFound.text" />
         </p>
-        <Link to={`/${lang}`} className="button">
+        <Link to={routeHref(lang, 'home')} className="button">
           <FormattedMessage id="placeholder.back" />
         </Link>
       </section>

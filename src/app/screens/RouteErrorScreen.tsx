@@ -2,6 +2,7 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { FormattedMessage } from 'react-intl';
 import { useLang } from '../hooks.js';
 import { PageHeading } from './PageHeading.js';
+import { routeHref } from '../../domain/routes.js';
 
 /**
  * A page whose code or messages could not be loaded (offline, a dropped connection): said in the
@@ -28,7 +29,7 @@ export function RouteErrorScreen({ reset }: ErrorComponentProps) {
           <button type="button" className="button" onClick={retry}>
             <FormattedMessage id="page.retry" />
           </button>
-          <Link to={`/${lang}`} className="button button--secondary">
+          <Link to={routeHref(lang, 'home')} className="button button--secondary">
             <FormattedMessage id="placeholder.back" />
           </Link>
         </p>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ROUTES, type ShopRouteName } from '../routes.js';
+import type { ShopRouteName } from '../../domain/routes.js';
+import { routeDef } from '../routes.js';
 
 /**
  * While a screen's code loads: the page keeps its height (the footer does not jump) and the text
@@ -18,9 +19,9 @@ function Loading() {
 
 /** Renders the screen of a route (./routes.ts), or its placeholder; secondary pages get their styling. */
 export function RouteScreen({ name }: { name: ShopRouteName }) {
-  const def = ROUTES[name];
+  const def = routeDef(name);
   const Screen = def.screen;
-  const secondary = 'secondary' in def && def.secondary;
+  const secondary = def.secondary === true;
   return (
     <div className={secondary ? 'screen screen--secondary' : 'screen'} data-route={name}>
       <Suspense fallback={<Loading />}><Screen /></Suspense>

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage } from 'react-intl';
 import type { staticPageMachine } from '../../../machines/static-page.machine.js';
-import { useJourney } from '../journeys/index.js';
+import { useJourney } from '../journeys/use-journey.js';
 import { PageHeading } from './PageHeading.js';
 import { NotFoundScreen } from './NotFoundScreen.js';
 import { ServerHtml } from '../components/ServerHtml.js';

@@ -15,6 +15,15 @@ export class HttpError extends Error {
   }
 }
 
+export const RATE_LIMITED = 'TOO_MANY_REQUESTS';
+
+/** A 429 with the seconds until the window ends (sent as Retry-After and as data.retryAfter). */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, RATE_LIMITED, 'Too many attempts. Please wait a minute and try again.', {}, { retryAfter: retryAfterSeconds });
+  }
+}
+
 /** Validates request input with a schema of src/api; bad input answers 422 with per-field errors. */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);

@@ -6,6 +6,7 @@ import { useLang } from '../../hooks.js';
 import { FormAlert, TextField } from '../../components/form.js';
 import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor } from './use-auth.js';
+import { routeHref } from '../../../domain/routes.js';
 
 /** §2 forgot password: a valid e-mail; the recovery link goes to that address. */
 export default function ForgotPasswordScreen() {
@@ -41,7 +42,7 @@ export default function ForgotPasswordScreen() {
         />
       </AccountForm>
       <p className="auth__links">
-        <Link to={`/${lang}/login`}>
+        <Link to={routeHref(lang, 'login')}>
           <FormattedMessage id="auth.backToLogin" />
         </Link>
       </p>

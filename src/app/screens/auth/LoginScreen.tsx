@@ -7,6 +7,7 @@ import { useConfig, useLang } from '../../hooks.js';
 import { FormAlert, TextField } from '../../components/form.js';
 import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
+import { routeHref } from '../../../domain/routes.js';
 
 /** §2 login: e-mail and password; a failure is the AUTH_LOGIN_FAILED toast and an announced alert. */
 export default function LoginScreen() {
@@ -54,20 +55,20 @@ export default function LoginScreen() {
       </AccountForm>
       <ul className="auth__links">
         <li>
-          <Link to={`/${lang}/forgot-password`} search={search}>
+          <Link to={routeHref(lang, 'forgotPassword')} search={search}>
             <FormattedMessage id="auth.forgotPasswordLink" />
           </Link>
         </li>
         {config.hasUserRegistration && (
           <li>
-            <Link to={`/${lang}/register`} search={search}>
+            <Link to={routeHref(lang, 'register')} search={search}>
               <FormattedMessage id="auth.registerLink" />
             </Link>
           </li>
         )}
         {config.hasGuestRegistration && (
           <li>
-            <Link to={`/${lang}/register-guest`} search={search}>
+            <Link to={routeHref(lang, 'guestRegister')} search={search}>
               <FormattedMessage id="auth.guestLink" />
             </Link>
           </li>

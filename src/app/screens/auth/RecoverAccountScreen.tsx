@@ -6,6 +6,7 @@ import { useLang } from '../../hooks.js';
 import { FormAlert, TextField } from '../../components/form.js';
 import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor } from './use-auth.js';
+import { routeHref } from '../../../domain/routes.js';
 
 /** §2 recover/{guid}: the mailed link; a new password twice, then the visitor is logged in. */
 export default function RecoverAccountScreen() {
@@ -37,7 +38,7 @@ export default function RecoverAccountScreen() {
           </p>
         )}
         <p className="auth__links">
-          <Link to={`/${lang}/forgot-password`}>
+          <Link to={routeHref(lang, 'forgotPassword')}>
             <FormattedMessage id="auth.requestNewLink" />
           </Link>
         </p>
@@ -79,7 +80,7 @@ export default function RecoverAccountScreen() {
         />
       </AccountForm>
       <p className="auth__links">
-        <Link to={`/${lang}/forgot-password`}>
+        <Link to={routeHref(lang, 'forgotPassword')}>
           <FormattedMessage id="auth.requestNewLink" />
         </Link>
       </p>

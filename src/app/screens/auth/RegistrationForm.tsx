@@ -8,6 +8,7 @@ import { CheckboxField, FormAlert } from '../../components/form.js';
 import { AccountForm, CustomerField, LoadFailedNotice } from '../../components/AccountForm.js';
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
+import { routeHref } from '../../../domain/routes.js';
 
 /** When the cart ships (§5), registration and the guest form ask where to deliver: the billing address or another one. */
 function DeliveryAddress() {
@@ -90,7 +91,7 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
             <FormattedMessage id="auth.guestOff" />
           </p>
           <p>
-            <Link to={`/${lang}/login`} search={search}>
+            <Link to={routeHref(lang, 'login')} search={search}>
               <FormattedMessage id="auth.loginLink" />
             </Link>
           </p>
@@ -116,7 +117,7 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
       {!guest && (
         <p className="auth__links">
           <FormattedMessage id="auth.haveAccount" />{' '}
-          <Link to={`/${lang}/login`} search={search}>
+          <Link to={routeHref(lang, 'login')} search={search}>
             <FormattedMessage id="auth.loginLink" />
           </Link>
         </p>

@@ -6,6 +6,7 @@ import { returnDestination, safeReturnTo } from '../../navigation.js';
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAppActor } from '../../shell-context.js';
+import { routeHref } from '../../../domain/routes.js';
 
 /** Whether the visitor is logged in now (a logout on a success page changes what it says, issue 16 item 9). */
 function useLoggedIn(): boolean {
@@ -43,7 +44,7 @@ export function RegisterSuccessScreen() {
 /** §2 password-reset-success: the recovery link is on its way. */
 export function ForgotPasswordSuccessScreen() {
   const lang = useLang();
-  return <SuccessPage titleId="title.forgotPasswordSuccess" textId="auth.forgotSuccessText" next={{ href: `/${lang}/login`, labelId: 'auth.backToLogin' }} />;
+  return <SuccessPage titleId="title.forgotPasswordSuccess" textId="auth.forgotSuccessText" next={{ href: routeHref(lang, 'login'), labelId: 'auth.backToLogin' }} />;
 }
 
 /** §2 recover-success: the new password is set and the visitor is logged in. */

@@ -2,7 +2,7 @@
 import { useSearch } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { authMachine } from '../../../../machines/auth.machine.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { safeReturnTo } from '../../navigation.js';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;

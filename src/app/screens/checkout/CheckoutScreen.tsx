@@ -15,8 +15,9 @@ import { selectCountries } from '../../../../machines/cart.machine.js';
 import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '../../../domain/delivery-address.js';
 import { CartView } from '../../components/cart/CartView.js';
 import { usePaidByVouchers, VoucherCodeEntry } from '../../components/cart/VoucherCodeEntry.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { usePageTitle } from '../../page-title.js';
+import { routeHref } from '../../../domain/routes.js';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
@@ -67,7 +68,7 @@ export function ProgressBar({ actor }: { actor: CheckoutActor }) {
 function LoginRequired() {
   const lang = useLang();
   const config = useConfig();
-  const search = { returnTo: `/${lang}/checkout` };
+  const search = { returnTo: routeHref(lang, 'checkout') };
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // centred: the notice and the Pay button under it in view, not at the edge under the sticky header
@@ -80,16 +81,16 @@ function LoginRequired() {
         <FormattedMessage id="checkout.loginRequired" />
       </p>
       <p className="checkout__login-links">
-        <Link to={`/${lang}/login`} search={search} className="button button--small">
+        <Link to={routeHref(lang, 'login')} search={search} className="button button--small">
           <FormattedMessage id="header.login" />
         </Link>
         {config.hasUserRegistration && (
-          <Link to={`/${lang}/register`} search={search} className="button button--secondary button--small">
+          <Link to={routeHref(lang, 'register')} search={search} className="button button--secondary button--small">
             <FormattedMessage id="header.register" />
           </Link>
         )}
         {config.hasGuestRegistration && (
-          <Link to={`/${lang}/register-guest`} search={search} className="button button--secondary button--small">
+          <Link to={routeHref(lang, 'guestRegister')} search={search} className="button button--secondary button--small">
             <FormattedMessage id="auth.guestLink" />
           </Link>
         )}
@@ -118,7 +119,7 @@ function StatusNotices({ actor }: { actor: CheckoutActor }) {
   });
   const error = useSelector(actor, (s) => s.context.paymentError);
   const backToCart = (
-    <Link to={`/${lang}/checkout`} className="button button--secondary">
+    <Link to={routeHref(lang, 'checkout')} className="button button--secondary">
       <FormattedMessage id="checkout.backToCart" />
     </Link>
   );
@@ -388,7 +389,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
             id="checkout.terms"
             values={{
               link: (chunks) => (
-                <Link to={`/${lang}/page/terms`} target="_blank">
+                <Link to={routeHref(lang, 'page', { id: 'terms' })} target="_blank">
                   {chunks}
                 </Link>
               ),
@@ -406,7 +407,7 @@ function PaymentForm({ actor }: { actor: CheckoutActor }) {
             id="checkout.privacy"
             values={{
               link: (chunks) => (
-                <Link to={`/${lang}/page/data_protection`} target="_blank">
+                <Link to={routeHref(lang, 'page', { id: 'data_protection' })} target="_blank">
                   {chunks}
                 </Link>
               ),

@@ -6,9 +6,10 @@ import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CartView } from '../../components/cart/CartView.js';
 import { ProgressBar, type CheckoutActor } from './CheckoutScreen.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import type { ActorRefFrom } from 'xstate';
 import type { orderReviewMachine } from '../../../../machines/orderReview.machine.js';
+import { routeHref } from '../../../domain/routes.js';
 
 /** §2 checkout/canceled: cancel is called; then clear the cart or return to it. */
 export function CheckoutCanceledScreen() {
@@ -54,7 +55,7 @@ export function CheckoutCanceledScreen() {
         </div>
       )}
       {view === 'cleared' && (
-        <Link to={`/${lang}`} className="button">
+        <Link to={routeHref(lang, 'home')} className="button">
           <FormattedMessage id="checkout.continueShopping" />
         </Link>
       )}
@@ -87,7 +88,7 @@ export function CheckoutSuccessScreen() {
             <FormattedMessage id={booking.has_tickets ? 'checkout.ticketsByMail' : 'checkout.confirmationByMail'} />
           </p>
           <p>
-            <Link to={`/${lang}/order-review/${booking.booking_id}`}>
+            <Link to={routeHref(lang, 'orderReview', { id: booking.booking_id })}>
               <FormattedMessage id="checkout.viewOrder" />
             </Link>
           </p>
@@ -97,7 +98,7 @@ export function CheckoutSuccessScreen() {
           <FormattedMessage id="checkout.noBooking" />
         </p>
       )}
-      <Link to={`/${lang}`} className="button">
+      <Link to={routeHref(lang, 'home')} className="button">
         <FormattedMessage id="checkout.continueShopping" />
       </Link>
     </section>
@@ -136,7 +137,7 @@ export function OrderReviewScreen() {
       {view === 'notAvailable' && (
         // issue 16 item 9: a way back from an order that cannot be shown
         <p>
-          <Link to={`/${lang}`} className="button">
+          <Link to={routeHref(lang, 'home')} className="button">
             <FormattedMessage id="checkout.continueShopping" />
           </Link>
         </p>

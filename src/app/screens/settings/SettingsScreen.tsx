@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { settingsMachine, SettingsSection } from '../../../../machines/settings.machine.js';
 import { detailsFields, isRequiredDetail } from '../../../domain/settings-forms.js';
 import { PageHeading } from '../PageHeading.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { FormAlert, TextField, messageText } from '../../components/form.js';
 import { AccountForm, CustomerField, LoadFailedNotice } from '../../components/AccountForm.js';
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';

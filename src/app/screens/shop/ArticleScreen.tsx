@@ -14,10 +14,11 @@ import { RetryNotice } from '../../components/RetryNotice.js';
 import { CheckboxField, TextField } from '../../components/form.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { StockWords } from './ShopListScreen.js';
 import type { ShopActor } from './shop-actor.js';
+import { routeHref } from '../../../domain/routes.js';
 
 function OwnerFields({ actor, index, owner, errors }: { actor: ShopActor; index: number; owner: OwnerEntry; errors: Partial<Record<OwnerField, string>> | undefined }) {
   const intl = useIntl();
@@ -84,11 +85,11 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
   const inCart = useSelector(actor, (s) => s.context.inCart);
   const back =
     section === 'passes' ? (
-      <Link to={`/${lang}/passes`} className="button button--secondary button--small">
+      <Link to={routeHref(lang, 'passes')} className="button button--secondary button--small">
         <FormattedMessage id="shop.backToPasses" />
       </Link>
     ) : (
-      <Link to={`/${lang}/merchandise`} className="button button--secondary button--small">
+      <Link to={routeHref(lang, 'merchandise')} className="button button--secondary button--small">
         <FormattedMessage id="shop.backToList" />
       </Link>
     );
@@ -191,7 +192,7 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
         {added && (
           <p className="notice notice--success" data-testid="article-added">
             <FormattedMessage id="shop.added" values={{ name: added.name, count: added.count }} />{' '}
-            <Link to={`/${lang}/checkout`}>
+            <Link to={routeHref(lang, 'checkout')}>
               <FormattedMessage id="shop.viewCart" />
             </Link>
           </p>

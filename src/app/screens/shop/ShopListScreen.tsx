@@ -13,9 +13,10 @@ import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import type { ShopActor } from './shop-actor.js';
+import { routeHref } from '../../../domain/routes.js';
 
 export function StockWords({ stock }: { stock: number | null }) {
   const words = stockWords(stock);
@@ -56,8 +57,8 @@ export function ShopList({ actor }: { actor: ShopActor }) {
   const articles = articlesInCategory(all, category);
   const current = categories.find((c) => c.id === category);
   // §2: the same filter on both lists; a pass category is the search param of passes
-  const allHref = passes ? `/${lang}/passes` : `/${lang}/merchandise`;
-  const categoryLink = (id: number) => (passes ? { to: `/${lang}/passes`, search: { category: id } } : { to: `/${lang}/merchandise/${id}` });
+  const allHref = passes ? routeHref(lang, 'passes') : routeHref(lang, 'merchandise');
+  const categoryLink = (id: number) => (passes ? { to: routeHref(lang, 'passes'), search: { category: id } } : { to: routeHref(lang, 'mechandiseCategory', { category: id }) });
   return (
     <section className="shop-list">
       <PageHeading>
@@ -96,7 +97,7 @@ export function ShopList({ actor }: { actor: ShopActor }) {
           ) : (
             <ul className="shop-list__items">
               {articles.map((a) => (
-                <ArticleCard key={a.id} article={a} symbol={symbol} href={passes ? `/${lang}/passes/${a.id}` : `/${lang}/product/${a.id}`} />
+                <ArticleCard key={a.id} article={a} symbol={symbol} href={passes ? routeHref(lang, 'pass', { id: a.id }) : routeHref(lang, 'product', { id: a.id })} />
               ))}
             </ul>
           )}

@@ -12,9 +12,10 @@ import { selectCustomGroups, selectVenues, selectVisibleEvents } from '../../../
 import type { ShopEvent } from '../../../api/schemas/catalog.js';
 import { formatDate } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import type { TicketingActor } from './ticket-states.js';
+import { routeHref } from '../../../domain/routes.js';
 
 function EventCard({ event, lang }: { event: ShopEvent; lang: string }) {
   const headingId = useId();
@@ -42,7 +43,7 @@ function EventCard({ event, lang }: { event: ShopEvent; lang: string }) {
           <FormattedMessage id="tickets.expired" />
         </p>
       ) : (
-        <Link className="button event-card__cta" to={`/${lang}/tickets/${event.id}`}>
+        <Link className="button event-card__cta" to={routeHref(lang, 'ticket', { id: event.id })}>
           <FormattedMessage id="tickets.chooseTickets" />
           <span className="visually-hidden">: {event.name}</span>
         </Link>

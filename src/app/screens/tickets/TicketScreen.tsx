@@ -32,15 +32,16 @@ import { usePageTitle } from '../../page-title.js';
 import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { Counter } from './Counter.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, monthNavigationOf, type TicketingActor } from './ticket-states.js';
+import { routeHref } from '../../../domain/routes.js';
 
 function BackToList() {
   const lang = useLang();
   return (
     <p className="ticket-page__back">
-      <Link to={`/${lang}/tickets`} activeOptions={{ exact: true }}>
+      <Link to={routeHref(lang, 'tickets')} activeOptions={{ exact: true }}>
         <FormattedMessage id="tickets.backToList" />
       </Link>
     </p>
@@ -244,7 +245,7 @@ function AddedToCart({ actor }: { actor: TicketingActor }) {
       </h2>
       <CartHolds />
       <p className="added-to-cart__actions">
-        <Link className="button" to={`/${lang}/checkout`}>
+        <Link className="button" to={routeHref(lang, 'checkout')}>
           <FormattedMessage id="tickets.goToCart" />
         </Link>
         <button

@@ -20,9 +20,10 @@ import {
 import type { Tour } from '../../../api/schemas/catalog.js';
 import { FilterSelect, ListPage } from '../../components/ListPage.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { lastOverviewDate } from '../../journeys/tours.js';
 import type { TourActor } from './tour-states.js';
+import { routeHref } from '../../../domain/routes.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -48,7 +49,7 @@ function TourCard({ tour, lang }: { tour: Tour; lang: string }) {
         </ul>
       )}
       {tour.description && <p className="event-card__text">{tour.description}</p>}
-      <Link className="button event-card__cta" to={`/${lang}/guided-tours/${tour.id}`}>
+      <Link className="button event-card__cta" to={routeHref(lang, 'guidedTour', { id: tour.id })}>
         <FormattedMessage id="tours.chooseTour" />
         <span className="visually-hidden">: {tour.name}</span>
       </Link>

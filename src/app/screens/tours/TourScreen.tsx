@@ -21,12 +21,13 @@ import { CalendarSection, TimeSlotSection } from '../../components/calendar/Cale
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { TourCounter } from './TourCounter.js';
 import { canShowTourMonth, tourCountsStateOf, tourMonthNavigationOf, tourPageStateOf, tourSelectionStateOf, type TourActor } from './tour-states.js';
+import { routeHref } from '../../../domain/routes.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -34,7 +35,7 @@ function BackToList() {
   const lang = useLang();
   return (
     <p className="ticket-page__back">
-      <Link to={`/${lang}/guided-tours`}>
+      <Link to={routeHref(lang, 'guidedTours')}>
         <FormattedMessage id="tours.backToList" />
       </Link>
     </p>
@@ -345,7 +346,7 @@ function AddedToCart({ actor }: { actor: TourActor }) {
       </h2>
       <CartHolds />
       <p className="added-to-cart__actions">
-        <Link className="button" to={`/${lang}/checkout`}>
+        <Link className="button" to={routeHref(lang, 'checkout')}>
           <FormattedMessage id="tickets.goToCart" />
         </Link>
         <button

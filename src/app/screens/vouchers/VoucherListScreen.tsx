@@ -14,8 +14,9 @@ import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
+import { routeHref } from '../../../domain/routes.js';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -36,7 +37,7 @@ function VoucherCard({ voucher, lang }: { voucher: Voucher; lang: string }) {
       <VoucherImage voucher={voucher} className="voucher-card__image" />
       <div className="voucher-card__body">
         <h3 className="voucher-card__name">
-          <Link to={`/${lang}/vouchers/${voucher.id}`}>{voucher.name}</Link>
+          <Link to={routeHref(lang, 'voucherSingle', { id: voucher.id })}>{voucher.name}</Link>
         </h3>
         <p className="voucher-card__price">
           <VoucherPrice voucher={voucher} />

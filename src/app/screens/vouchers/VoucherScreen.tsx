@@ -16,10 +16,11 @@ import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { useLang } from '../../hooks.js';
-import { useJourney } from '../../journeys/index.js';
+import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { VoucherImage } from './VoucherListScreen.js';
 import type { ActorRefFrom } from 'xstate';
+import { routeHref } from '../../../domain/routes.js';
 
 type ShopActor = ActorRefFrom<typeof voucherShopMachine>;
 
@@ -133,10 +134,10 @@ function Added({ actor }: { actor: ShopActor }) {
         <FormattedMessage id="voucher.added" values={{ name }} />
       </h2>
       <p className="added-to-cart__actions">
-        <Link className="button" to={`/${lang}/checkout`}>
+        <Link className="button" to={routeHref(lang, 'checkout')}>
           <FormattedMessage id="voucher.goToCart" />
         </Link>
-        <Link className="button button--secondary" to={`/${lang}/vouchers`}>
+        <Link className="button button--secondary" to={routeHref(lang, 'voucherList')}>
           <FormattedMessage id="voucher.buyMore" />
         </Link>
       </p>
@@ -156,7 +157,7 @@ export default function VoucherScreen() {
   return (
     <section className="voucher-page">
       <p className="voucher-page__back">
-        <Link to={`/${lang}/vouchers`}>
+        <Link to={routeHref(lang, 'voucherList')}>
           <FormattedMessage id="voucher.back" />
         </Link>
       </p>
