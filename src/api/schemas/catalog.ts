@@ -199,9 +199,6 @@ export type TourCalendar = v.InferOutput<typeof TourCalendarSchema>;
 
 // ---------- merchandise and passes ----------
 
-/** Product kind of annual passes (§9). */
-export const PRODUCT_KIND_ANNUAL_PASS = 13;
-
 export const MerchandiseSchema = v.object({
   id: Id,
   name: v.string(),
