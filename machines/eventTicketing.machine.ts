@@ -19,7 +19,8 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'x
 import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalendar, TicketCollection, Timeslot } from '../src/api/schemas/catalog.js';
 import type { CartLine, DayTicketLine, TicketLine } from '../src/domain/cart-lines.js';
 import type { Minor } from '../src/domain/money.js';
-import { EMPTY_SELECTION, NO_EVENT_FILTERS, calendarRange, checkSelectionOverbooking, dayAvailability, effectiveTicketCount, eventCustomGroups, eventVenues, filterEvents, findTimeslot, incompleteFamilyTickets, initialCalendarMonth, isDayTicket, isEventExpired, isFixedSubticket, isTimeslotSoldOut, normaliseCalendar, selectionPlaces, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, subticketCount, subticketLimit, ticketCount, ticketLimit, timeOf, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type CounterLimit, type DayAvailability, type EventFilters, type LimitReason, type NamedInput, type SelectionProblem, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
+import { calendarRange, canShowCalendarMonth, initialCalendarMonth } from '../src/domain/calendar.js';
+import { EMPTY_SELECTION, NO_EVENT_FILTERS, checkSelectionOverbooking, dayAvailability, effectiveTicketCount, eventCustomGroups, eventVenues, filterEvents, findTimeslot, incompleteFamilyTickets, isDayTicket, isEventExpired, isFixedSubticket, isTimeslotSoldOut, normaliseCalendar, selectionPlaces, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, subticketCount, subticketLimit, ticketCount, ticketLimit, timeOf, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type CounterLimit, type DayAvailability, type EventFilters, type LimitReason, type NamedInput, type SelectionProblem, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
 import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import type { cartMachine } from './cart.machine.js';
 import { asErrorLike, notProvided } from './support.js';
@@ -152,13 +153,6 @@ function overbookingOf(context: EventTicketingContext) {
     datetime: context.datetime,
     cartLines: cartLinesOf(context),
   });
-}
-
-function isMonthBookable(context: EventTicketingContext, month: string): boolean {
-  if (!/^\d{4}-\d{2}$/.test(month)) return false;
-  if (month < monthOf(context.today)) return false;
-  const last = context.lifetime ? toIsoDate(context.lifetime.last) : null;
-  return last === null || month <= monthOf(last);
 }
 
 function ticketPageReset(eventId: number, date: string | null, events: readonly ShopEvent[]): Partial<EventTicketingContext> {
@@ -298,8 +292,8 @@ export const eventTicketingMachine = setup({
     /** An HTTP answer other than 2xx; a network failure (status 0) is not. */
     isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
     isRequestedDateBookable: ({ context }) => context.requestedDate !== null && dayAvailability(context.calendar, context.requestedDate, context.today) === 'available',
-    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month) && context.calendarMonths.includes(event.month),
-    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month),
+    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last) && context.calendarMonths.includes(event.month),
+    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last),
     isDaySoldOut: ({ context, event }) => event.type === 'SELECT_DATE' && dayAvailability(context.calendar, event.date, context.today) === 'soldOut',
     isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && dayAvailability(context.calendar, event.date, context.today) === 'available',
     hasNoTickets: ({ context }) => context.dateTickets.length === 0 || (context.dateTickets.every((t) => !isDayTicket(t)) && openTimeslots(context).length === 0),

@@ -20,7 +20,8 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefF
 import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail, TourSlot } from '../src/api/schemas/catalog.js';
 import type { CartLine, TourLine } from '../src/domain/cart-lines.js';
 import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
-import { calendarRange, initialCalendarMonth, isEventExpired } from '../src/domain/tickets.js';
+import { calendarRange, canShowCalendarMonth, initialCalendarMonth } from '../src/domain/calendar.js';
+import { isEventExpired } from '../src/domain/tickets.js';
 import type { Minor } from '../src/domain/money.js';
 import {
   NO_TOUR_FILTERS,
@@ -182,13 +183,6 @@ export function currentSlot(context: Pick<TourBookingContext, 'tour' | 'time' | 
   return slotAfterCart(slot, heldInCart(context.cart?.getSnapshot().context.lines ?? [], context.tourId, context.date, slot.time));
 }
 
-function isMonthBookable(context: TourBookingContext, month: string): boolean {
-  if (!/^\d{4}-\d{2}$/.test(month)) return false;
-  if (month < monthOf(context.today)) return false;
-  const last = context.lifetime ? toIsoDate(context.lifetime.last) : null;
-  return last === null || month <= monthOf(last);
-}
-
 const NO_PROBLEMS = { limitNotice: null, countProblem: null, answerProblems: {} } satisfies Partial<TourBookingContext>;
 
 function tourPageReset(tourId: number, date: string | null): Partial<TourBookingContext> {
@@ -347,8 +341,8 @@ export const tourBookingMachine = setup({
     isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
     isLifetimeOver: ({ context }, lifetime: Lifetime) => isEventExpired(lifetime, null, context.today),
     hasStartDate: ({ context }) => initialTourDate(context.calendar, context.requestedDate, context.today) !== null,
-    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month) && context.calendarMonths.includes(event.month),
-    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && isMonthBookable(context, event.month),
+    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last) && context.calendarMonths.includes(event.month),
+    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last),
     isDaySoldOut: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'soldOut',
     isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'available',
     hasOpenTime: ({ context }) => chooseTourTime(context.tour?.schedule ?? [], context.time) !== null,

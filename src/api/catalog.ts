@@ -4,11 +4,12 @@
  */
 import type { Http } from './http.js';
 import {
-  EventListSchema, LifetimeSchema, MerchandiseAttrSchema, MerchandiseListSchema, MerchandiseSchema, PRODUCT_KIND_ANNUAL_PASS, SoldOutDatesSchema,
+  EventListSchema, LifetimeSchema, MerchandiseAttrSchema, MerchandiseListSchema, MerchandiseSchema, SoldOutDatesSchema,
   SoldOutTimeslotsSchema, TicketCalendarSchema, TicketCollectionSchema, TourAttrSchema, TourCalendarSchema, TourDetailSchema, TourListSchema,
   TourOverviewSchema, VoucherAttrSchema, VoucherCodeSchema, VoucherListSchema, VoucherSchema,
 } from './schemas/catalog.js';
 import { CountryListSchema } from './schemas/config-requests.js';
+import { PRODUCT_KIND_ANNUAL_PASS } from '../domain/shop.js';
 
 /** 'YYYY-MM-DD' → 'YYYYMMDD' */
 const compact = (date: string) => date.replace(/-/g, '');

@@ -54,7 +54,16 @@ export function dropStored(key: string, why: string, storage: KeyValueStorage | 
   return null;
 }
 
-function readValid<S extends v.GenericSchema>(key: string, schema: S, json: boolean, storage: KeyValueStorage | null): v.InferOutput<S> | null {
+/**
+ * The one reader of a stored value: the value under `key` when `schema` accepts it (JSON-parsed
+ * first unless `json` is false), else null. A value that is not JSON or not of the schema's shape
+ * is removed, with the console warning of dropStored; an absent key is null without a word.
+ */
+export function readStored<S extends v.GenericSchema>(
+  key: string,
+  schema: S,
+  { json = true, storage = safeStorage() }: { json?: boolean; storage?: KeyValueStorage | null } = {},
+): v.InferOutput<S> | null {
   const raw = readItem(key, storage);
   if (raw === null) return null;
   let value: unknown = raw;
@@ -68,6 +77,13 @@ function readValid<S extends v.GenericSchema>(key: string, schema: S, json: bool
   const parsed = v.safeParse(schema, value);
   if (!parsed.success) return dropStored(key, 'it does not have the expected shape', storage);
   return parsed.output;
+}
+
+/** A value kept for one later read (readStored), removed once read. */
+export function takeStored<S extends v.GenericSchema>(key: string, schema: S, storage: KeyValueStorage | null = safeStorage()): v.InferOutput<S> | null {
+  const value = readStored(key, schema, { storage });
+  removeItem(key, storage);
+  return value;
 }
 
 /** Reads the claims of a JWT without verifying it (the server does that); null when unreadable. */
@@ -134,7 +150,7 @@ export function keepReferrer(page: PageOrigin = browserPageOrigin(), storage = s
  */
 export function restoreSession(search: string, storage = safeStorage(), now = Date.now(), page: PageOrigin = browserPageOrigin()): RestoredSession {
   keepReferrer(page, storage);
-  let jwt = readValid(SESSION_KEYS.jwt, StoredJwtSchema, false, storage);
+  let jwt = readStored(SESSION_KEYS.jwt, StoredJwtSchema, { json: false, storage });
   const claims = jwt ? readJwtClaims(jwt) : null;
   if (jwt && !claims) {
     jwt = dropStored(SESSION_KEYS.jwt, 'its claims cannot be read', storage);
@@ -143,13 +159,13 @@ export function restoreSession(search: string, storage = safeStorage(), now = Da
     removeItem(SESSION_KEYS.jwt, storage);
     jwt = null;
   }
-  const customer = jwt ? readValid(SESSION_KEYS.customer, StoredCustomerSchema, true, storage) : null;
+  const customer = jwt ? readStored(SESSION_KEYS.customer, StoredCustomerSchema, { storage }) : null;
   if (!jwt) removeItem(SESSION_KEYS.customer, storage);
 
   const fromUrl = new URLSearchParams(search).get('partner');
   const partnerFromUrl = fromUrl !== null && v.is(StoredPartnerSchema, fromUrl) ? fromUrl : null;
   if (partnerFromUrl) writeItem(SESSION_KEYS.partner, partnerFromUrl, storage);
-  const partner = partnerFromUrl ?? readValid(SESSION_KEYS.partner, StoredPartnerSchema, false, storage);
+  const partner = partnerFromUrl ?? readStored(SESSION_KEYS.partner, StoredPartnerSchema, { json: false, storage });
 
   return {
     jwt,

@@ -132,8 +132,14 @@ export function registrationErrors(values: AuthValues, attr: CustomerAttr | null
 
 export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
 
-/** The `c` of customer/register, customer/validate and auth/guest from the form. */
-export function customerData(values: AuthValues): CustomerDataInput {
+/** The customer's own data in a form: the account forms' fields without e-mail and password (the settings' details). */
+export type CustomerDataValues = Pick<AuthValues, 'salutation' | 'fname' | 'lname' | 'company' | 'phone' | 'street' | 'zip' | 'city' | 'country'>;
+
+/**
+ * The `c` of customer/register, customer/validate, auth/guest and customer/update from a form:
+ * typed fields trimmed, the chosen salutation and country as they are.
+ */
+export function customerData(values: CustomerDataValues): CustomerDataInput {
   return {
     salutation: values.salutation,
     fname: values.fname.trim(),

@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { EmailSchema, type Customer, type CustomerAttr } from '../api/schemas/accounts.js';
 import type { CustomerDataInput } from '../api/accounts.js';
-import { isRequiredField, serverMessage, visibleFields, type FieldErrors, type FormMessage } from './account-forms.js';
+import { customerData, isRequiredField, serverMessage, visibleFields, type FieldErrors, type FormMessage } from './account-forms.js';
 import {
   DELIVERY_ADDRESS_FIELDS,
   EMPTY_DELIVERY_ADDRESS,
@@ -113,18 +113,6 @@ export function deliveryOf(customer: Customer): DeliveryForm {
   return { sameAsBilling: false, values: { name: shipping.name, street: shipping.street, zip: shipping.zip, city: shipping.city, country: shipping.country } };
 }
 
-const trimmed = (values: DetailsValues): CustomerDataInput => ({
-  salutation: values.salutation,
-  fname: values.fname.trim(),
-  lname: values.lname.trim(),
-  company: values.company.trim(),
-  phone: values.phone.trim(),
-  street: values.street.trim(),
-  zip: values.zip.trim(),
-  city: values.city.trim(),
-  country: values.country,
-});
-
 /**
  * customer/update replaces the whole record, so each section sends its own form and the saved
  * data of the other one: saving the details keeps the saved delivery address, saving the address
@@ -132,11 +120,11 @@ const trimmed = (values: DetailsValues): CustomerDataInput => ({
  */
 export function detailsUpdate(values: DetailsValues, saved: Customer): CustomerDataInput {
   const delivery = deliveryOf(saved);
-  return { ...trimmed(values), shipping: deliveryAddressPayload(delivery.sameAsBilling, delivery.values) };
+  return { ...customerData(values), shipping: deliveryAddressPayload(delivery.sameAsBilling, delivery.values) };
 }
 
 export function deliveryUpdate(form: DeliveryForm, saved: Customer): CustomerDataInput {
-  return { ...trimmed(detailsOf(saved)), shipping: deliveryAddressPayload(form.sameAsBilling, form.values) };
+  return { ...customerData(detailsOf(saved)), shipping: deliveryAddressPayload(form.sameAsBilling, form.values) };
 }
 
 /** Server texts of the settings calls that have a catalogue key. */

@@ -8,7 +8,7 @@ import type { AnnualPassLine, MerchandiseLine } from './cart-lines.js';
 import { parseCount } from './tickets.js';
 
 /** Product kind of annual passes (§9). */
-export const ANNUAL_PASS_KIND = 13;
+export const PRODUCT_KIND_ANNUAL_PASS = 13;
 
 /** An article as the catalogue answers it (merchandise/select, merchandise?article). */
 export interface ShopArticle {
@@ -30,7 +30,7 @@ export const MAX_PER_LINE = 10;
 /** From this stock down the page says "only N left". */
 export const FEW_LEFT = 5;
 
-export const isPass = (article: Pick<ShopArticle, 'product_kind_ref'>): boolean => article.product_kind_ref === ANNUAL_PASS_KIND;
+export const isPass = (article: Pick<ShopArticle, 'product_kind_ref'>): boolean => article.product_kind_ref === PRODUCT_KIND_ANNUAL_PASS;
 
 /** §5: stock 0 or less is out of stock (the quantity becomes 0). */
 export const isOutOfStock = (article: Pick<ShopArticle, 'stock'>): boolean => article.stock !== null && article.stock <= 0;

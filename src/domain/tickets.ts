@@ -18,7 +18,7 @@
  */
 import type { CartLine, DayTicketLine, TicketLine } from './cart-lines.js';
 import type { Minor } from './money.js';
-import { addMonths, daysInMonth, monthOf, toIsoDate } from './dates.js';
+import { toIsoDate } from './dates.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input shapes
@@ -558,12 +558,6 @@ export function eventCustomGroups(events: readonly EventInput[]): CustomGroupInp
 // ---------------------------------------------------------------------------------------------
 // Dates and the calendar
 
-/** The ticket calendar fetch range (§9): the month plus the following month, as YYYYMMDD. */
-export function calendarRange(month: string): { start: string; end: string } {
-  const next = addMonths(month, 1);
-  return { start: `${month.replace('-', '')}01`, end: `${next.replace('-', '')}${String(daysInMonth(next)).padStart(2, '0')}` };
-}
-
 /** Calendar of a range: ISO date -> places left (0 = sold out). */
 export type TicketCalendar = Record<string, number>;
 
@@ -603,16 +597,6 @@ export function isEventExpired(lifetime: EventLifetime | null, event: Pick<Event
   if (!last) return false;
   const day = toIsoDate(last);
   return day !== null && day < today;
-}
-
-/** The month the calendar opens on: the requested date's, else the lifetime's first day if later than today, else today's. */
-export function initialCalendarMonth(today: string, lifetime: EventLifetime | null, requestedDate?: string | null): string {
-  if (requestedDate) {
-    const day = toIsoDate(requestedDate);
-    if (day && day >= today) return monthOf(day);
-  }
-  const first = lifetime?.first ? toIsoDate(lifetime.first) : null;
-  return monthOf(first && first > today ? first : today);
 }
 
 /** Times of a date's timeslots: sold out when max_tickets is 0. */

@@ -134,6 +134,12 @@ export const hasMultipleVenues = (tours: readonly ListTourInput[]): boolean => t
 /** Tour overview: ISO date -> ids of tours bookable that day (GET tour/overview). */
 export type TourOverview = Readonly<Record<string, readonly number[]>>;
 
+/** How far the list's overview looks ahead (the API's maximum): the date filter offers these days. */
+export const TOUR_OVERVIEW_DAYS = 92;
+
+/** The last day the list's date filter offers. */
+export const lastOverviewDate = (today: string): string => addDays(today, TOUR_OVERVIEW_DAYS);
+
 /** The quick dates of the list, days from today. */
 export const NEXT_DAYS = [
   { key: 'today', offset: 0 },

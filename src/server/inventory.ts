@@ -19,7 +19,7 @@ import type { Language } from '../api/languages.js';
 import type { CartItem } from '../domain/cart-payload.js';
 import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
-import { PRODUCT_KIND_ANNUAL_PASS } from '../api/schemas/catalog.js';
+import { isPass } from '../domain/shop.js';
 import { applyVoucherCodes } from '../domain/vouchers.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
 import { answerProblem, participantLimit, tourItemTotals } from '../domain/tours.js';
@@ -199,8 +199,8 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
       case 'annualPass': {
         const row = await getMerchandiseRow(q, item.id);
         if (!row) throw unavailable(index, `There is no article ${item.id}.`, 'id');
-        const isPass = row.product_kind_ref === PRODUCT_KIND_ANNUAL_PASS;
-        if (isPass !== (item.type === 'annualPass')) throw invalid(index, isPass ? 'Annual passes are booked as annualPass.' : 'This article is not an annual pass.', 'type');
+        const pass = isPass(row);
+        if (pass !== (item.type === 'annualPass')) throw invalid(index, pass ? 'Annual passes are booked as annualPass.' : 'This article is not an annual pass.', 'type');
         if (item.type === 'annualPass' && item.owners.length !== item.count) throw invalid(index, 'Enter one owner for every pass.', 'owners');
         if (row.stock !== null) {
           const before = takes.filter((t) => t.kind === 'stock' && t.key === String(row.id)).reduce((s, t) => s + t.places, 0);

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { FlagSchema, MinorUnitsSchema } from './common.js';
+import { TOUR_OVERVIEW_DAYS } from '../../domain/tours.js';
 
 // ---------- shared pieces ----------
 
@@ -198,9 +199,6 @@ export type TourCalendar = v.InferOutput<typeof TourCalendarSchema>;
 
 // ---------- merchandise and passes ----------
 
-/** Product kind of annual passes (§9). */
-export const PRODUCT_KIND_ANNUAL_PASS = 13;
-
 export const MerchandiseSchema = v.object({
   id: Id,
   name: v.string(),
@@ -274,7 +272,7 @@ export const RangeParamsSchema = v.pipe(
 export const TourQuerySchema = v.object({ tour: IdParam, date: v.optional(DateParam) });
 export const TourOverviewQuerySchema = v.object({
   date: DateParam,
-  lookahead: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Expected 0 to 92'), v.transform(Number), v.maxValue(92, 'Expected 0 to 92')), '0'),
+  lookahead: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, `Expected 0 to ${TOUR_OVERVIEW_DAYS}`), v.transform(Number), v.maxValue(TOUR_OVERVIEW_DAYS, `Expected 0 to ${TOUR_OVERVIEW_DAYS}`)), '0'),
 });
 export const CalendarQuerySchema = v.object({ deep: v.optional(v.picklist(['0', '1']), '0') });
 export const EventQuerySchema = v.object({ event: IdParam });

@@ -18,6 +18,7 @@ import type { DeliveryAddressValues } from '../../domain/delivery-address.js';
 import { selectShippingCountry, selectShippingStatus } from '../../../machines/cart.machine.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../../domain/routes.js';
+import { readStored, removeItem, takeStored, writeItem } from '../session.js';
 import type { Journey, RouteEntry } from './host.js';
 import { voucherRedemptionFor, withFreshVoucherCodeEntry } from './voucher-code.js';
 
@@ -49,28 +50,15 @@ const shippingOf = (snapshot: Parameters<typeof selectShippingStatus>[0] & Param
 
 const DeliveryValuesSchema = v.object({ name: v.string(), street: v.string(), zip: v.string(), city: v.string(), country: v.string() });
 
-/** The different delivery address kept in session storage (§4), null when none is kept. */
-export function readDeliveryAddress(storage: Pick<Storage, 'getItem'> | null = sessionStore()): DeliveryAddressValues | null {
-  try {
-    const raw = storage?.getItem(SESSION_KEYS.deliveryAddress);
-    if (!raw) return null;
-    const parsed = v.safeParse(DeliveryValuesSchema, JSON.parse(raw));
-    if (parsed.success) return parsed.output;
-    console.warn(`The stored '${SESSION_KEYS.deliveryAddress}' was dropped: not a delivery address.`);
-    return null;
-  } catch {
-    console.warn(`The stored '${SESSION_KEYS.deliveryAddress}' was dropped: not JSON.`);
-    return null;
-  }
+/** The different delivery address kept in session storage (§4), null when none is kept (a bad one is dropped). */
+export function readDeliveryAddress(): DeliveryAddressValues | null {
+  return readStored(SESSION_KEYS.deliveryAddress, DeliveryValuesSchema);
 }
 
-function writeDeliveryAddress(values: DeliveryAddressValues | null, storage: Pick<Storage, 'setItem' | 'removeItem'> | null = sessionStore()): void {
-  try {
-    if (values === null) storage?.removeItem(SESSION_KEYS.deliveryAddress);
-    else storage?.setItem(SESSION_KEYS.deliveryAddress, JSON.stringify(values));
-  } catch {
-    // storage unavailable: the address lives as long as the page
-  }
+function writeDeliveryAddress(values: DeliveryAddressValues | null): void {
+  // storage unavailable: the address lives as long as the page
+  if (values === null) removeItem(SESSION_KEYS.deliveryAddress);
+  else writeItem(SESSION_KEYS.deliveryAddress, JSON.stringify(values));
 }
 
 const KeptChoiceSchema = v.object({ payart: v.pipe(v.number(), v.integer()), termsAccepted: v.boolean(), privacyAccepted: v.boolean() });
@@ -79,32 +67,13 @@ const KeptChoiceSchema = v.object({ payart: v.pipe(v.number(), v.integer()), ter
  * The method and consent ticks kept when the checkout asked for a login (issue 16 item 3): read
  * once, by the next checkout (after the login), then forgotten.
  */
-export function takeKeptChoice(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = sessionStore()): KeptPaymentChoice | null {
-  try {
-    const raw = storage?.getItem(SESSION_KEYS.checkoutChoice);
-    if (!raw) return null;
-    storage?.removeItem(SESSION_KEYS.checkoutChoice);
-    const parsed = v.safeParse(KeptChoiceSchema, JSON.parse(raw));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
+export function takeKeptChoice(): KeptPaymentChoice | null {
+  return takeStored(SESSION_KEYS.checkoutChoice, KeptChoiceSchema);
 }
 
-function keepChoice(choice: KeptPaymentChoice, storage: Pick<Storage, 'setItem'> | null = sessionStore()): void {
-  try {
-    storage?.setItem(SESSION_KEYS.checkoutChoice, JSON.stringify(choice));
-  } catch {
-    // storage unavailable: the form starts afresh after the login
-  }
-}
-
-function sessionStore(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
+function keepChoice(choice: KeptPaymentChoice): void {
+  // storage unavailable: the form starts afresh after the login
+  writeItem(SESSION_KEYS.checkoutChoice, JSON.stringify(choice));
 }
 
 const BookingSchema = v.object({ booking_id: v.pipe(v.string(), v.maxLength(64)), has_tickets: v.boolean(), cartId: v.pipe(v.string(), v.maxLength(64)) });
@@ -112,33 +81,14 @@ const BookingSchema = v.object({ booking_id: v.pipe(v.string(), v.maxLength(64))
 const BOOKED_CARTS_KEPT = 10;
 
 /** The bookings this session's checkouts finished (issue 22); anything else stored is dropped. */
-export function readBookedCarts(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = sessionStore()): FinishedBooking[] {
-  let why: string;
-  try {
-    const raw = storage?.getItem(SESSION_KEYS.bookedCarts);
-    if (!raw) return [];
-    const parsed = v.safeParse(v.array(BookingSchema), JSON.parse(raw));
-    if (parsed.success) return parsed.output;
-    why = 'not a list of bookings';
-  } catch {
-    why = 'not JSON';
-  }
-  console.warn(`The stored '${SESSION_KEYS.bookedCarts}' was dropped: ${why}.`);
-  try {
-    storage?.removeItem(SESSION_KEYS.bookedCarts);
-  } catch {
-    // storage unavailable
-  }
-  return [];
+export function readBookedCarts(): FinishedBooking[] {
+  return readStored(SESSION_KEYS.bookedCarts, v.array(BookingSchema)) ?? [];
 }
 
-function keepBooking(booking: FinishedBooking, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = sessionStore()): void {
-  const kept = readBookedCarts(storage).filter((b) => b.cartId !== booking.cartId);
-  try {
-    storage?.setItem(SESSION_KEYS.bookedCarts, JSON.stringify([...kept, booking].slice(-BOOKED_CARTS_KEPT)));
-  } catch {
-    // storage unavailable: an old return URL then asks for the confirmation again (execPayment books once)
-  }
+function keepBooking(booking: FinishedBooking): void {
+  const kept = readBookedCarts().filter((b) => b.cartId !== booking.cartId);
+  // storage unavailable: an old return URL then asks for the confirmation again (execPayment books once)
+  writeItem(SESSION_KEYS.bookedCarts, JSON.stringify([...kept, booking].slice(-BOOKED_CARTS_KEPT)));
 }
 
 const Nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);

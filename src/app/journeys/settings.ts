@@ -13,7 +13,7 @@ import { settingsMachine } from '../../../machines/settings.machine.js';
 import { SESSION_KEYS, toStoredCustomer } from '../../api/schemas/session.js';
 import { DELIVERY_ADDRESS_FIELDS } from '../../domain/delivery-address.js';
 import { DETAILS_FIELDS, type SettingsDraft } from '../../domain/settings-forms.js';
-import { readItem, removeItem, writeItem } from '../session.js';
+import { takeStored, writeItem } from '../session.js';
 import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Shell } from '../shell-context.js';
 import type { Journey } from './host.js';
@@ -30,18 +30,7 @@ const DraftSchema = v.object({
 
 /** The draft kept before a login detour, once: read, checked and removed. */
 export function takeSettingsDraft(): SettingsDraft | null {
-  const raw = readItem(SESSION_KEYS.settingsDraft);
-  if (raw === null) return null;
-  removeItem(SESSION_KEYS.settingsDraft);
-  try {
-    const parsed = v.safeParse(DraftSchema, JSON.parse(raw));
-    if (parsed.success) return parsed.output;
-    console.warn(`The stored '${SESSION_KEYS.settingsDraft}' was dropped: not a settings draft.`);
-    return null;
-  } catch {
-    console.warn(`The stored '${SESSION_KEYS.settingsDraft}' was dropped: not JSON.`);
-    return null;
-  }
+  return takeStored(SESSION_KEYS.settingsDraft, DraftSchema);
 }
 
 export const settingsJourney: Journey<typeof settingsMachine, Shell> = {

@@ -7,7 +7,7 @@
  */
 import { fromPromise } from 'xstate';
 import { shopMachine, type ShopEvent, type ShopList, type ShopSection } from '../../../machines/shop.machine.js';
-import type { ShopArticle } from '../../domain/shop.js';
+import { isPass, type ShopArticle } from '../../domain/shop.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
@@ -35,7 +35,7 @@ export const shopJourney: Journey<typeof shopMachine, Shell> = {
             passes ? api.getAnnualPassAttributes(signal) : api.getMerchandiseAttributes(signal),
           ]);
           // the merchandise list shows articles; passes have their own list
-          return { articles: passes ? articles : articles.filter((a) => a.product_kind_ref !== 13), categories: attributes.category };
+          return { articles: passes ? articles : articles.filter((a) => !isPass(a)), categories: attributes.category };
         }),
         loadArticle: fromPromise<ShopArticle, { id: number }>(({ input, signal }) => api.getArticle(input.id, signal)),
       },

@@ -6,14 +6,11 @@
  */
 import { fromPromise } from 'xstate';
 import type { Lifetime, TourCalendar, TourDetail } from '../../api/schemas/catalog.js';
-import { addDays } from '../../domain/dates.js';
+import { TOUR_OVERVIEW_DAYS } from '../../domain/tours.js';
 import { tourBookingMachine, type CalendarInput, type TourListData } from '../../../machines/tourBooking.machine.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
-
-/** How far the list's overview looks ahead (the API's maximum): the date filter offers these days. */
-export const TOUR_OVERVIEW_DAYS = 92;
 
 const tourIdOf = (entry: RouteEntry): number | null => (entry.route === 'guidedTour' ? Number(entry.params.id) : null);
 const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
@@ -48,6 +45,3 @@ export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
   },
   href: (route, snapshot, lang) => (route === 'guidedTour' ? routeHref(lang, 'guidedTour', { id: String(snapshot.context.tourId ?? '') }) : routeHref(lang, 'guidedTours')),
 };
-
-/** The last day the list's date filter offers. */
-export const lastOverviewDate = (today: string): string => addDays(today, TOUR_OVERVIEW_DAYS);

@@ -7,9 +7,10 @@ import type { Router } from './router.js';
 import type { Queryable } from '../db/index.js';
 import {
   ArticleQuerySchema, CalendarQuerySchema, DateParamsSchema, EventQuerySchema, IdParamsSchema, ProductKindQuerySchema, RangeParamsSchema,
-  TourOverviewQuerySchema, TourQuerySchema, VoucherCodeQuerySchema, PRODUCT_KIND_ANNUAL_PASS,
+  TourOverviewQuerySchema, TourQuerySchema, VoucherCodeQuerySchema,
   type Lifetime, type TourCalendar, type VoucherCode,
 } from '../../api/schemas/catalog.js';
+import { PRODUCT_KIND_ANNUAL_PASS } from '../../domain/shop.js';
 import { HttpError, notFound, parseInput } from './http-error.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../../domain/voucher-code.js';

@@ -34,7 +34,8 @@ import { focusSoon } from '../../components/focus.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
-import { pageStateOf, selectionStateOf, countsStateOf, canShowMonth, monthNavigationOf, type TicketingActor } from './ticket-states.js';
+import { pageStateOf, selectionStateOf, countsStateOf, monthNavigationOf, type TicketingActor } from './ticket-states.js';
+import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import { routeHref } from '../../../domain/routes.js';
 
 function BackToList() {
@@ -64,7 +65,7 @@ function Calendar({ actor }: { actor: TicketingActor }) {
       days={days}
       selected={selected}
       navigation={navigation}
-      canShowMonth={(m) => canShowMonth(m, bounds.today, bounds.last)}
+      canShowMonth={(m) => canShowCalendarMonth(m, bounds.today, bounds.last)}
       loadingMonth={loadingMonth}
       monthFailed={monthFailed}
       onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}

@@ -1,7 +1,7 @@
 /** Which part of the ticketing chart a screen is in, read from the machine's state (no rules here). */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
-import { addMonths, monthOf, toIsoDate } from '../../../domain/dates.js';
+import { calendarNavigation } from '../../../domain/calendar.js';
 import { ticketCountOfLines } from '../../../domain/tickets.js';
 
 /** The event ticketing journey's actor (src/app/journeys/ticketing.ts). */
@@ -64,21 +64,9 @@ export function countsStateOf(s: Snapshot): CountsState {
   return 'none';
 }
 
-/** Whether the calendar may start at this month: not before today's month, not after the event's last month. */
-export function canShowMonth(month: string, today: string, lastDay: string | null): boolean {
-  if (month < monthOf(today)) return false;
-  const last = lastDay ? toIsoDate(lastDay) : null;
-  return last === null || month <= monthOf(last);
-}
-
 /** The months the calendar's previous and next buttons go to; null where the event has none. */
 export function monthNavigationOf(s: Snapshot): { previous: string | null; next: string | null } {
-  const { month, today, lifetime } = s.context;
-  const to = (delta: number) => {
-    const target = addMonths(month, delta);
-    return canShowMonth(target, today, lifetime?.last ?? null) ? target : null;
-  };
-  return { previous: to(-1), next: to(1) };
+  return calendarNavigation(s.context.month, s.context.today, s.context.lifetime?.last);
 }
 
 /** How many tickets the last "add to cart" put into the cart (a day ticket line counts once per day ticket). */

@@ -18,10 +18,10 @@ import {
   type tourBookingMachine,
 } from '../../../../machines/tourBooking.machine.js';
 import type { Tour } from '../../../api/schemas/catalog.js';
+import { lastOverviewDate } from '../../../domain/tours.js';
 import { FilterSelect, ListPage } from '../../components/ListPage.js';
 import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import { lastOverviewDate } from '../../journeys/tours.js';
 import type { TourActor } from './tour-states.js';
 import { routeHref } from '../../../domain/routes.js';
 

@@ -15,6 +15,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { selectCounts, selectMonthDays, selectMonthOffer, selectTimes, type CountRow, type tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
 import type { TourQuestion } from '../../../api/schemas/catalog.js';
+import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import type { AnswerValue, CountProblem } from '../../../domain/tours.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { CalendarSection, TimeSlotSection } from '../../components/calendar/CalendarSection.js';
@@ -26,7 +27,7 @@ import { PageHeading } from '../PageHeading.js';
 import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { TourCounter } from './TourCounter.js';
-import { canShowTourMonth, tourCountsStateOf, tourMonthNavigationOf, tourPageStateOf, tourSelectionStateOf, type TourActor } from './tour-states.js';
+import { tourCountsStateOf, tourMonthNavigationOf, tourPageStateOf, tourSelectionStateOf, type TourActor } from './tour-states.js';
 import { routeHref } from '../../../domain/routes.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -57,7 +58,7 @@ function Calendar({ actor }: { actor: TourActor }) {
       days={days}
       selected={selected}
       navigation={navigation}
-      canShowMonth={(m) => canShowTourMonth(m, bounds.today, bounds.last)}
+      canShowMonth={(m) => canShowCalendarMonth(m, bounds.today, bounds.last)}
       loadingMonth={loadingMonth}
       monthFailed={monthFailed}
       onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}

@@ -1,7 +1,7 @@
 /** Which part of the tour booking chart a screen is in, read from the machine's state (no rules here). */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
-import { addMonths, monthOf, toIsoDate } from '../../../domain/dates.js';
+import { calendarNavigation } from '../../../domain/calendar.js';
 
 /** The tour booking journey's actor (src/app/journeys/tours.ts). */
 export type TourActor = ActorRefFrom<typeof tourBookingMachine>;
@@ -48,18 +48,6 @@ export function tourCountsStateOf(s: Snapshot): TourCountsState {
   return 'none';
 }
 
-/** Whether the calendar may show this month: not before today's month, not after the tour's last month. */
-export function canShowTourMonth(month: string, today: string, lastDay: string | null): boolean {
-  if (month < monthOf(today)) return false;
-  const last = lastDay ? toIsoDate(lastDay) : null;
-  return last === null || month <= monthOf(last);
-}
-
 export function tourMonthNavigationOf(s: Snapshot): { previous: string | null; next: string | null } {
-  const { month, today, lifetime } = s.context;
-  const to = (delta: number) => {
-    const target = addMonths(month, delta);
-    return canShowTourMonth(target, today, lifetime?.last ?? null) ? target : null;
-  };
-  return { previous: to(-1), next: to(1) };
+  return calendarNavigation(s.context.month, s.context.today, s.context.lifetime?.last);
 }
