@@ -159,7 +159,7 @@ export function createShopRouter({
         if (preload) return {};
         const entered = journeys.enter(journey, { route: name, path: location.pathname, params: pathParams, search: searchRecord(search) }, resolved);
         if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });
-        return { journey: entered.actor };
+        return { journey: entered.actor, journeyName: def.journey };
       },
     });
   };

@@ -80,10 +80,6 @@ export type ShopRouteName = keyof typeof ROUTE_TABLE;
 export type RouteName = ShopRouteName | 'pageNotFound' | 'logout';
 export const ROUTE_NAMES = Object.keys(ROUTE_TABLE) as ShopRouteName[];
 
-export function routeSpec(name: ShopRouteName): RouteSpec {
-  return ROUTE_TABLE[name];
-}
-
 /** Title key of any route, the not-found page and logout included. */
 export function titleKeyOf(name: RouteName): string | null {
   if (name === 'pageNotFound') return 'title.pageNotFound';
@@ -111,7 +107,8 @@ export function routeHref<TName extends ShopRouteName>(lang: string, name: TName
 /** What `routeHref` builds, for callers whose own types already check the params (RouteLink). */
 export function pagePath(lang: string, name: ShopRouteName, params: Readonly<Record<string, string | number>>, search: SearchParams = {}): string {
   const path = ROUTE_TABLE[name].path.replace(/\$(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
-  const query = new URLSearchParams(Object.entries(search).map(([key, value]) => [key, String(value)])).toString();
+  // URLSearchParams writes numbers and booleans as their text
+  const query = new URLSearchParams(search as Record<string, string>).toString();
   return `/${lang}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
 }
 

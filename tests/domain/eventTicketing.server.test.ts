@@ -13,7 +13,7 @@ import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo
 import { priceCart } from '../../src/server/inventory.js';
 import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
 import { eventTicketingMachine, selectDayAvailability, selectTicketRows, selectVisibleEvents, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
-import { loadEventLifetime } from '../../src/app/journeys/ticketing.js';
+import { loadEventLifetime } from '../../src/app/journeys/eventTicketing.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
 let server: TestServer;

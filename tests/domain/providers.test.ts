@@ -7,7 +7,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { createShopApi } from '../../src/api/index.js';
 import { cartBrowserActions, cartMachine, type ShippingInput } from '../../machines/cart.machine.js';
 import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
-import { loadEventLifetime } from '../../src/app/journeys/ticketing.js';
+import { loadEventLifetime } from '../../src/app/journeys/eventTicketing.js';
 
 const event = {
   id: 9, name: 'Winter', description: '', venue: { id: 1, name: 'Main' }, sequence_no: 0, sorting_datetime: '2026-12-01 10:00',

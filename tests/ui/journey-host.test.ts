@@ -21,7 +21,7 @@ const machine = createMachine({
 });
 
 const journey: Journey<typeof machine, null> = {
-  name: 'host-test',
+  name: 'checkout',
   machine: () => machine,
   input: () => undefined as never,
   event: () => null,

@@ -179,7 +179,6 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
     };
   },
   event: (entry) => (entry.route === 'checkout' ? { type: 'OPEN_CART' } : providerReturnEvent(entry)),
-  href: (route, _snapshot, lang) => routeHref(lang, route as ShopRouteName),
   connect: (actor, { cart, actor: app }) => {
     // the session of now (a logout or login since the checkout started or was kept) pays
     let jwt = app.getSnapshot().context.jwt;

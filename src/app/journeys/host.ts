@@ -24,7 +24,7 @@
  * One host per shell (the router's context carries it); no module-level actors.
  */
 import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom } from 'xstate';
-import type { RouteName } from '../../domain/routes.js';
+import { pagePath, type JourneyName, type RouteName, type ShopRouteName } from '../../domain/routes.js';
 import { registerLiveActor } from '../flows/registry.js';
 import type { KeyValueStorage } from '../session.js';
 
@@ -51,8 +51,8 @@ export interface JourneyPage {
 
 /** How one journey meets the router. `TDeps` is what the app gives it (API client, shell actors). */
 export interface Journey<TMachine extends AnyStateMachine, TDeps> {
-  /** the machine's name (machines/<name>.machine.ts), as the flow viewer shows it */
-  name: string;
+  /** the machine's name (machines/<name>.machine.ts, src/app/journeys/<name>.ts), as the flow viewer shows it */
+  name: JourneyName;
   /** the machine with the app's services and side effects */
   machine(deps: TDeps): TMachine;
   /** input of a new actor from the route that starts the journey */
@@ -69,7 +69,7 @@ export interface Journey<TMachine extends AnyStateMachine, TDeps> {
    */
   event(entry: RouteEntry, snapshot: ReturnType<TMachine['getInitialSnapshot']>): EventFromLogic<TMachine> | null;
   /** Path of a page of the journey, with its params and search (default: the route's path alone). */
-  href(page: RouteName, snapshot: ReturnType<TMachine['getInitialSnapshot']>, lang: string): string;
+  href?(page: RouteName, snapshot: ReturnType<TMachine['getInitialSnapshot']>, lang: string): string;
   /** Connects the actor to the rest of the app (e.g. forwards cart changes); returns the disconnect. */
   connect?(actor: AnyActorRef, deps: TDeps): () => void;
   /** Keep the actor's persisted snapshot in session storage under `key` across page loads. */
@@ -118,6 +118,11 @@ export function pageOf(snapshot: AnyMachineSnapshot): JourneyPage | null | undef
   return page;
 }
 
+/** The path of a journey's page (the route's path alone unless the journey says more). */
+function hrefOf<TDeps>(journey: AnyJourney<TDeps>, page: RouteName, snapshot: AnyMachineSnapshot, lang: string): string {
+  return journey.href ? journey.href(page, snapshot, lang) : pagePath(lang, page as ShopRouteName, {});
+}
+
 const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
 
 export function readPersisted(storage: KeyValueStorage | null, key: string): unknown {
@@ -164,14 +169,14 @@ export class JourneyHost<TDeps> {
     const wanted = entry.path;
     const here = () => {
       const page = pageOf(actor.getSnapshot());
-      return page ? pathOf(journey.href(page.route, actor.getSnapshot(), lang)) : page;
+      return page ? pathOf(hrefOf(journey, page.route, actor.getSnapshot(), lang)) : page;
     };
     if (here() !== wanted) {
       const event = journey.event(entry, actor.getSnapshot());
       if (event) actor.send(event);
     }
     const now = here();
-    return { actor, redirect: now && now !== wanted ? journey.href(pageOf(actor.getSnapshot())!.route, actor.getSnapshot(), lang) : null };
+    return { actor, redirect: now && now !== wanted ? hrefOf(journey, pageOf(actor.getSnapshot())!.route, actor.getSnapshot(), lang) : null };
   }
 
   /** The visitor left the journey's routes: stop its actor and forget its snapshot. */
@@ -193,7 +198,7 @@ export class JourneyHost<TDeps> {
       if (journey.persist) this.save(journey, actor);
       const page = pageOf(snapshot);
       if (!page) return;
-      const href = journey.href(page.route, snapshot, this.options.lang());
+      const href = hrefOf(journey, page.route, snapshot, this.options.lang());
       if (href === lastHref) return;
       const shown = lastHref;
       lastHref = href;
@@ -209,7 +214,7 @@ export class JourneyHost<TDeps> {
     actor.start();
     if (journey.persist) this.save(journey, actor);
     const initial = pageOf(actor.getSnapshot());
-    lastHref = initial ? journey.href(initial.route, actor.getSnapshot(), this.options.lang()) : null;
+    lastHref = initial ? hrefOf(journey, initial.route, actor.getSnapshot(), this.options.lang()) : null;
     const live: LiveJourney = {
       actor,
       key,

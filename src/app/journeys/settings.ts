@@ -14,7 +14,6 @@ import { SESSION_KEYS, toStoredCustomer } from '../../api/schemas/session.js';
 import { DELIVERY_ADDRESS_FIELDS } from '../../domain/delivery-address.js';
 import { DETAILS_FIELDS, type SettingsDraft } from '../../domain/settings-forms.js';
 import { takeStored, writeItem } from '../session.js';
-import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Shell } from '../shell-context.js';
 import type { Journey } from './host.js';
 
@@ -55,5 +54,4 @@ export const settingsJourney: Journey<typeof settingsMachine, Shell> = {
     }),
   input: ({ actor: app }) => ({ jwt: app.getSnapshot().context.jwt ?? '', draft: takeSettingsDraft() }),
   event: () => null,
-  href: (route, _snapshot, lang) => routeHref(lang, route as ShopRouteName),
 };

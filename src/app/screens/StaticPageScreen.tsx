@@ -45,5 +45,5 @@ function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }
 /** page/{id} and page/shipping (§2): the HTML of GET static/page/{id} through the allow-list of ServerHtml. */
 /** Routes page/{id} and page/shipping: the static page journey of the route's page. */
 export default function StaticPageScreen() {
-  return <StaticPage actor={useJourney<typeof staticPageMachine>()} />;
+  return <StaticPage actor={useJourney('static-page')} />;
 }

@@ -14,5 +14,5 @@ export function useReturnTo(): string | null {
 
 /** The login and recovery journey this screen renders (src/app/journeys/auth.ts). */
 export function useAuthActor(): AuthActor {
-  return useJourney<typeof authMachine>();
+  return useJourney('auth');
 }

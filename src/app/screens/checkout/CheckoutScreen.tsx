@@ -529,7 +529,7 @@ function headingOf(s: SnapshotFrom<typeof checkoutMachine>): string {
 
 /** §2 checkout, checkout/accepted (paymentAccepted) and checkout/failed (paymentFailed): one screen of the checkout journey. */
 export default function CheckoutScreen() {
-  const actor = useJourney<typeof checkoutMachine>();
+  const actor = useJourney('checkout');
   const intl = useIntl();
   // The heading of the page the checkout is on.
   const heading = useSelector(actor, headingOf);

@@ -7,14 +7,12 @@ import { useConfig, useLang } from '../../hooks.js';
 import { CartView } from '../../components/cart/CartView.js';
 import { ProgressBar, type CheckoutActor } from './CheckoutScreen.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import type { ActorRefFrom } from 'xstate';
-import type { orderReviewMachine } from '../../../../machines/orderReview.machine.js';
 import { routeHref } from '../../../domain/routes.js';
 
 /** §2 checkout/canceled: cancel is called; then clear the cart or return to it. */
 export function CheckoutCanceledScreen() {
   const lang = useLang();
-  const actor: CheckoutActor = useJourney();
+  const actor: CheckoutActor = useJourney('checkout');
   const view = useSelector(actor, (s) =>
     s.matches({ 'Payment cancelled': 'Cart cleared' }) ? 'cleared' : s.matches({ 'Payment cancelled': 'Asking about the cart' }) ? 'asking' : 'cancelling',
   );
@@ -66,7 +64,7 @@ export function CheckoutCanceledScreen() {
 /** §2 checkout/success: the booking id; tickets come by e-mail. */
 export function CheckoutSuccessScreen() {
   const lang = useLang();
-  const actor: CheckoutActor = useJourney();
+  const actor: CheckoutActor = useJourney('checkout');
   const booking = useSelector(actor, (s) => (s.matches('Booked') ? s.context.booking : null));
   return (
     <section className="checkout checkout--success" aria-labelledby="success-title">
@@ -108,7 +106,7 @@ export function CheckoutSuccessScreen() {
 /** §2 order-review/{id}: an order by its booking id; 406 says it is not available. */
 export function OrderReviewScreen() {
   const lang = useLang();
-  const actor: ActorRefFrom<typeof orderReviewMachine> = useJourney();
+  const actor = useJourney('orderReview');
   const symbol = useConfig().currencySymbol;
   const view = useSelector(actor, (s) =>
     s.matches('Order available') ? 'available' : s.matches('Order not available') ? 'notAvailable' : s.matches('Order failed') ? 'failed' : 'loading',

@@ -187,7 +187,7 @@ function EmailForm({ actor }: { actor: SettingsActor }) {
 }
 
 export default function SettingsScreen() {
-  const actor = useJourney<typeof settingsMachine>();
+  const actor = useJourney('settings');
   const state = useSelector(actor, (s) => (s.matches('Ready') ? 'ready' : s.matches('Loading failed') ? 'failed' : 'loading'));
   return (
     <section className="auth auth--register settings" aria-labelledby="settings-title">

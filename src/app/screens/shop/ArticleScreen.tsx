@@ -7,7 +7,6 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { shopMachine } from '../../../../machines/shop.machine.js';
 import { activeOwners, availableStock, isPass, maxQuantity, type OwnerEntry, type OwnerField } from '../../../domain/shop.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
@@ -205,5 +204,5 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
 
 /** Routes product/{id} and passes/{id}. */
 export default function ArticleScreen() {
-  return <ArticlePage actor={useJourney<typeof shopMachine>()} />;
+  return <ArticlePage actor={useJourney('shop')} />;
 }

@@ -7,7 +7,6 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { shopMachine } from '../../../../machines/shop.machine.js';
 import { articlesInCategory, stockWords, type ShopArticle } from '../../../domain/shop.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
@@ -109,5 +108,5 @@ export function ShopList({ actor }: { actor: ShopActor }) {
 
 /** Routes merchandise, merchandise/{category} and passes. */
 export default function ShopListScreen() {
-  return <ShopList actor={useJourney<typeof shopMachine>()} />;
+  return <ShopList actor={useJourney('shop')} />;
 }

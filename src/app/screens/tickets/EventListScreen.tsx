@@ -13,7 +13,6 @@ import type { ShopEvent } from '../../../api/schemas/catalog.js';
 import { formatDate } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import type { TicketingActor } from './ticket-states.js';
 import { routeHref } from '../../../domain/routes.js';
 
@@ -115,5 +114,5 @@ export function EventList({ actor }: { actor: TicketingActor }) {
 
 /** Route tickets: the event list. */
 export default function EventListScreen() {
-  return <EventList actor={useJourney<typeof eventTicketingMachine>()} />;
+  return <EventList actor={useJourney('eventTicketing')} />;
 }

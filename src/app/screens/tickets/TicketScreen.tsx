@@ -33,7 +33,6 @@ import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import type { eventTicketingMachine } from '../../../../machines/eventTicketing.machine.js';
 import { pageStateOf, selectionStateOf, countsStateOf, monthNavigationOf, type TicketingActor } from './ticket-states.js';
 import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import { routeHref } from '../../../domain/routes.js';
@@ -364,6 +363,6 @@ export function TicketSelection({ actor }: { actor: TicketingActor }) {
 
 /** Route tickets/{id} (optional ?date=YYYY-MM-DD preselects a bookable date): the journey's ticket page. */
 export default function TicketScreen() {
-  return <TicketSelection actor={useJourney<typeof eventTicketingMachine>()} />;
+  return <TicketSelection actor={useJourney('eventTicketing')} />;
 }
 

@@ -4,7 +4,7 @@ import type { eventTicketingMachine } from '../../../../machines/eventTicketing.
 import { calendarNavigation } from '../../../domain/calendar.js';
 import { ticketCountOfLines } from '../../../domain/tickets.js';
 
-/** The event ticketing journey's actor (src/app/journeys/ticketing.ts). */
+/** The event ticketing journey's actor (src/app/journeys/eventTicketing.ts). */
 export type TicketingActor = ActorRefFrom<typeof eventTicketingMachine>;
 
 type Snapshot = SnapshotFrom<typeof eventTicketingMachine>;

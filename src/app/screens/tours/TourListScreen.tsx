@@ -178,5 +178,5 @@ export function TourList({ actor }: { actor: TourActor }) {
 
 /** Route guided-tours: the tour list. */
 export default function TourListScreen() {
-  return <TourList actor={useJourney<typeof tourBookingMachine>()} />;
+  return <TourList actor={useJourney('tourBooking')} />;
 }

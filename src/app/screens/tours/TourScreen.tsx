@@ -467,5 +467,5 @@ export function TourPage({ actor }: { actor: TourActor }) {
 
 /** Route guided-tours/{id} (optional ?date=YYYY-MM-DD picks that date when bookable): the tour page. */
 export default function TourScreen() {
-  return <TourPage actor={useJourney<typeof tourBookingMachine>()} />;
+  return <TourPage actor={useJourney('tourBooking')} />;
 }

@@ -3,7 +3,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
 import { calendarNavigation } from '../../../domain/calendar.js';
 
-/** The tour booking journey's actor (src/app/journeys/tours.ts). */
+/** The tour booking journey's actor (src/app/journeys/tourBooking.ts). */
 export type TourActor = ActorRefFrom<typeof tourBookingMachine>;
 type Snapshot = SnapshotFrom<typeof tourBookingMachine>;
 

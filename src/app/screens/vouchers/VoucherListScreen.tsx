@@ -7,7 +7,6 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
-import type { voucherShopMachine } from '../../../../machines/voucherShop.machine.js';
 import type { Voucher } from '../../../api/schemas/catalog.js';
 import { groupVouchers, isVariableVoucher } from '../../../domain/voucher-shop.js';
 import { formatPrice } from '../../../i18n/format.js';
@@ -64,7 +63,7 @@ function Group({ name, vouchers, lang }: { name: string; vouchers: Voucher[]; la
 }
 
 export default function VoucherListScreen() {
-  const actor = useJourney<typeof voucherShopMachine>();
+  const actor = useJourney('voucherShop');
   const lang = useLang();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches({ 'Voucher list': 'Vouchers failed' }));

@@ -146,7 +146,7 @@ function Added({ actor }: { actor: ShopActor }) {
 }
 
 export default function VoucherScreen() {
-  const actor = useJourney<typeof voucherShopMachine>();
+  const actor = useJourney('voucherShop');
   const lang = useLang();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const notFound = useSelector(actor, (s) => s.matches({ 'Voucher page': 'Voucher not found' }));

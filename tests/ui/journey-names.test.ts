@@ -1,0 +1,24 @@
+/**
+ * One name per journey (issue 23 item 4): the route table's journey, the registry's loader, the
+ * journey module (src/app/journeys/<name>.ts) and its machine (machines/<name>.machine.ts) agree,
+ * so the host stops the actor it started.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE, type JourneyName } from '../../src/domain/routes.js';
+import { loadJourney } from '../../src/app/journeys/index.js';
+
+const root = process.cwd() + '/';
+const journeys = [...new Set(Object.values(ROUTE_TABLE).flatMap((route) => ('journey' in route ? [route.journey as JourneyName] : [])))].sort();
+
+describe('journey names', () => {
+  it('every journey of the route table has a route', () => {
+    expect(journeys).toEqual(['auth', 'checkout', 'eventTicketing', 'orderReview', 'settings', 'shop', 'static-page', 'tourBooking', 'voucherShop']);
+  });
+
+  it.each(journeys)('%s: its module, its machine and the journey it loads carry the name', async (name) => {
+    expect(existsSync(`${root}src/app/journeys/${name}.ts`)).toBe(true);
+    expect(existsSync(`${root}machines/${name}.machine.ts`)).toBe(true);
+    expect((await loadJourney(name)).name).toBe(name);
+  });
+});
