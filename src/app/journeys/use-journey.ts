@@ -1,38 +1,13 @@
 /**
  * The hook a screen reads its journey's actor with: `useJourney('eventTicketing')`. A leaf: the
  * journeys' registry (./index.ts, lazy imports of every journey) is the router's alone, so screens
- * import this. The actor's type comes from the name (type-only imports of machines/), and a screen
+ * import this. The actor's type comes from the name (JourneyMachines of the registry, a type-only import), and a screen
  * rendered under another journey's route fails loudly instead of reading the wrong actor.
  */
 import { useRouteContext } from '@tanstack/react-router';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { JourneyName } from '../../domain/routes.js';
-import type { authMachine } from '../../../machines/auth.machine.js';
-import type { checkoutMachine } from '../../../machines/checkout.machine.js';
-import type { eventTicketingMachine } from '../../../machines/eventTicketing.machine.js';
-import type { orderReviewMachine } from '../../../machines/orderReview.machine.js';
-import type { settingsMachine } from '../../../machines/settings.machine.js';
-import type { shopMachine } from '../../../machines/shop.machine.js';
-import type { staticPageMachine } from '../../../machines/static-page.machine.js';
-import type { tourBookingMachine } from '../../../machines/tourBooking.machine.js';
-import type { voucherShopMachine } from '../../../machines/voucherShop.machine.js';
-
-/** Each journey's machine (machines/<name>.machine.ts), by the journey's name. */
-export interface JourneyMachines {
-  auth: typeof authMachine;
-  checkout: typeof checkoutMachine;
-  eventTicketing: typeof eventTicketingMachine;
-  orderReview: typeof orderReviewMachine;
-  settings: typeof settingsMachine;
-  shop: typeof shopMachine;
-  'static-page': typeof staticPageMachine;
-  tourBooking: typeof tourBookingMachine;
-  voucherShop: typeof voucherShopMachine;
-}
-// every journey has its machine here, and nothing else is
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const journeysAreMachines: Exact<keyof JourneyMachines, JourneyName> = true;
-void journeysAreMachines;
+import type { JourneyMachines } from './index.js';
 
 /** What a journey route adds to the router context: the actor its screen renders, and whose it is. */
 export interface JourneyRouteContext {
