@@ -55,7 +55,7 @@ import {
   type DeliveryForm,
 } from '../src/domain/settings-forms.js';
 import { deliveryAddressPayload, type DeliveryAddressField } from '../src/domain/delivery-address.js';
-import { errorOf, notProvided, type ErrorLike } from './support.js';
+import { errorOf, notProvided, type ErrorLike, type FormJourneyTag } from './support.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
 export type { AuthField, AuthValues, FieldErrors, FormMessage } from '../src/domain/account-forms.js';
@@ -150,7 +150,7 @@ function guestPayload(context: AuthContext): GuestRegisterInput {
 export const authMachine = setup({
   types: {
     meta: {} as PageMeta,
-    tags: {} as 'busy' | 'form' | 'loading',
+    tags: {} as FormJourneyTag,
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,

@@ -51,7 +51,7 @@ import {
   type SettingsDraft,
   type SettingsSection,
 } from '../src/domain/settings-forms.js';
-import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
+import { errorOf, notProvided, statusOf, type ErrorLike, type FormJourneyTag } from './support.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
 export type { SettingsDraft, SettingsSection } from '../src/domain/settings-forms.js';
@@ -124,7 +124,7 @@ const draftOf = (context: SettingsContext): SettingsDraft => ({ details: context
 export const settingsMachine = setup({
   types: {
     meta: {} as PageMeta,
-    tags: {} as 'busy' | 'form' | 'loading',
+    tags: {} as FormJourneyTag,
     context: {} as SettingsContext,
     events: {} as SettingsEvent,
     input: {} as SettingsInput,

@@ -46,3 +46,6 @@ export function errorOf(event: { error?: unknown } | object): ErrorLike {
 export function statusOf(event: { error?: unknown } | object): number {
   return errorOf(event).status;
 }
+
+/** The tags of a journey of forms (login, registration, settings): a page loads, a form is edited, its answer is awaited. */
+export type FormJourneyTag = 'busy' | 'form' | 'loading';
