@@ -5,7 +5,8 @@ import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CartView } from '../../components/cart/CartView.js';
-import { ProgressBar, type CheckoutActor } from './CheckoutScreen.js';
+import { ProgressBar } from './ProgressBar.js';
+import { checkoutViewOf, type CheckoutActor } from './checkout-view.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { routeHref } from '../../../domain/routes.js';
 
@@ -13,9 +14,10 @@ import { routeHref } from '../../../domain/routes.js';
 export function CheckoutCanceledScreen() {
   const lang = useLang();
   const actor: CheckoutActor = useJourney('checkout');
-  const view = useSelector(actor, (s) =>
-    s.matches({ 'Payment cancelled': 'Cart cleared' }) ? 'cleared' : s.matches({ 'Payment cancelled': 'Asking about the cart' }) ? 'asking' : 'cancelling',
-  );
+  const view = useSelector(actor, (s) => {
+    const checkout = checkoutViewOf(s);
+    return checkout.kind === 'cancelled' ? checkout.stage : 'cancelling';
+  });
   return (
     <section className="checkout checkout--canceled" aria-labelledby="canceled-title">
       <PageHeading>
@@ -65,7 +67,7 @@ export function CheckoutCanceledScreen() {
 export function CheckoutSuccessScreen() {
   const lang = useLang();
   const actor: CheckoutActor = useJourney('checkout');
-  const booking = useSelector(actor, (s) => (s.matches('Booked') ? s.context.booking : null));
+  const booking = useSelector(actor, (s) => (checkoutViewOf(s).kind === 'booked' ? s.context.booking : null));
   return (
     <section className="checkout checkout--success" aria-labelledby="success-title">
       <PageHeading>
