@@ -11,7 +11,7 @@ import { SHOP_ID } from '../../api/languages.js';
 import { RemoteConfigSchema, ShopInfoSchema, type StaticContent } from '../../api/schemas/config.js';
 import { CountryListSchema, ShopQuerySchema, StaticPageParamsSchema, type Country } from '../../api/schemas/config-requests.js';
 import { HttpError, notFound, parseInput } from './http-error.js';
-import { tr } from '../catalog-model.js';
+import { tr } from '../catalog/texts.js';
 
 export async function readSetting(q: Queryable, key: string): Promise<unknown> {
   const rows = await q.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [key]);
