@@ -24,11 +24,12 @@ import { applyVoucherCodes } from '../domain/vouchers.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
 import { answerProblem, participantLimit, tourItemTotals } from '../domain/tours.js';
 import { findSlot, loadRules, slotsInRange, takeFromSlot, type OwnerKind } from './schedule.js';
-import {
-  eventLifetime, getEventRow, getMerchandiseRow, getTicketRow, getTourRow, getVoucherRow, questionRows, subticketRows, ticketSlotOwner,
-  tourLifetime, tourPriceRows, tourTicketRows, tr, VOUCHER_CODE_COLUMNS, voucherCodeDates,
-  type QuestionRow, type SubticketRow, type TourRow, type VoucherCodeRow,
-} from './catalog-model.js';
+import { tr } from './catalog/texts.js';
+import { subticketRows, type SubticketRow } from './catalog/common.js';
+import { eventLifetime, getEventRow, getTicketRow, ticketSlotOwner } from './catalog/events.js';
+import { getTourRow, questionRows, tourLifetime, tourPriceRows, tourTicketRows, type QuestionRow, type TourRow } from './catalog/tours.js';
+import { getMerchandiseRow } from './catalog/merchandise.js';
+import { getVoucherRow, VOUCHER_CODE_COLUMNS, voucherCodeDates, type VoucherCodeRow } from './catalog/vouchers.js';
 
 /** A slot without a place limit: the domain's caps alone (planSlot checks the places left). */
 const UNLIMITED_PLACES = { remaining: Number.MAX_SAFE_INTEGER };

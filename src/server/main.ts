@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createShopServer } from './app.js';
 import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
-import { readSetting, setGuestRegistration } from './api/config.js';
+import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createProviderHandler } from './provider.js';

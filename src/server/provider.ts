@@ -16,7 +16,7 @@ import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../api/languages.js';
 import { ProviderActionSchema, ProviderSessionSchema } from '../api/schemas/checkout.js';
-import { cartIsLive, loadCart, CURRENCY, type CartRow } from './api/checkout.js';
+import { cartIsLive, loadCart, CURRENCY, type CartRow } from './carts.js';
 import { randomId } from './auth.js';
 import type { ShopEnv } from './http.js';
 

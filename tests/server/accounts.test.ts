@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from 'js-md5';
 import { startTestServer, type TestServer } from './harness.js';
-import { setGuestRegistration } from '../../src/server/api/config.js';
+import { setGuestRegistration } from '../../src/server/settings.js';
 import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
 
 let server: TestServer;

@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
-import { setGuestRegistration } from '../../src/server/api/config.js';
+import { setGuestRegistration } from '../../src/server/settings.js';
 import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { SHIPPING_RATES } from '../../src/server/seed/checkout.js';
-import { CART_TTL_MS } from '../../src/server/api/checkout.js';
+import { CART_TTL_MS } from '../../src/server/carts.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { overbookedAvailable, parseProviderReturn } from '../../src/api/checkout.js';

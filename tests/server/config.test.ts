@@ -9,7 +9,7 @@ import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { RemoteConfigSchema, StaticContentSchema } from '../../src/api/schemas/config.js';
 import { ApiError } from '../../src/api/http.js';
-import { setGuestRegistration } from '../../src/server/api/config.js';
+import { setGuestRegistration } from '../../src/server/settings.js';
 
 let server: TestServer;
 const apiFor = (lang: string): ShopApi => createShopApi({ baseURL: server.apiBase, lang: () => lang });

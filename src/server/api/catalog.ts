@@ -15,11 +15,12 @@ import { HttpError, notFound, parseInput } from './http-error.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../../domain/voucher-code.js';
 import { MAX_RANGE_DAYS } from '../schedule.js';
-import {
-  collectTickets, eventLifetime, getEvent, getEventRow, getMerchandise, getTourRow, listEvents, listGroups, listMerchandise, listTours, listVenues,
-  LANGUAGE_NAMES, nextEventDate, shapeVoucher, ticketCalendar, timeslotId, tourDetail, tourLifetime, tourRows, tourSlots, tourSlotSoldOut, tr,
-  VOUCHER_CODE_COLUMNS, voucherCodeDates, type EventRow, type TourRow, type VoucherCodeRow, type VoucherRow,
-} from '../catalog-model.js';
+import { LANGUAGE_NAMES, tr } from '../catalog/texts.js';
+import { listGroups, listVenues } from '../catalog/common.js';
+import { collectTickets, eventLifetime, getEvent, getEventRow, listEvents, nextEventDate, ticketCalendar, type EventRow } from '../catalog/events.js';
+import { getTourRow, listTours, timeslotId, tourDetail, tourLifetime, tourRows, tourSlots, tourSlotSoldOut, type TourRow } from '../catalog/tours.js';
+import { getMerchandise, listMerchandise } from '../catalog/merchandise.js';
+import { shapeVoucher, VOUCHER_CODE_COLUMNS, voucherCodeDates, type VoucherCodeRow, type VoucherRow } from '../catalog/vouchers.js';
 
 function checkRange(start: string, end: string): void {
   if (daysBetween(start, end) > MAX_RANGE_DAYS) {

@@ -9,8 +9,6 @@
  * transaction with reserveCart. A cart lives 20 minutes (CART_TTL_SECONDS) from initPayment.
  */
 import type { Router, RequestContext } from './router.js';
-import type { Queryable } from '../db/index.js';
-import type { Language } from '../../api/languages.js';
 import { HttpError, parseInput } from './http-error.js';
 import type { CartItem } from '../../domain/cart-payload.js';
 import { ShippingRequestSchema } from '../../domain/shipping-payload.js';
@@ -32,55 +30,18 @@ import {
   type Suggestion,
 } from '../../api/schemas/checkout.js';
 import { optionalCustomer, randomId } from '../auth.js';
-import { customerCountry } from './accounts.js';
-import { readSetting } from './config.js';
+import { customerCountry } from '../customers.js';
+import { readSetting } from '../settings.js';
 import { closedSectionsOfRemote, inClosedSection, sectionOfType, type SectionKey } from '../../domain/sections.js';
 import { priceCart, reserveCart } from '../inventory.js';
 import { shippedItems, shippingCost } from '../shipping.js';
-
-/** A cart can be paid and booked for 20 minutes after initPayment (§4, issue 2 item 6). */
-export const CART_TTL_MS = 20 * 60 * 1000;
+import { CART_TTL_MS, CURRENCY, cartIsLive, loadCart, type CartRow } from '../carts.js';
 
 /** Destination assumed for an express payment without a customer (the provider collects the address). */
 export const DEFAULT_SHIPPING_COUNTRY = 'CH';
-export const CURRENCY = 'CHF';
-
-export interface CartRow {
-  id: string;
-  lang: Language;
-  status: 'open' | 'booked' | 'cancelled';
-  customer_id: number | null;
-  payart: number;
-  aux: PaymentAux;
-  items: CartItem[];
-  external_document_number: string | null;
-  lines: { type: string; name: string; amount: number; vat: number }[];
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  amount: number;
-  url_continue: string;
-  url_cancel: string;
-  session_us: string;
-  provider_us: string | null;
-  created_at: Date;
-  request_invoice: boolean;
-  delivery_address: { name: string; street: string; zip: string; city: string; country: string } | null;
-  shipping_country: string | null;
-}
 
 export const cartGone = () =>
   new HttpError(410, CHECKOUT_ERRORS.CART_GONE, 'This cart was not found: it has been paid already or has timed out. Please check your e-mail.');
-
-/** Open and younger than the cart lifetime (CART_TTL_MS, or CART_TTL_SECONDS in services). */
-export function cartIsLive(cart: Pick<CartRow, 'status' | 'created_at'>, now: Date, ttlMs: number = CART_TTL_MS): boolean {
-  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= ttlMs;
-}
-
-export async function loadCart(q: Queryable, id: string, forUpdate = false): Promise<CartRow | null> {
-  const [row] = await q.query<CartRow>(`SELECT * FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
-  return row ?? null;
-}
 
 export function providerUrl(origin: string, lang: string, cart: Pick<CartRow, 'id' | 'session_us'>): string {
   const url = new URL(`/provider/${lang}/pay`, origin);

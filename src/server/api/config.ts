@@ -6,41 +6,18 @@
 import * as v from 'valibot';
 import type { Router } from './router.js';
 import type { Queryable } from '../db/index.js';
-import type { Language } from '../../api/languages.js';
 import { SHOP_ID } from '../../api/languages.js';
 import { RemoteConfigSchema, ShopInfoSchema, type StaticContent } from '../../api/schemas/config.js';
-import { CountryListSchema, ShopQuerySchema, StaticPageParamsSchema, type Country } from '../../api/schemas/config-requests.js';
+import { CountryListSchema, ShopQuerySchema, StaticPageParamsSchema } from '../../api/schemas/config-requests.js';
 import { HttpError, notFound, parseInput } from './http-error.js';
-import { tr } from '../catalog-model.js';
-
-export async function readSetting(q: Queryable, key: string): Promise<unknown> {
-  const rows = await q.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [key]);
-  if (rows.length === 0) throw new HttpError(503, 'NOT_CONFIGURED', `The setting '${key}' is missing.`);
-  return rows[0]?.value;
-}
-
-/**
- * GUEST_REGISTRATION at start: writes `has_guest_registration` into the stored remote config, the
- * same change an operator makes with SQL (the config route reads it on every request).
- */
-export async function setGuestRegistration(q: Queryable, enabled: boolean): Promise<void> {
-  await q.query("UPDATE settings SET value = jsonb_set(value, '{has_guest_registration}', $1::jsonb) WHERE key = 'remote_config'", [JSON.stringify(enabled)]);
-}
+import { tr } from '../catalog/texts.js';
+import { listCountries, readSetting } from '../settings.js';
 
 /** Reads a setting and checks it against its schema: a broken setting is a server fault (500), never sent as is. */
 async function readChecked<S extends v.GenericSchema>(q: Queryable, key: string, schema: S): Promise<v.InferOutput<S>> {
   const result = v.safeParse(schema, await readSetting(q, key));
   if (!result.success) throw new Error(`The setting '${key}' does not match its schema.`);
   return result.output;
-}
-
-/** Countries as {key, name} in `lang`, Switzerland first, then by name. Used by customer/attr too. */
-export async function listCountries(q: Queryable, lang: Language): Promise<Country[]> {
-  const rows = await q.query<{ key: string; name: Record<string, string>; sequence_no: number; shippable: boolean }>('SELECT key, name, sequence_no, shippable FROM countries');
-  return rows
-    .map((r) => ({ key: r.key, name: tr(r.name, lang), sequence_no: r.sequence_no, shippable: r.shippable }))
-    .sort((a, b) => a.sequence_no - b.sequence_no || a.name.localeCompare(b.name, lang))
-    .map(({ key, name, shippable }) => ({ key, name, shippable }));
 }
 
 function checkShop(query: Record<string, string>): void {

@@ -8,7 +8,8 @@ import type { Db, Queryable } from '../db/index.js';
 import { DEMO } from './demo.js';
 import { REMOTE_CONFIG, SHOP_INFO, STATIC_CONTENT } from './settings.js';
 import { STATIC_PAGES } from './pages.js';
-import { LANGUAGE_NAMES, type TourRow } from '../catalog-model.js';
+import { LANGUAGE_NAMES } from '../catalog/texts.js';
+import type { TourRow } from '../catalog/tours.js';
 
 export { DEMO, demoTenPlacesSlot, nextWeekday } from './demo.js';
 

@@ -1,0 +1,47 @@
+/**
+ * The carts table: one payment attempt (src/server/api/checkout.ts), read again by the simulated
+ * provider (provider.ts). A cart lives 20 minutes (CART_TTL_SECONDS) from initPayment.
+ */
+import type { Queryable } from './db/index.js';
+import type { Language } from '../api/languages.js';
+import type { CartItem } from '../domain/cart-payload.js';
+import type { PaymentAux } from '../api/schemas/checkout.js';
+
+/** A cart can be paid and booked for 20 minutes after initPayment (§4, issue 2 item 6). */
+export const CART_TTL_MS = 20 * 60 * 1000;
+
+export const CURRENCY = 'CHF';
+
+export interface CartRow {
+  id: string;
+  lang: Language;
+  status: 'open' | 'booked' | 'cancelled';
+  customer_id: number | null;
+  payart: number;
+  aux: PaymentAux;
+  items: CartItem[];
+  external_document_number: string | null;
+  lines: { type: string; name: string; amount: number; vat: number }[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  amount: number;
+  url_continue: string;
+  url_cancel: string;
+  session_us: string;
+  provider_us: string | null;
+  created_at: Date;
+  request_invoice: boolean;
+  delivery_address: { name: string; street: string; zip: string; city: string; country: string } | null;
+  shipping_country: string | null;
+}
+
+/** Open and younger than the cart lifetime (CART_TTL_MS, or CART_TTL_SECONDS in services). */
+export function cartIsLive(cart: Pick<CartRow, 'status' | 'created_at'>, now: Date, ttlMs: number = CART_TTL_MS): boolean {
+  return cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= ttlMs;
+}
+
+export async function loadCart(q: Queryable, id: string, forUpdate = false): Promise<CartRow | null> {
+  const [row] = await q.query<CartRow>(`SELECT * FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return row ?? null;
+}

@@ -1,0 +1,67 @@
+/**
+ * Vouchers (sold) and voucher codes (redeemed) as the API of §7 sends them, in one language.
+ * Shared by the catalogue routes and the inventory (pricing, codes taken at booking).
+ */
+import type { Queryable } from '../db/index.js';
+import type { Language } from '../../api/languages.js';
+import type { Voucher } from '../../api/schemas/catalog.js';
+import { addDays } from '../../domain/dates.js';
+import { tr, type Texts } from './texts.js';
+import { flag, today } from './common.js';
+
+export interface VoucherRow {
+  id: number;
+  name: Texts;
+  description: Texts;
+  price: number;
+  vat_value: number;
+  variable_amount: number;
+  min_amount: number | null;
+  max_amount: number | null;
+  group_id: number;
+  sequence_no: number;
+  image: string | null;
+}
+
+export function shapeVoucher(r: VoucherRow, lang: Language): Voucher {
+  return {
+    id: r.id,
+    name: tr(r.name, lang),
+    description: tr(r.description, lang),
+    price: r.price,
+    vat_value: r.vat_value,
+    variable_amount: flag(r.variable_amount),
+    min_amount: r.min_amount,
+    max_amount: r.max_amount,
+    groupId: r.group_id,
+    sequence_no: r.sequence_no,
+    image: r.image,
+  };
+}
+
+export async function getVoucherRow(q: Queryable, id: number): Promise<VoucherRow | null> {
+  return (await q.query<VoucherRow>('SELECT * FROM vouchers WHERE id = $1', [id]))[0] ?? null;
+}
+
+export interface VoucherCodeRow {
+  barcode: string;
+  name: Texts;
+  amount: number;
+  used_amount: number;
+  valid_from: string | null;
+  valid_from_rel_days: number | null;
+  valid_to: string | null;
+  valid_to_rel_days: number | null;
+}
+
+export const VOUCHER_CODE_COLUMNS = `barcode, name, amount, used_amount, valid_from::text AS valid_from, valid_from_rel_days,
+  valid_to::text AS valid_to, valid_to_rel_days`;
+
+/** Effective validity dates of a code (absolute, else relative to today, else unbounded). */
+export function voucherCodeDates(r: VoucherCodeRow, now: Date): { valid_from: string | null; valid_to: string | null } {
+  const t = today(now);
+  return {
+    valid_from: r.valid_from ?? (r.valid_from_rel_days === null ? null : addDays(t, r.valid_from_rel_days)),
+    valid_to: r.valid_to ?? (r.valid_to_rel_days === null ? null : addDays(t, r.valid_to_rel_days)),
+  };
+}
