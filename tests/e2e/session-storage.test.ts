@@ -38,8 +38,11 @@ const validCart = () => JSON.stringify([demoTicketLine(2)]);
  * scroll positions be read too.
  */
 async function openWith(storage: Record<string, string>) {
-  // a first page of the shop's origin, to write the storage before the app reads it on the next load
+  // a first page of the shop's origin, to write the storage before the app reads it on the next
+  // load. Written once that page has booted: a page still booting reads and rewrites the session's
+  // keys after they were written (the CI run of 2026-11-25 lost the warnings of three keys so).
   const opened = await openPage(browser, baseUrl, '/de/page/imprint');
+  await opened.page.locator('main h1').waitFor({ timeout: 15_000 });
   const warnings: string[] = [];
   opened.page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'warning') warnings.push(m.text());
