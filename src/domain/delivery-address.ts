@@ -11,6 +11,15 @@ export const DELIVERY_ADDRESS_FIELDS = ['name', 'street', 'zip', 'city', 'countr
 export type DeliveryAddressField = (typeof DELIVERY_ADDRESS_FIELDS)[number];
 export type DeliveryAddressValues = Record<DeliveryAddressField, string>;
 
+/** The browser's autofill tokens of the delivery address fields (checkout, settings and guest form). */
+export const DELIVERY_AUTOCOMPLETE: Record<DeliveryAddressField, string> = {
+  name: 'shipping name',
+  street: 'shipping street-address',
+  zip: 'shipping postal-code',
+  city: 'shipping address-level2',
+  country: 'shipping country',
+};
+
 export const EMPTY_DELIVERY_ADDRESS: DeliveryAddressValues = { name: '', street: '', zip: '', city: '', country: '' };
 
 /** Catalogue key of §5's 'Please fill in all fields for Shipping Address'. */

@@ -4,17 +4,9 @@
  * Renders what it is given and reports changes; the rule lives in the domain.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField, type DeliveryAddressValues } from '../../domain/delivery-address.js';
+import { DELIVERY_ADDRESS_FIELDS, DELIVERY_AUTOCOMPLETE, type DeliveryAddressField, type DeliveryAddressValues } from '../../domain/delivery-address.js';
 import type { FieldErrors } from '../../domain/account-forms.js';
 import { CheckboxField, SelectField, TextField } from './form.js';
-
-const AUTOCOMPLETE: Record<DeliveryAddressField, string> = {
-  name: 'shipping name',
-  street: 'shipping street-address',
-  zip: 'shipping postal-code',
-  city: 'shipping address-level2',
-  country: 'shipping country',
-};
 
 export function DeliveryAddressFields({
   sameAsBilling,
@@ -57,7 +49,7 @@ export function DeliveryAddressFields({
                 options={options}
                 errors={errors[field]}
                 required
-                autoComplete={AUTOCOMPLETE[field]}
+                autoComplete={DELIVERY_AUTOCOMPLETE[field]}
                 onChange={(value) => onChange(field, value)}
               />
             ) : (
@@ -68,7 +60,7 @@ export function DeliveryAddressFields({
                 value={values[field]}
                 errors={errors[field]}
                 required
-                autoComplete={AUTOCOMPLETE[field]}
+                autoComplete={DELIVERY_AUTOCOMPLETE[field]}
                 onChange={(value) => onChange(field, value)}
               />
             ),

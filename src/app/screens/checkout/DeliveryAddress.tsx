@@ -3,16 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxField, SelectField, TextField } from '../../components/form.js';
 import { useCartActor } from '../../components/cart/use-cart.js';
 import { selectCountries } from '../../../../machines/cart.machine.js';
-import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '../../../domain/delivery-address.js';
+import { DELIVERY_ADDRESS_FIELDS, DELIVERY_AUTOCOMPLETE } from '../../../domain/delivery-address.js';
 import type { CheckoutActor } from './checkout-view.js';
-
-const AUTOCOMPLETE: Record<DeliveryAddressField, string> = {
-  name: 'shipping name',
-  street: 'shipping street-address',
-  zip: 'shipping postal-code',
-  city: 'shipping address-level2',
-  country: 'shipping country',
-};
 
 /** §4/§5: the billing address, or a different delivery address with all five fields (only when goods are shipped). */
 export function DeliveryAddress({ actor }: { actor: CheckoutActor }) {
@@ -41,7 +33,7 @@ export function DeliveryAddress({ actor }: { actor: CheckoutActor }) {
               key={field}
               name={`delivery-${field}`}
               required
-              autoComplete={AUTOCOMPLETE[field]}
+              autoComplete={DELIVERY_AUTOCOMPLETE[field]}
               label={intl.formatMessage({ id: `checkout.delivery.${field}` })}
               value={delivery.values.country}
               errors={errors.country}
@@ -53,7 +45,7 @@ export function DeliveryAddress({ actor }: { actor: CheckoutActor }) {
               key={field}
               name={`delivery-${field}`}
               required
-              autoComplete={AUTOCOMPLETE[field]}
+              autoComplete={DELIVERY_AUTOCOMPLETE[field]}
               label={intl.formatMessage({ id: `checkout.delivery.${field}` })}
               {...(field === 'country' ? { hint: intl.formatMessage({ id: 'checkout.delivery.countryHint' }) } : {})}
               value={delivery.values[field]}
