@@ -11,10 +11,15 @@ export const DELIVERY_ADDRESS_FIELDS = ['name', 'street', 'zip', 'city', 'countr
 export type DeliveryAddressField = (typeof DELIVERY_ADDRESS_FIELDS)[number];
 export type DeliveryAddressValues = Record<DeliveryAddressField, string>;
 
-/** The browser's autofill tokens of the delivery address fields (checkout, settings and guest form). */
+/**
+ * The browser's autofill tokens of the delivery address fields (checkout, settings, registration and
+ * guest form), each with the `shipping` address-type token of the HTML autofill spec. The street is one line
+ * (an `<input type="text">`), so it is `address-line1`: `street-address` belongs to the spec's
+ * Multiline control group, which a text input may not carry.
+ */
 export const DELIVERY_AUTOCOMPLETE: Record<DeliveryAddressField, string> = {
   name: 'shipping name',
-  street: 'shipping street-address',
+  street: 'shipping address-line1',
   zip: 'shipping postal-code',
   city: 'shipping address-level2',
   country: 'shipping country',

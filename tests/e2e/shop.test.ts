@@ -218,17 +218,17 @@ describe('the shop in a real browser (issue 11)', () => {
       await openCartWith(page, [bookLine]);
       await chooseCountry(page, 'CH');
       await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
-      await page.getByRole('checkbox', { name: t('checkout.deliverySame') }).uncheck();
-      await page.getByLabel(t('checkout.delivery.name')).fill('Ada Muster');
-      await page.getByLabel(t('checkout.delivery.street')).fill('Seeweg 1');
-      await page.getByLabel(t('checkout.delivery.zip')).fill('8001');
-      await page.getByLabel(t('checkout.delivery.city')).fill('Zürich');
+      await page.getByRole('checkbox', { name: t('deliveryAddress.sameAsBilling') }).uncheck();
+      await page.getByLabel(t('deliveryAddress.name')).fill('Ada Muster');
+      await page.getByLabel(t('deliveryAddress.street')).fill('Seeweg 1');
+      await page.getByLabel(t('deliveryAddress.zip')).fill('8001');
+      await page.getByLabel(t('deliveryAddress.city')).fill('Zürich');
       await acceptAndPay(page);
-      const country = page.locator('[name="delivery-country"]');
-      await page.locator('[name="delivery-country"][aria-invalid="true"]').waitFor({ timeout: 15_000 });
+      const country = page.locator('[name="shipping-country"]');
+      await page.locator('[name="shipping-country"][aria-invalid="true"]').waitFor({ timeout: 15_000 });
       const describedBy = (await country.getAttribute('aria-describedby')) ?? '';
       expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).innerText()).toMatch(t('deliveryAddress.fillAllFields'));
-      expect(await page.locator('[name="delivery-city"]').getAttribute('aria-invalid')).toBeNull();
+      expect(await page.locator('[name="shipping-city"]').getAttribute('aria-invalid')).toBeNull();
       expect(new URL(page.url()).pathname).toBe('/en/checkout');
       // kept in the session
       expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('deliveryAddress'))) ?? '{}')).toMatchObject({ name: 'Ada Muster', city: 'Zürich' });
@@ -409,9 +409,9 @@ describe('the shop in a real browser (issue 11)', () => {
         await openCartWith(page, [demoTicketLine(), bookLine]);
         await chooseCountry(page, 'CH');
         await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
-        await page.getByRole('checkbox', { name: t('checkout.deliverySame') }).uncheck();
-        await page.getByLabel(t('checkout.delivery.name')).fill('Ada Muster');
-        await page.getByLabel(t('checkout.delivery.street')).fill('Seew');
+        await page.getByRole('checkbox', { name: t('deliveryAddress.sameAsBilling') }).uncheck();
+        await page.getByLabel(t('deliveryAddress.name')).fill('Ada Muster');
+        await page.getByLabel(t('deliveryAddress.street')).fill('Seew');
         // the article goes: nothing ships, the delivery address is hidden
         await page.getByTestId('cart-line').filter({ hasText: 'Museum guide' }).getByRole('button').click();
         await expect(page.getByTestId('cart-line').count()).resolves.toBe(1);
@@ -446,12 +446,12 @@ describe('the shop in a real browser (issue 11)', () => {
         await chooseCountry(page, 'CH');
         await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
         const swiss = minor(await page.getByTestId('cart-shipping').innerText());
-        await page.getByRole('checkbox', { name: t('checkout.deliverySame') }).uncheck();
-        await page.getByLabel(t('checkout.delivery.name')).fill('Ada Muster');
-        await page.getByLabel(t('checkout.delivery.street')).fill('Unter den Linden 1');
-        await page.getByLabel(t('checkout.delivery.zip')).fill('10117');
-        await page.getByLabel(t('checkout.delivery.city')).fill('Berlin');
-        const deliveryCountry = page.locator('select[name="delivery-country"]');
+        await page.getByRole('checkbox', { name: t('deliveryAddress.sameAsBilling') }).uncheck();
+        await page.getByLabel(t('deliveryAddress.name')).fill('Ada Muster');
+        await page.getByLabel(t('deliveryAddress.street')).fill('Unter den Linden 1');
+        await page.getByLabel(t('deliveryAddress.zip')).fill('10117');
+        await page.getByLabel(t('deliveryAddress.city')).fill('Berlin');
+        const deliveryCountry = page.locator('select[name="shipping-country"]');
         await deliveryCountry.selectOption('DE');
         // the cart follows: its country, the shipping asked again, the total
         await page.waitForFunction(() => (document.querySelector('[data-testid="shipping-country"]') as HTMLSelectElement | null)?.value === 'DE');

@@ -1,7 +1,8 @@
 /**
- * The delivery address fields of §3/§5 (settings and guest form): "same as billing address", or
- * name, street, zip, city and country, every one required (src/domain/delivery-address.ts).
- * Renders what it is given and reports changes; the rule lives in the domain.
+ * The delivery address fields of §3/§5 (checkout, settings and the registration and guest form):
+ * "same as billing address", or name, street, zip, city and country, every one required
+ * (src/domain/delivery-address.ts). Renders what it is given and reports changes; the rule lives in
+ * the domain.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DELIVERY_ADDRESS_FIELDS, DELIVERY_AUTOCOMPLETE, type DeliveryAddressField, type DeliveryAddressValues } from '../../domain/delivery-address.js';
@@ -16,37 +17,45 @@ export function DeliveryAddressFields({
   onSameChange,
   onChange,
   hideLegend = false,
+  boxed = false,
 }: {
   /** the settings name the section in a heading already: the legend is for screen readers only */
   hideLegend?: boolean;
+  /** the checkout shows each part of its payment form in a framed box with its legend on the frame */
+  boxed?: boolean;
   sameAsBilling: boolean;
   values: DeliveryAddressValues;
   errors: FieldErrors;
-  countries: Readonly<Record<string, string>>;
+  /**
+   * The countries to choose from (key → name in the page's language). null when no list is known
+   * (the checkout's cart has none for a logged-in customer): the country is then typed as its
+   * two-letter code.
+   */
+  countries: Readonly<Record<string, string>> | null;
   onSameChange: (same: boolean) => void;
   onChange: (field: DeliveryAddressField, value: string) => void;
 }) {
   const intl = useIntl();
-  const options = [
-    { value: '', label: intl.formatMessage({ id: 'deliveryAddress.chooseCountry' }) },
-    ...Object.entries(countries).map(([value, label]) => ({ value, label })),
-  ];
+  const label = (field: DeliveryAddressField) => intl.formatMessage({ id: `deliveryAddress.${field}` });
   return (
-    <fieldset className="delivery-address">
-      <legend className={hideLegend ? 'visually-hidden' : 'delivery-address__legend'}>
+    <fieldset className={boxed ? 'checkout__fieldset' : 'delivery-address'} data-testid="delivery-address">
+      <legend className={hideLegend ? 'visually-hidden' : boxed ? undefined : 'delivery-address__legend'}>
         <FormattedMessage id="deliveryAddress.title" />
       </legend>
       <CheckboxField name="sameAsBilling" label={<FormattedMessage id="deliveryAddress.sameAsBilling" />} checked={sameAsBilling} onChange={onSameChange} />
       {!sameAsBilling && (
         <div className="auth__grid">
           {DELIVERY_ADDRESS_FIELDS.map((field) =>
-            field === 'country' ? (
+            field === 'country' && countries ? (
               <SelectField
                 key={field}
                 name={`shipping-${field}`}
-                label={intl.formatMessage({ id: `deliveryAddress.${field}` })}
+                label={label(field)}
                 value={values.country}
-                options={options}
+                options={[
+                  { value: '', label: intl.formatMessage({ id: 'deliveryAddress.chooseCountry' }) },
+                  ...Object.entries(countries).map(([value, name]) => ({ value, label: name })),
+                ]}
                 errors={errors[field]}
                 required
                 autoComplete={DELIVERY_AUTOCOMPLETE[field]}
@@ -56,7 +65,8 @@ export function DeliveryAddressFields({
               <TextField
                 key={field}
                 name={`shipping-${field}`}
-                label={intl.formatMessage({ id: `deliveryAddress.${field}` })}
+                label={label(field)}
+                {...(field === 'country' ? { hint: intl.formatMessage({ id: 'deliveryAddress.countryHint' }) } : {})}
                 value={values[field]}
                 errors={errors[field]}
                 required

@@ -309,8 +309,8 @@ export const halfTypeDeliveryAddress = define<null>({
   when: (m) => m.place.at === 'checkout' && hasGoods(m) && !m.halfAddress,
   say: () => 'start typing another delivery address and leave it half done',
   async run(m, v) {
-    await v.page.getByRole('checkbox', { name: words(m.lang, 'checkout.deliverySame') }).uncheck();
-    await v.page.getByLabel(words(m.lang, 'checkout.delivery.street')).fill('Seeweg 1');
+    await v.page.getByRole('checkbox', { name: words(m.lang, 'deliveryAddress.sameAsBilling') }).uncheck();
+    await v.page.getByLabel(words(m.lang, 'deliveryAddress.street')).fill('Seeweg 1');
     m.halfAddress = true;
   },
 });
@@ -321,7 +321,7 @@ export const deliverToBilling = define<null>({
   when: (m) => m.place.at === 'checkout' && hasGoods(m) && m.halfAddress,
   say: () => 'tick "deliver to my billing address" over the half-typed one',
   async run(m, v) {
-    await v.page.getByRole('checkbox', { name: words(m.lang, 'checkout.deliverySame') }).check();
+    await v.page.getByRole('checkbox', { name: words(m.lang, 'deliveryAddress.sameAsBilling') }).check();
     m.halfAddress = false;
   },
 });
