@@ -205,23 +205,78 @@ export function toMermaid(machine: AnyStateMachine): string {
 // ---------------------------------------------------------------------------------------------
 // Graphviz DOT (clusters for compound states; node and cluster ids are the state node ids so
 // the flow viewer can highlight the active states in the SVG)
+//
+// A transition that does not leave its state (no target, or the state itself as target) is not
+// drawn as a loop: loops of one state pile their labels on each other. It is listed inside the
+// state's box under a line, as the Stately editor lists them: the event, the guard in brackets,
+// and "(starts over)" where the state is entered again. Labels are HTML-like tables with a little
+// padding, so labels Graphviz places side by side never run into each other.
 
 function q(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
+function html(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Point size of the transitions listed inside a state and of edge labels. */
+const EVENT_FONT_SIZE = 9;
+
+/** Transitions that stay in their state: listed inside its box instead of drawn as loops. */
+export function staysInState(e: MachineEdge): boolean {
+  return e.targetless || e.target === e.source;
+}
+
+function insideLabel(e: MachineEdge): string {
+  return `${edgeLabel(e)}${e.targetless ? '' : ' (starts over)'}`;
+}
+
+const listRows = (inside: MachineEdge[]): string[] =>
+  inside.map((e) => `<tr><td align="left"><font point-size="${EVENT_FONT_SIZE}">${html(insideLabel(e))}</font></td></tr>`);
+
+/** The label of a state: its name, tags and services, then (atomic states) the transitions that stay in it. */
+function stateLabel(title: string, lines: string[], inside: MachineEdge[]): string {
+  const rows = [title, ...lines].map((text) => `<tr><td>${html(text)}</td></tr>`);
+  if (inside.length) rows.push('<hr/>', ...listRows(inside));
+  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${rows.join('')}</table>>`;
+}
+
+/**
+ * The transitions that stay in a compound state, as a list inside its box (the cluster's anchor,
+ * where its own outgoing edges start): in the cluster's label dot would not leave room for them.
+ */
+function listLabel(inside: MachineEdge[]): string {
+  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${listRows(inside).join('')}</table>>`;
+}
+
+/** An edge label with room around it. */
+function edgeHtml(text: string): string {
+  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="3"><tr><td>${html(text)}</td></tr></table>>`;
+}
+
 export function toDot(machine: AnyStateMachine): string {
   const ids = makeIds(machine, 'n_');
   const names = invokeNames(machine);
+  const edges = machineEdges(machine);
+  const inside = new Map<AnyStateNode, MachineEdge[]>();
+  for (const e of edges.filter(staysInState)) inside.set(e.source, [...(inside.get(e.source) ?? []), e]);
   const out: string[] = [
     `digraph ${q(machine.id)} {`,
-    '  compound=true; rankdir=TB; newrank=true; fontname="Helvetica"; fontsize=12; nodesep=0.35; ranksep=0.45;',
+    '  compound=true; rankdir=TB; fontname="Helvetica"; fontsize=12; nodesep=0.35; ranksep=0.45;',
     '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", color="#334155", fontname="Helvetica", fontsize=11, margin="0.15,0.06"];',
-    '  edge [fontname="Helvetica", fontsize=9, color="#475569", fontcolor="#1e293b", arrowsize=0.7];',
+    `  edge [fontname="Helvetica", fontsize=${EVENT_FONT_SIZE}, color="#475569", fontcolor="#1e293b", arrowsize=0.7];`,
   ];
   const anchor = (n: AnyStateNode): string => (isCompound(n) ? `${ids.get(n)}__anchor` : ids.get(n)!);
-  const services = (n: AnyStateNode): string[] =>
-    n.invoke.map((inv: { id: string }) => `invoke ${names.get(inv.id) ?? inv.id}`);
+  const lines = (n: AnyStateNode): string[] => [
+    ...((n.tags as string[]).length ? [`(${(n.tags as string[]).join(', ')})`] : []),
+    ...n.invoke.map((inv: { id: string }) => `invoke ${names.get(inv.id) ?? inv.id}`),
+  ];
+  const label = (n: AnyStateNode, title = n.key): string => stateLabel(title, lines(n), isCompound(n) ? [] : (inside.get(n) ?? []));
+  const anchorNode = (n: AnyStateNode): string =>
+    inside.get(n)?.length
+      ? `${q(anchor(n))} [shape=box, style="rounded,dashed", color="#94a3b8", fillcolor="#ffffff", margin="0.08,0.04", label=${listLabel(inside.get(n)!)}, id=${q(`events:${n.id}`)}];`
+      : `${q(anchor(n))} [shape=point, style=invis, width=0, height=0, label=""];`;
   const render = (node: AnyStateNode, indent: string): void => {
     const children = Object.values(node.states) as AnyStateNode[];
     if (node.type !== 'parallel' && typeof node.config.initial === 'string') {
@@ -233,35 +288,44 @@ export function toDot(machine: AnyStateMachine): string {
       }
     }
     for (const child of children) {
-      const tags = (child.tags as string[]).length ? `\n(${(child.tags as string[]).join(', ')})` : '';
-      const extra = services(child).length ? `\n${services(child).join('\n')}` : '';
       if (isCompound(child)) {
         out.push(`${indent}subgraph ${q(`cluster_${ids.get(child)}`)} {`);
         out.push(
-          `${indent}  label=${q(child.key + tags + extra)}; id=${q(`state:${child.id}`)}; style=${child.type === 'parallel' ? '"rounded,dashed"' : 'rounded'}; color="#64748b"; bgcolor="${node.type === 'parallel' ? '#f8fafc' : '#f1f5f9'}";`,
+          `${indent}  label=${label(child)}; id=${q(`state:${child.id}`)}; style=${child.type === 'parallel' ? '"rounded,dashed"' : 'rounded'}; color="#64748b"; bgcolor="${node.type === 'parallel' ? '#f8fafc' : '#f1f5f9'}";`,
         );
-        out.push(`${indent}  ${q(anchor(child))} [shape=point, style=invis, width=0, height=0, label=""];`);
+        out.push(`${indent}  ${anchorNode(child)}`);
         render(child, `${indent}  `);
         out.push(`${indent}}`);
       } else {
         const final = child.type === 'final' ? ', peripheries=2' : '';
-        out.push(`${indent}${q(ids.get(child)!)} [label=${q(child.key + tags + extra)}, id=${q(`state:${child.id}`)}${final}];`);
+        out.push(`${indent}${q(ids.get(child)!)} [label=${label(child)}, id=${q(`state:${child.id}`)}${final}];`);
       }
     }
   };
   out.push(`  subgraph ${q(`cluster_${ids.get(machine.root)}`)} {`);
-  out.push(`    label=${q(machine.id)}; id=${q(`state:${machine.root.id}`)}; style=${machine.root.type === 'parallel' ? '"rounded,dashed"' : 'rounded'}; color="#94a3b8";`);
-  out.push(`    ${q(anchor(machine.root))} [shape=point, style=invis, width=0, height=0, label=""];`);
+  out.push(`    label=${label(machine.root, machine.id)}; id=${q(`state:${machine.root.id}`)}; style=${machine.root.type === 'parallel' ? '"rounded,dashed"' : 'rounded'}; color="#94a3b8";`);
+  out.push(`    ${anchorNode(machine.root)}`);
   render(machine.root, '    ');
   out.push('  }');
-  for (const e of machineEdges(machine)) {
-    const target = e.targetless ? e.source : e.target;
-    const attrs = [`label=${q(edgeLabel(e))}`];
-    if (isCompound(e.source)) attrs.push(`ltail=${q(`cluster_${ids.get(e.source)}`)}`);
-    if (isCompound(target) && target !== e.source) attrs.push(`lhead=${q(`cluster_${ids.get(target)}`)}`);
+  // Edges both ways between two states are all written one way (the way the first one goes),
+  // the others with their arrow turned round (`dir=back`): dot merges a pair of opposite edges
+  // into one chain and draws both labels in one place.
+  const forward = new Set<string>();
+  for (const e of edges) {
+    if (staysInState(e)) continue;
+    if (!forward.has(`${anchor(e.target)} ${anchor(e.source)}`)) forward.add(`${anchor(e.source)} ${anchor(e.target)}`);
+  }
+  for (const e of edges) {
+    if (staysInState(e)) continue;
+    const back = !forward.has(`${anchor(e.source)} ${anchor(e.target)}`);
+    const [tail, head] = back ? [e.target, e.source] : [e.source, e.target];
+    const attrs = [`label=${edgeHtml(edgeLabel(e))}`];
+    if (back) attrs.push('dir=back');
+    if (isCompound(tail)) attrs.push(`ltail=${q(`cluster_${ids.get(tail)}`)}`);
+    if (isCompound(head)) attrs.push(`lhead=${q(`cluster_${ids.get(head)}`)}`);
     if (e.eventType.startsWith('xstate.error.')) attrs.push('color="#b91c1c"', 'fontcolor="#b91c1c"');
     if (e.eventType.startsWith('xstate.after.')) attrs.push('style=dashed');
-    out.push(`  ${q(anchor(e.source))} -> ${q(anchor(target))} [${attrs.join(', ')}];`);
+    out.push(`  ${q(anchor(tail))} -> ${q(anchor(head))} [${attrs.join(', ')}];`);
   }
   out.push('}');
   return `${out.join('\n')}\n`;

@@ -144,6 +144,95 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   }
 }
 
+/**
+ * What a tester does for each event, in the page's words (`npm run paths -- checkout --steps`);
+ * keys are the chart's labels, a guard's key before the event's.
+ */
+type Sent = EventObject & Record<string, unknown>;
+const lineWords = (lines: readonly CartLine[]) =>
+  lines.length ? lines.map((l) => `${'totalCount' in l ? l.totalCount : 'count' in l ? l.count : 1} × ${l.name}`).join(' and ') : 'nothing';
+const paymentName = (payart: unknown) => paymentTypes.find((p) => p.payartId === payart)?.i18n.en ?? `payment type ${String(payart)}`;
+const suggestionName = (id: unknown) => suggestions.find((x) => x.id === id)?.name ?? `#${String(id)} (not offered)`;
+const DELIVERY_FIELD: Record<string, string> = { name: 'Name', street: 'Street and number', zip: 'Postcode', city: 'City', country: 'Country' };
+const tick = (on: unknown, label: string) => `${on ? 'Tick' : 'Untick'} "${label}"`;
+const shippingWords = (e: Sent) => {
+  const country = e.country ? String(e.country) : '';
+  switch (e.status) {
+    case 'needsCountry': return 'The cart asks for the country of delivery';
+    case 'loading': return `Choose ${country} as the country of delivery in the cart (its shipping costs load)`;
+    case 'known': return `The cart shows the shipping costs to ${country}`;
+    case 'failed': return `Choose ${country} in the cart: there are no shipping costs for it`;
+    case 'none': return 'The cart holds nothing to ship';
+    default: return `The cart's shipping becomes ${String(e.status)}`;
+  }
+};
+const returnWords = (e: Sent) => {
+  const missing = e.us === null ? ', without its return data' : '';
+  if (e.outcome === 'accepted') return `The provider accepts the payment and sends the visitor back${missing}`;
+  if (e.outcome === 'canceled') return `Press "Cancel" at the provider${e.cartId === null ? ' (the return names no cart)' : ''}`;
+  return 'The payment fails at the provider';
+};
+export const checkoutWords: Record<string, string | ((e: Sent) => string)> = {
+  CART_CHANGED: (e) => `Change the cart: it now holds ${lineWords(e.lines as CartLine[])}`,
+  SESSION_CHANGED: (e) => (e.jwt ? 'Log in (in another tab)' : 'Log out (in another tab)'),
+  SHIPPING_CHANGED: shippingWords,
+  'PAYMENT_RETURNED [wasBookedEarlier]': 'Open the return address of a cart booked earlier in this session again (Back, or the link)',
+  PAYMENT_RETURNED: returnWords,
+  'error:voucherCode': 'The voucher-code entry stops with an error',
+  'done:loadSuggestions': (e) => ((e.output as Suggestion[]).length ? `"You might also like" shows ${(e.output as Suggestion[]).map((x) => x.name).join(' and ')}` : 'No suggestions are shown'),
+  'error:loadSuggestions': 'The suggestions cannot be loaded (no network)',
+  'SELECT_PAYMENT [isExpressPayment]': (e) => `Choose "${paymentName(e.payart)}" (no login needed)`,
+  SELECT_PAYMENT: (e) => `Choose the payment method "${paymentName(e.payart)}"`,
+  SELECT_WALLET: (e) => `Choose to pay with ${e.wallet === 'APPLEPAY' ? 'Apple Pay' : e.wallet === 'GOOGLEPAY' ? 'Google Pay' : String(e.wallet)}`,
+  SET_ACCOUNT_HOLDER: (e) => `Type "${String(e.value)}" as the account holder`,
+  SET_IBAN: (e) => `Type the IBAN "${String(e.value)}"${e.value === INVALID_IBAN ? ' (not a valid one)' : ''}`,
+  SET_TERMS: (e) => tick(e.accepted, 'I accept the terms and conditions'),
+  SET_PRIVACY: (e) => tick(e.accepted, 'I have read the privacy policy'),
+  SET_DELIVERY_SAME: (e) => tick(e.sameAsBilling, 'Deliver to my billing address'),
+  SET_DELIVERY_FIELD: (e) => `Type "${String(e.value)}" as the delivery address's ${DELIVERY_FIELD[String(e.field)] ?? String(e.field)}`,
+  SET_REQUEST_INVOICE: (e) => tick(e.requestInvoice, 'Send me an invoice'),
+  'ADD_SUGGESTION [cartCannotShip]': (e) => `Add the suggestion ${suggestionName(e.id)} to a cart that cannot be shipped`,
+  ADD_SUGGESTION: (e) => `Add the suggestion ${suggestionName(e.id)}`,
+  'PAY [cartIsEmpty]': 'Press "Pay now" with an empty cart',
+  'PAY [shippingPending]': 'Press "Pay now" before the cart knows the shipping costs',
+  'PAY [needsLogin]': 'Press "Pay now" while not logged in (the method needs a login)',
+  'PAY [paymentDetailsIncomplete]': 'Press "Pay now" with details missing',
+  'PAY [openOrderUnchanged]': 'Press "Pay now" again, the cart unchanged (the open order is paid again)',
+  PAY: 'Press "Pay now"',
+  'done:initPayment': 'The shop starts the payment: the provider\'s page opens',
+  'error:initPayment [isUnprocessable]': 'The shop refuses to start the payment: a ticket is sold out (422)',
+  'error:initPayment [isUnauthorized]': 'The shop refuses to start the payment: the login has expired (401)',
+  'error:initPayment': 'The payment cannot be started (no network)',
+  'done:restartPayment': 'The shop pays the open order again: the provider\'s page opens',
+  'error:restartPayment [isGone]': 'The shop refuses the open order: the cart is gone (410)',
+  'error:restartPayment [isUnprocessable]': 'The shop refuses the open order: a ticket is sold out (422)',
+  'error:restartPayment [isUnauthorized]': 'The shop refuses the open order: the login has expired (401)',
+  'error:restartPayment': 'The open order cannot be paid again (no network)',
+  OPEN_CART: 'Go back to the cart',
+  CONFIRM: 'Press "Confirm order"',
+  'done:execPayment': (e) => `The order is booked: booking number ${String((e.output as ExecPaymentResult).booking_id)}`,
+  'error:execPayment [isGone]': 'The shop refuses the booking: paid already or timed out (410)',
+  'error:execPayment [isUnprocessable]': 'The shop refuses the booking: the payment was not completed (422)',
+  'error:execPayment [isBadRequest]': 'The shop refuses the booking: the payment does not belong to the cart (400)',
+  'error:execPayment': 'The booking gets no answer (no network)',
+  RETRY: 'Press "Try again"',
+  KEEP_CART: 'Press "Return to the cart"',
+  CLEAR_CART: 'Press "Clear the cart"',
+  'done:cancelPayment': 'The shop cancels the payment',
+  'error:cancelPayment': 'The shop refuses to cancel: the payment ended already (410)',
+};
+const situation = (input: unknown) => {
+  const i = input as CheckoutInput;
+  return [
+    i.lines?.length ? `a cart of ${lineWords(i.lines)}` : 'an empty cart',
+    i.jwt ? 'logged in' : 'not logged in',
+    ...(i.partner ? [`partner ${i.partner}`] : []),
+    ...(i.defaultPaymentType !== undefined ? [`"${paymentName(i.defaultPaymentType)}" chosen`] : []),
+    ...(i.confirmPayment === false ? ['no confirmation step'] : []),
+    ...(i.bookedCarts?.length ? [`a cart booked earlier in this session (${i.bookedCarts.map((b) => b.booking_id).join(', ')})`] : []),
+  ].join(', ');
+};
+
 export const checkoutModel = defineModel({
   name: 'checkout',
   machine: checkoutMachine,
@@ -197,6 +286,8 @@ export const checkoutModel = defineModel({
     CLEAR_CART: {},
   },
   filterEvents: allowed,
+  eventDescriptions: checkoutWords,
+  describeInput: situation,
   scenarios: [
     {
       name: 'a logout after the checkout started: the payment goes without the old token (issue 22, found by the session walk); a login gives it the new one',

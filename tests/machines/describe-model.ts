@@ -1,7 +1,9 @@
 /**
- * Vitest glue for ./model.ts: one test per generated path (named in plain words), then one
- * test that fails naming every transition no path took, one that fails naming every state
- * no assertion looked at, and one that holds every path to its reviewed record.
+ * Vitest glue for ./model.ts: one test per path of the machine's path set (`modelWalks`: the
+ * generated paths, named in plain words, then the model's scenarios), then one test that fails
+ * naming every transition no path took, one that fails when statecharts/coverage.md lists other
+ * paths or another coverage figure (so the report and this gate agree), one that fails naming
+ * every state no assertion looked at, and one that holds every path to its reviewed record.
  *
  * The reviewed record (tests/machines/records/<machine>.json) keeps, for every path, what each
  * step did: the state it reached, the effects the app provides (with their parameters), the
@@ -15,22 +17,24 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  coverageFigure,
   coverageMessage,
   coverageOf,
-  describePath,
-  runPath,
-  runScenario,
-  transitionPaths,
+  modelWalks,
+  runWalk,
   unassertedLeaves,
   type MachineModel,
   type StateAssertions,
   type StepRecord,
   type PathRun,
 } from './model.js';
+import { reportedPaths } from '../charts/report.js';
 
 export function describeModel(model: MachineModel, assertions: StateAssertions): void {
   describe(`${model.name} machine, model-based`, () => {
-    const paths = transitionPaths(model);
+    // The path set: generated paths, then the model's scenarios (tests/machines/model.ts).
+    const walks = modelWalks(model);
+    const generated = walks.filter((w) => w.kind === 'path').length;
     const taken = new Set<string>();
     const asserted = new Set<string>();
     const visited = new Set<string>();
@@ -45,25 +49,30 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
       for (const st of run.visited) visited.add(st);
     };
 
-    paths.forEach((path, i) => {
-      const name = `path ${i + 1}/${paths.length}: ${describePath(model, path)}`;
-      it(name, async () => {
-        collect(name, await runPath(model, path, assertions));
-      });
-    });
-
-    for (const scenario of model.scenarios ?? []) {
-      const name = `scenario: ${scenario.name}`;
-      it(name, async () => {
-        collect(name, await runScenario(model, scenario, assertions));
+    for (const walk of walks) {
+      it(walk.name, async () => {
+        collect(walk.name, await runWalk(model, walk, assertions));
       });
     }
 
     it('takes every transition of the machine (100% transition coverage)', () => {
-      const coverage = coverageOf(model, taken, paths.length);
+      const coverage = coverageOf(model, taken, generated, walks.length - generated);
       if (coverage.missing.length) throw new Error(coverageMessage(coverage));
       expect(coverage.covered).toBe(coverage.transitions);
     });
+
+    // statecharts/coverage.md (npm run paths) must speak of this very path set and figure
+    // (for the machines of machines/; the helper's own fixtures are not in the report).
+    if (existsSync(fileURLToPath(new URL(`../../machines/${model.name}.machine.ts`, import.meta.url)))) {
+      it('is the path set statecharts/coverage.md lists, with the figure it reports', () => {
+        const report = reportedPaths(model.name);
+        const coverage = coverageOf(model, taken, generated, walks.length - generated);
+        const stale = ' (statecharts/coverage.md is stale: run `npm run paths` and commit it)';
+        expect(report, `a section for ${model.name}${stale}`).not.toBeNull();
+        expect(report!.paths, `paths listed${stale}`).toEqual(walks.map((w) => w.name));
+        expect(report!.modelTest, `model test coverage reported${stale}`).toBe(coverageFigure(coverage));
+      });
+    }
 
     it('checks every state it reaches with an assertion', () => {
       expect(unassertedLeaves(model, visited, asserted)).toEqual([]);

@@ -171,6 +171,67 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   }
 }
 
+/**
+ * What a tester does for each event, in the page's words (`npm run paths -- eventTicketing --steps`);
+ * keys are the chart's labels, a guard's key before the event's.
+ */
+type Sent = EventObject & Record<string, unknown>;
+const eventName = (id: unknown) => events.find((e) => e.id === id)?.name ?? `event ${String(id)}`;
+const dayWords = (date: unknown) => {
+  const [y, m, d] = String(date).split('-');
+  return `${Number(d)} ${['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][Number(m) - 1]} ${y}`;
+};
+const monthWords = (month: unknown) => dayWords(`${String(month)}-01`).replace(/^1 /, '');
+const time = (datetime: unknown) => String(datetime).slice(11, 16);
+const allTickets = [adult, familyTicket, hidden, dayPass];
+const ticketName = (id: unknown) => allTickets.find((t) => t.id === id)?.name ?? `ticket ${String(id)}`;
+const partName = (ticketId: unknown, subticketId: unknown) =>
+  allTickets.find((t) => t.id === ticketId)?.subtickets.find((x) => x.id === subticketId)?.name ?? `part ${String(subticketId)}`;
+const offerWords = (offer: TicketCollection) => {
+  if (!offer.tickets.length) return 'No tickets are offered that day';
+  const times = offer.timeslot.map((t) => time(t.datetime));
+  return `The tickets of ${dayWords(offer.date)} show: ${offer.tickets.map((t) => t.name).join(', ')}${times.length ? ` at ${times.join(', ')}` : ' (no times)'}`;
+};
+export const eventTicketingWords: Record<string, string | ((e: Sent) => string)> = {
+  OPEN_EVENT: (e) => `Open "${eventName(e.eventId)}"${e.date ? ` for ${dayWords(String(e.date).replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3'))}` : ''}`,
+  'done:loadEvents': (e) => ((e.output as ShopEvent[]).length ? `The list shows ${(e.output as ShopEvent[]).length} events` : 'The list shows no events'),
+  'error:loadEvents': 'The events cannot be loaded (no network)',
+  SET_VENUE_FILTER: (e) => `Choose the venue "${[museum, annex].find((v) => v.id === e.venue)?.name ?? String(e.venue)}"`,
+  SET_GROUP_FILTER: (e) => `Choose the category "${e.group === family.id ? family.name : String(e.group)}"`,
+  RETRY: 'Press "Try again"',
+  BACK_TO_LIST: 'Press "All events"',
+  'done:loadLifetime [isLifetimeOver]': (e) => `The event turns out to be over (its last day was ${dayWords((e.output as EventLifetime).last)})`,
+  'done:loadLifetime': (e) => `The event's dates load (${dayWords((e.output as EventLifetime).first)} to ${dayWords((e.output as EventLifetime).last)})`,
+  'error:loadLifetime [isHttpFailure]': 'The event does not exist (404)',
+  'error:loadLifetime': 'The event cannot be loaded (no network)',
+  'done:loadCalendar': 'The calendar of this month and the next loads',
+  'error:loadCalendar [isHttpFailure]': 'The calendar does not exist (404)',
+  'error:loadCalendar': 'The calendar cannot be loaded (no network)',
+  'SHOW_MONTH [isMonthLoaded]': (e) => `Show ${monthWords(e.month)} in the calendar`,
+  'SHOW_MONTH [isMonthBookable]': (e) => `Show ${monthWords(e.month)} in the calendar (not loaded yet)`,
+  'done:loadMoreCalendar': 'The further months of the calendar load',
+  'error:loadMoreCalendar': 'The further months cannot be loaded (no network)',
+  'SELECT_DATE [isDaySoldOut]': (e) => `Choose the sold-out day ${dayWords(e.date)}`,
+  'SELECT_DATE [isDayAvailable]': (e) => `Choose a day with places left (${dayWords(e.date)})`,
+  'SELECT_TIME [isTimeSoldOut]': (e) => `Choose the sold-out time ${time(e.datetime)}`,
+  'SELECT_TIME [isTimeOffered]': (e) => `Choose the time ${time(e.datetime)}`,
+  'done:loadTickets': (e) => offerWords(e.output as TicketCollection),
+  'error:loadTickets': 'The tickets of the day cannot be loaded (500)',
+  SET_COUNT: (e) => `Set "${ticketName(e.ticketId)}" to ${JSON.stringify(e.count)}`,
+  SET_SUBTICKET_COUNT: (e) => `Set "${partName(e.ticketId, e.subticketId)}" of "${ticketName(e.ticketId)}" to ${JSON.stringify(e.count)}`,
+  TOGGLE_SUBTICKET: (e) => `Tick "${partName(e.ticketId, e.subticketId)}" of "${ticketName(e.ticketId)}"`,
+  'ADD_TO_CART [hasNothingChosen]': 'Press "Add to cart" with no ticket chosen',
+  'ADD_TO_CART [hasIncompleteFamily]': 'Press "Add to cart" with a family ticket not complete',
+  'ADD_TO_CART [wouldOverbook]': 'Press "Add to cart" with more tickets than the time has places',
+  ADD_TO_CART: 'Press "Add to cart"',
+  BUY_MORE: 'Press "Buy more tickets"',
+};
+const situation = (input: unknown) => {
+  const i = input as { eventId?: number; date?: string; today: string };
+  const page = i.eventId === undefined ? 'the event list' : `the ticket page of "${eventName(i.eventId)}"${i.date ? ` with the date ${dayWords(i.date.replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3'))} in the address` : ''}`;
+  return `${page}, today ${dayWords(i.today)}, the cart holding ${PLACES_IN_CART_AT_10} × Adult of "${bookingEvent.name}" at 10:00`;
+};
+
 export const eventTicketingModel = defineModel({
   name: 'eventTicketing',
   machine: eventTicketingMachine,
@@ -213,6 +274,8 @@ export const eventTicketingModel = defineModel({
     BUY_MORE: {},
   },
   filterEvents: allowed,
+  eventDescriptions: eventTicketingWords,
+  describeInput: situation,
   scenarios: [
     {
       name: "the calendar goes no further than the event's last month, nor back before this month",

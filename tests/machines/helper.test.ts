@@ -11,6 +11,8 @@ import {
   coverageMessage,
   coverageOf,
   describePath,
+  measure,
+  modelWalks,
   runPath,
   simplePaths,
   shortestStatePaths,
@@ -18,6 +20,8 @@ import {
   defineModel,
 } from './model.js';
 import { bookingModel } from './fixtures/booking.model.js';
+import { plainPath, plainText } from '../charts/steps.js';
+import { reportedPaths } from '../charts/report.js';
 
 describeModel(bookingModel, {
   'Flow.Choosing date': (s) => {
@@ -109,5 +113,61 @@ describe('model helper', () => {
     expect(simple.paths.length).toBeGreaterThan(shortestStatePaths(byValue).length);
     expect(simplePaths(bookingModel, 10)).toMatchObject({ truncated: true });
     expect(simplePaths(bookingModel, 10).paths).toHaveLength(10);
+  });
+
+  it('runs one path set: the generated paths, then the scenarios, named as the test names them', async () => {
+    const withScenario = defineModel({
+      ...bookingModel,
+      scenarios: [{ name: 'a Monday, then the next day', events: [{ type: 'SELECT_DATE', date: '2025-06-02' }, { type: 'wait:1500' }, { type: 'SELECT_DATE', date: '2025-06-03' }] }],
+    });
+    const walks = modelWalks(withScenario);
+    const paths = transitionPaths(withScenario);
+    expect(walks.map((w) => w.name)).toEqual([
+      ...paths.map((p, i) => `path ${i + 1}/${paths.length}: ${describePath(withScenario, p)}`),
+      'scenario: a Monday, then the next day',
+    ]);
+    const { coverage, runs } = await measure(withScenario);
+    expect([coverage.paths, coverage.scenarios]).toEqual([paths.length, 1]);
+    expect(coverage.covered).toBe(coverage.transitions);
+    // the scenario's steps as it ran, in plain words: the model's words where it has them, else the event
+    const words = defineModel({ ...withScenario, eventDescriptions: { 'SELECT_DATE [isOpeningDay]': (e) => `Choose ${String(e.date)}, a day the museum opens` } });
+    const scenario = plainPath(words, walks.at(-1)!, runs.at(-1)!, walks.length);
+    expect(scenario.steps.map((st) => `${st.words} → ${st.to}`)).toEqual([
+      'SELECT_DATE {"date":"2025-06-02"} → Museum closed',
+      'Let 1.5 s pass → Choosing date',
+      'Choose 2025-06-03, a day the museum opens → Loading slots',
+    ]);
+    expect(scenario.steps[2]).toMatchObject({ n: 3, event: 'SELECT_DATE', transition: 'SELECT_DATE [isOpeningDay]', payload: { date: '2025-06-03' } });
+    expect(plainText(scenario, walks.length)).toBe(
+      [
+        `Path ${walks.length} of ${walks.length} (scenario: a Monday, then the next day)`,
+        '   Start: Choosing date + Hidden',
+        '  1. SELECT_DATE {"date":"2025-06-02"} → Museum closed',
+        '  2. Let 1.5 s pass → Choosing date',
+        '  3. Choose 2025-06-03, a day the museum opens → Loading slots',
+      ].join('\n'),
+    );
+  });
+
+  it('reads back what statecharts/coverage.md lists for a machine', () => {
+    const md = [
+      '| machine | states | transitions | paths | model test | in the browser |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      '| cart | 13 | 34 | 2 (1 generated, 1 scenario) | 97 % (33/34) | — |',
+      '',
+      '## cart',
+      '',
+      '### Paths the model test runs',
+      '',
+      '1. path 1/1: Ready → ADD → Ready',
+      '2. scenario: two codes',
+      '    Ready → ADD → Ready',
+      '',
+      '## checkout',
+      '',
+      '1. path 1/1: Editing → PAY → Cart is empty',
+    ].join('\n');
+    expect(reportedPaths('cart', md)).toEqual({ paths: ['path 1/1: Ready → ADD → Ready', 'scenario: two codes'], modelTest: '97 % (33/34)' });
+    expect(reportedPaths('booking', md)).toBeNull();
   });
 });

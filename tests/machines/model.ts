@@ -90,6 +90,15 @@ export interface MachineModel {
   scenarios?: { name: string; input?: unknown; events: (EventObject & Record<string, unknown>)[] }[];
   /** Guards exempt from "both outcomes", each only where one outcome cannot happen (say why in a comment). */
   oneSidedGuards?: string[];
+  /**
+   * What a tester does for an event, in plain words, for `npm run paths -- <machine> --steps`:
+   * keyed as the chart labels a transition (`SELECT_DATE [isDayAvailable]`, `SELECT_DATE`,
+   * `done:loadTickets`, `after toastDuration`), a text or a function of the event sent. An event
+   * without words is shown by its name and payload.
+   */
+  eventDescriptions?: Record<string, string | ((event: EventObject & Record<string, unknown>) => string)>;
+  /** The situation an input stands for, in plain words (`a cart of 2 × Adult, logged in`), for `--steps`. */
+  describeInput?: (input: unknown) => string;
 }
 
 export function defineModel(model: MachineModel): MachineModel {
@@ -394,7 +403,8 @@ export function describePath(model: MachineModel, path: StatePath<AnyMachineSnap
   return parts.join(' → ');
 }
 
-function payloadHint(event: EventObject): string {
+/** A short payload after an event name, e.g. ` {"date":"2025-06-03"}` (the output or error of a service answer). */
+export function payloadHint(event: EventObject): string {
   const { type: _type, ...rest } = event as EventObject & Record<string, unknown>;
   void _type;
   if (!Object.keys(rest).length) return '';
@@ -486,6 +496,14 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) await tick();
 }
 
+/** One step of a path or scenario as it ran: what was sent, where the actor rested, which transitions it took. */
+export interface RunStep {
+  event: EventObject;
+  value: unknown;
+  /** transitionKey of each transition taken, eventless ones included */
+  transitions: string[];
+}
+
 /** One step of a path as the reviewed record keeps it. */
 export interface StepRecord {
   event: string;
@@ -531,6 +549,9 @@ export class PathRun {
   readonly guardOutcomes = new Set<string>();
   /** What every step did, as the reviewed record of the path keeps it (see describe-model.ts). */
   readonly record: StepRecord[] = [];
+  /** Every step as sent: the event, the state value it rested in and the transitions it took (start included). */
+  readonly steps: RunStep[] = [];
+  private stepTaken: string[] = [];
   private invocationsSeen = 0;
   private abortedSeen = new Set<Invocation>();
   private timersSeen = 0;
@@ -590,7 +611,10 @@ export class PathRun {
       clock: this.clock,
       inspect: (ev: InspectionEvent) => {
         if (ev.type === '@xstate.microstep' && (ev.actorRef as unknown as { logic: unknown }).logic === machine) {
-          for (const t of ev._transitions) this.taken.add(transitionKey(t));
+          for (const t of ev._transitions) {
+            this.taken.add(transitionKey(t));
+            this.stepTaken.push(transitionKey(t));
+          }
         }
         if (ev.type === '@xstate.event' && (ev.actorRef as unknown as { logic: unknown }).logic === machine) {
           this.processed.push(ev.event.type);
@@ -732,6 +756,8 @@ export class PathRun {
       sent: this.messages.slice(this.messagesSeen),
       timers: this.clock.scheduled.slice(this.timersSeen),
     });
+    this.steps.push({ event, value: real.value, transitions: this.stepTaken });
+    this.stepTaken = [];
     this.invocationsSeen = this.invocations.length;
     for (const i of this.invocations) if (i.aborted) this.abortedSeen.add(i);
     this.timersSeen = this.clock.scheduled.length;
@@ -753,7 +779,7 @@ export class PathRun {
 }
 
 /** Runs a scenario of the model: its events in order on a real actor, every state asserted and recorded. */
-export async function runScenario(model: MachineModel, scenario: NonNullable<MachineModel['scenarios']>[number], assertions: StateAssertions = {}): Promise<PathRun> {
+export async function runScenario(model: MachineModel, scenario: Scenario, assertions: StateAssertions = {}): Promise<PathRun> {
   const input = 'input' in scenario ? scenario.input : (model.input ?? model.inputs?.[0]);
   const run = new PathRun({ ...model, input }, assertions);
   try {
@@ -816,19 +842,60 @@ export async function runPath(
 }
 
 // ---------------------------------------------------------------------------------------------
+// the path set: generated paths and scenarios
+
+export type Scenario = NonNullable<MachineModel['scenarios']>[number];
+
+/** One walk of the machine the model test runs: a generated path or a scenario of the model. */
+export type Walk =
+  | { kind: 'path'; name: string; path: ModelPath }
+  | { kind: 'scenario'; name: string; scenario: Scenario };
+
+/**
+ * The path set of a machine: the generated paths (`transitionPaths`), then the model's scenarios,
+ * named as the model test names them. The test runs exactly these, its coverage gate counts the
+ * transitions they take, and `npm run paths` reports and lists the same.
+ */
+export function modelWalks(model: MachineModel): Walk[] {
+  const paths = transitionPaths(model);
+  return [
+    ...paths.map((path, i): Walk => ({ kind: 'path', name: `path ${i + 1}/${paths.length}: ${describePath(model, path)}`, path })),
+    ...(model.scenarios ?? []).map((scenario): Walk => ({ kind: 'scenario', name: `scenario: ${scenario.name}`, scenario })),
+  ];
+}
+
+export function runWalk(model: MachineModel, walk: Walk, assertions: StateAssertions = {}): Promise<PathRun> {
+  return walk.kind === 'path' ? runPath(model, walk.path, assertions) : runScenario(model, walk.scenario, assertions);
+}
+
+/** "Choosing date → SELECT_DATE {…} → Loading slots → …" for a walk as it ran (scenarios included). */
+export function describeRun(model: MachineModel, run: PathRun): string {
+  const names = invokeNames(model.machine);
+  const parts: string[] = [];
+  run.steps.forEach((step, i) => {
+    if (i > 0) parts.push((/^wait:\d+$/.test(step.event.type) ? step.event.type : eventLabel(step.event.type, names)) + payloadHint(step.event));
+    parts.push(describeValue(model.machine, step.value));
+  });
+  return parts.join(' → ');
+}
+
+// ---------------------------------------------------------------------------------------------
 // coverage
 
 export interface Coverage {
   machine: string;
   states: number;
   transitions: number;
+  /** generated paths */
   paths: number;
+  /** scenarios of the model */
+  scenarios: number;
   covered: number;
   missing: MachineEdge[];
   edges: MachineEdge[];
 }
 
-export function coverageOf(model: MachineModel, taken: Set<string>, paths: number): Coverage {
+export function coverageOf(model: MachineModel, taken: Set<string>, paths: number, scenarios = 0): Coverage {
   const edges = machineEdges(model.machine);
   const missing = edges.filter((e) => !taken.has(e.transitionKey));
   return {
@@ -836,15 +903,23 @@ export function coverageOf(model: MachineModel, taken: Set<string>, paths: numbe
     states: countStates(model.machine),
     transitions: edges.length,
     paths,
+    scenarios,
     covered: edges.length - missing.length,
     missing,
     edges,
   };
 }
 
+/** "47/47 (100 %)": the one coverage figure of a machine, in the report and in the gate's message. */
+export function coverageFigure(c: Coverage): string {
+  const pct = c.transitions === 0 ? 100 : Math.floor((c.covered / c.transitions) * 1000) / 10;
+  return `${pct} % (${c.covered}/${c.transitions})`;
+}
+
 export function coverageMessage(c: Coverage): string {
+  const by = `${c.paths + c.scenarios} paths (${c.paths} generated, ${c.scenarios} scenario${c.scenarios === 1 ? '' : 's'})`;
   return (
-    `${c.machine}: ${c.covered}/${c.transitions} transitions covered by ${c.paths} paths; not taken:\n` +
+    `${c.machine}: ${c.covered}/${c.transitions} transitions covered by ${by}, ${coverageFigure(c)}; not taken:\n` +
     c.missing.map((e) => `  ${e.name}`).join('\n')
   );
 }
@@ -859,13 +934,19 @@ export function unassertedLeaves(model: MachineModel, visited: Set<string>, asse
     .filter((p) => visited.has(p) && !asserted.has(p));
 }
 
-/** Runs every transition path (no assertions) and returns the coverage: used by `npm run paths`. */
-export async function measure(model: MachineModel): Promise<{ coverage: Coverage; paths: ModelPath[] }> {
-  const paths = transitionPaths(model);
+/**
+ * Runs the path set (no assertions) as the model test does and returns its coverage, the walks
+ * and their runs: used by `npm run paths`, so the report's figure is the test gate's figure.
+ */
+export async function measure(model: MachineModel): Promise<{ coverage: Coverage; walks: Walk[]; runs: PathRun[] }> {
+  const walks = modelWalks(model);
   const taken = new Set<string>();
-  for (const path of paths) {
-    const run = await runPath(model, path);
+  const runs: PathRun[] = [];
+  for (const walk of walks) {
+    const run = await runWalk(model, walk);
+    runs.push(run);
     for (const k of run.taken) taken.add(k);
   }
-  return { coverage: coverageOf(model, taken, paths.length), paths };
+  const scenarios = walks.filter((w) => w.kind === 'scenario').length;
+  return { coverage: coverageOf(model, taken, walks.length - scenarios, scenarios), walks, runs };
 }
