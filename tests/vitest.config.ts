@@ -48,7 +48,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          // the browser replays of the charts (tests/replay) share the e2e build and server
+          include: ['tests/e2e/**/*.test.ts', 'tests/replay/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
