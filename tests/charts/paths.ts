@@ -14,16 +14,32 @@
  * this report lists other paths or another figure).
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { coverageFigure, describeRun, describeSimplePath, measure, simplePaths, type MachineModel } from '../machines/model.js';
+import { coverageFigure, describeRun, describeSimplePath, measure, simplePaths, type Coverage, type MachineModel } from '../machines/model.js';
 import { countStates, machineEdges } from '../../src/tools/machine-graph.js';
 import { findMachines, root, type FoundMachine } from './discover.js';
 import { COLUMNS, PATHS_HEADING, pathLine, reportRow } from './report.js';
 import { plainPath, plainText, type PlainPath } from './steps.js';
+import { readResults } from '../replay/results.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** No browser replays yet (issue 24, later part): the column says so rather than guess. */
+/** A machine without browser replays: the column says so rather than guess. */
 const NOT_IN_BROWSER = '—';
+
+/**
+ * What the browser replays of a machine took (tests/replay/results/<machine>.json), against the
+ * machine as it is now: a transition the recorded replays do not name counts as not taken.
+ */
+function inTheBrowser(model: MachineModel, coverage: Coverage): { figure: string; notTaken: { transition: string; reason: string }[] } | null {
+  const results = readResults(model.name);
+  if (!results) return null;
+  const taken = new Set(results.taken);
+  const reasons = new Map(results.notTaken.map((n) => [n.transition, n.reason]));
+  const notTaken = coverage.edges
+    .filter((e) => !taken.has(e.name))
+    .map((e) => ({ transition: e.name, reason: reasons.get(e.name) ?? 'not in the recorded replays (the machine changed since): run `npm run test:paths`' }));
+  return { figure: coverageFigure({ ...coverage, covered: coverage.transitions - notTaken.length }), notTaken };
+}
 
 export async function coverageMarkdown(found: FoundMachine[]): Promise<string> {
   const out: string[] = [
@@ -40,7 +56,8 @@ export async function coverageMarkdown(found: FoundMachine[]): Promise<string> {
     '- **transitions**: every edge of the chart, one per transition and target (`toDirectedGraph`, plus eventless ones).',
     '- **paths**: the paths the model test runs: generated ones and scenarios.',
     '- **model test**: transitions those paths take on a real actor (fake services, simulated clock), of all transitions.',
-    `- **in the browser**: transitions taken by replaying the paths in Chromium against the shop; ${NOT_IN_BROWSER} while there are no browser replays.`,
+    '- **in the browser**: transitions taken by replaying these paths in Chromium against the shop (tests/replay, recorded in',
+    `  tests/replay/results/<machine>.json by \`npm run test:paths\`), of all transitions; ${NOT_IN_BROWSER} for a machine without browser replays.`,
     '',
     'To run a path by hand: `npm run paths -- <machine> --steps` prints every path as numbered steps in plain',
     "words (`--path <n>` one of them, `--json` for tools); see docs/testing.md, \"For testers\".",
@@ -58,6 +75,7 @@ export async function coverageMarkdown(found: FoundMachine[]): Promise<string> {
     const model: MachineModel = f.model;
     const { coverage, walks, runs } = await measure(model);
     const total = coverage.paths + coverage.scenarios;
+    const browser = inTheBrowser(model, coverage);
     out.push(
       reportRow({
         machine: f.name,
@@ -65,13 +83,21 @@ export async function coverageMarkdown(found: FoundMachine[]): Promise<string> {
         transitions: String(coverage.transitions),
         paths: `${total} (${coverage.paths} generated, ${plural(coverage.scenarios, 'scenario')})`,
         'model test': coverageFigure(coverage),
-        'in the browser': NOT_IN_BROWSER,
+        'in the browser': browser?.figure ?? NOT_IN_BROWSER,
       }),
     );
     const s: string[] = [`## ${f.name}`, ''];
     s.push(`${total} paths take ${coverage.covered} of the ${coverage.transitions} transitions. \`npm run paths -- ${f.name} --steps\` prints them step by step.`, '');
     if (coverage.missing.length) {
       s.push('Transitions no path takes (the model test fails on them):', '', ...coverage.missing.map((e) => `- \`${e.name}\``), '');
+    }
+    if (browser) {
+      s.push(
+        `In the browser (tests/replay/${f.name}.replay.test.ts) these paths take ${browser.figure} of the transitions.${browser.notTaken.length ? ' Not taken in the browser, and why:' : ''}`,
+        '',
+        ...browser.notTaken.map((n) => `- \`${n.transition}\`: ${n.reason}`),
+        ...(browser.notTaken.length ? [''] : []),
+      );
     }
     s.push(PATHS_HEADING, '');
     walks.forEach((w, i) => {
@@ -86,10 +112,10 @@ export async function coverageMarkdown(found: FoundMachine[]): Promise<string> {
 }
 
 /** The path set of one machine in plain steps (all, or the one numbered `only`). */
-export async function plainPaths(model: MachineModel, only?: number): Promise<{ total: number; coverage: string; paths: PlainPath[] }> {
+export async function plainPaths(model: MachineModel, only?: number): Promise<{ total: number; coverage: string; inTheBrowser: string | null; paths: PlainPath[] }> {
   const { coverage, walks, runs } = await measure(model);
   const paths = walks.map((w, i) => plainPath(model, w, runs[i]!, i + 1)).filter((p) => only === undefined || p.number === only);
-  return { total: walks.length, coverage: coverageFigure(coverage), paths };
+  return { total: walks.length, coverage: coverageFigure(coverage), inTheBrowser: inTheBrowser(model, coverage)?.figure ?? null, paths };
 }
 
 function usage(found: FoundMachine[]): never {
@@ -118,16 +144,16 @@ async function main(): Promise<void> {
       console.log(`${paths.length} simple paths${truncated ? ' (stopped at 100000)' : ''}`);
       return;
     }
-    const { total, coverage, paths } = await plainPaths(model, only);
+    const { total, coverage, inTheBrowser: browser, paths } = await plainPaths(model, only);
     if (only !== undefined && paths.length === 0) {
       console.error(`${model.name} has ${total} paths; there is no path ${only}`);
       process.exit(2);
     }
     if (args.includes('--json')) {
-      console.log(JSON.stringify({ machine: model.name, total, modelTest: coverage, inTheBrowser: null, paths }, null, 2));
+      console.log(JSON.stringify({ machine: model.name, total, modelTest: coverage, inTheBrowser: browser, paths }, null, 2));
       return;
     }
-    console.log(`${model.name}: ${total} paths, the model test's own; together they take ${coverage} of the transitions.\n`);
+    console.log(`${model.name}: ${total} paths, the model test's own; together they take ${coverage} of the transitions${browser ? `, ${browser} in the browser` : ''}.\n`);
     console.log(paths.map((p) => plainText(p, total)).join('\n\n'));
     return;
   }

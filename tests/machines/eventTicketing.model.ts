@@ -278,6 +278,30 @@ export const eventTicketingModel = defineModel({
   describeInput: situation,
   scenarios: [
     {
+      // the generated paths filter an empty list only (no filters on the page then: tests/replay)
+      name: 'the visitor narrows the list by category, then by venue',
+      input: { cart, today: TODAY },
+      events: [
+        { type: 'done:loadEvents', output: events },
+        { type: 'SET_GROUP_FILTER', group: family.id },
+        { type: 'SET_VENUE_FILTER', venue: museum.id },
+      ],
+    },
+    {
+      // a ticket page to another event's without the list between: the browser's Back list, two pages at once
+      name: "from one event's ticket page straight back to another's: the page starts over for that event",
+      input: { cart, today: TODAY },
+      events: [
+        { type: 'done:loadEvents', output: events },
+        { type: 'OPEN_EVENT', eventId: DATED_EVENT },
+        { type: 'BACK_TO_LIST' },
+        { type: 'OPEN_EVENT', eventId: 8 },
+        { type: 'OPEN_EVENT', eventId: DATED_EVENT },
+        { type: 'done:loadLifetime', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+      ],
+    },
+    {
       name: "the calendar goes no further than the event's last month, nor back before this month",
       input: { cart, today: TODAY, eventId: BOOKING_EVENT },
       events: [

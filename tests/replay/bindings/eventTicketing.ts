@@ -200,6 +200,14 @@ async function fillCartToTwoLeft(r: Replay): Promise<void> {
   await main(r).getByTestId('added-to-cart').waitFor();
 }
 
+/** The pages the visitor went through by links, for the browser's Back list (`r.memo.at`: where the visitor is). */
+function visit(r: Replay, path: string): void {
+  const pages = (r.memo.pages ??= []) as string[];
+  pages.splice(Number(r.memo.at ?? -1) + 1);
+  pages.push(path);
+  r.memo.at = pages.length - 1;
+}
+
 /** "Try again" in the notice of what failed. */
 async function pressRetry(r: Replay, failedId: string): Promise<void> {
   await alert(r, failedId).getByRole('button', { name: r.words('page.retry', { whole: true }) }).click();
@@ -224,12 +232,9 @@ export const eventTicketingBinding: ReplayBinding = {
 
   async start(r) {
     const input = r.plan.input as { eventId?: number; date?: string };
-    if (input.eventId === undefined) {
-      await r.page.goto(`/${r.lang}/tickets`);
-      return;
-    }
-    const id = demoEvent(r, input.eventId);
-    await r.page.goto(`/${r.lang}/tickets/${id}${input.date ? `?date=${scene(r).day}` : ''}`);
+    const path = input.eventId === undefined ? `/${r.lang}/tickets` : `/${r.lang}/tickets/${demoEvent(r, input.eventId)}`;
+    visit(r, path);
+    await r.page.goto(`${path}${input.date ? `?date=${scene(r).day}` : ''}`);
   },
 
   events: {
@@ -259,20 +264,30 @@ export const eventTicketingBinding: ReplayBinding = {
     },
     OPEN_EVENT: async (r, step) => {
       const modelId = step.event.eventId as number;
+      if (step.event.date) r.cannot('a link has no date: a date comes only with an address typed or bookmarked');
+      const id = demoEvent(r, modelId);
+      const path = `/${r.lang}/tickets/${id}`;
       if (JSON.stringify(step.from).includes('Ticket page')) {
-        const open = scene(r).events[modelId];
-        if (open !== undefined && new URL(r.page.url()).pathname.endsWith(`/tickets/${open}`)) {
+        if (new URL(r.page.url()).pathname === path) {
           r.cannot('the page of the event that is showing cannot be opened again: its address stays the same, so the shop gets no event');
         }
-        r.cannot('a ticket page has no link to another event: a visitor goes through the list');
+        // a ticket page has no link to another event: the browser's Back list, several pages at once
+        const pages = r.memo.pages as string[];
+        const at = Number(r.memo.at);
+        const back = pages.lastIndexOf(path, at - 1);
+        if (back < 0) r.cannot('a ticket page has no link to another event, and the visitor has not been on its page before');
+        await r.page.evaluate((n) => history.go(n), back - at);
+        r.memo.at = back;
+        await r.page.waitForURL((url) => url.pathname === path);
+        return;
       }
-      if (step.event.date) r.cannot('a link of the list has no date: a date comes only with the address');
-      const id = demoEvent(r, modelId);
       const event = (await r.api<ShopEvent[]>('event/select')).find((e) => e.id === id)!;
       await main(r).getByRole('link', { name: new RegExp(`^${escape(r.text('tickets.chooseTickets'))}\\s*:\\s*${escape(event.name)}$`) }).click();
+      visit(r, path);
     },
     BACK_TO_LIST: async (r) => {
       await main(r).getByRole('link', { name: r.words('tickets.backToList', { whole: true }) }).click();
+      visit(r, `/${r.lang}/tickets`);
     },
 
     // ---- the ticket page's first answers
