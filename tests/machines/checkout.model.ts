@@ -305,6 +305,20 @@ export const checkoutModel = defineModel({
       ],
     },
     {
+      // the generated paths reach this choice only after a 401, which a browser shows as the login page (tests/replay)
+      name: 'asked to log in for direct debit, the visitor pays express instead',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SELECT_PAYMENT', payart: DIRECT_DEBIT },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'SELECT_PAYMENT', payart: PAYART_EXPRESS },
+        { type: 'PAY' },
+      ],
+    },
+    {
       name: 'a suggestion that is not offered adds nothing',
       input: inputs[0],
       events: [{ type: 'done:loadSuggestions', output: suggestions }, { type: 'ADD_SUGGESTION', id: 999 }],

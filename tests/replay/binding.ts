@@ -40,6 +40,8 @@ export type Answer =
   | { edit: (body: unknown) => unknown }
   /** the server answers another request instead (e.g. for an event that does not exist) */
   | { url: (url: URL) => string }
+  /** the server answers the request with its JSON body changed (and its URL, if `url` is given) */
+  | { body: (body: unknown) => unknown; url?: (url: URL) => string }
   /** this status and body, not from the server (a 500 the demo server never gives) */
   | { status: number; json: unknown }
   /** the connection drops: the page sees a network failure */
@@ -81,8 +83,8 @@ export interface ReplayBinding {
   machine: string;
   /** the language the replays run in */
   lang: Lang;
-  /** requests held until the path answers them, by name: whether a URL is one */
-  requests: Record<string, (url: URL) => boolean>;
+  /** requests held until the path answers them, by name: whether a request is one (`r` for what the path prepared) */
+  requests: Record<string, (url: URL, method: string, r: Replay) => boolean>;
   /**
    * Makes the situation the walk starts in (e.g. what the cart already holds), by what a visitor
    * does, before any request is held. Optional.

@@ -101,6 +101,7 @@ export function describeReplay(model: MachineModel, binding: ReplayBinding, plan
       const file = resultsFile(model.name);
       console.log(`${model.name}: ${plans.length} paths replayed in ${((Date.now() - started) / 1000).toFixed(1)} s, ${actual.taken.length}/${edges.length} transitions taken in the browser`);
       if (process.env.UPDATE_RECORDS === '1' || !existsSync(file)) {
+        if (process.env.CI === 'true' && !existsSync(file)) throw new Error(`no recorded results ${file}: write them with UPDATE_RECORDS=1 npm run test:paths and commit them`);
         mkdirSync(resultsDir, { recursive: true });
         writeFileSync(file, `${JSON.stringify(actual, null, 1)}\n`);
       }

@@ -95,7 +95,10 @@ class PageReplay implements Replay {
     if ('server' in how) await route.continue();
     else if ('drop' in how) await route.abort('connectionreset');
     else if ('status' in how) await route.fulfill({ status: how.status, json: how.json });
-    else if ('url' in how) await route.continue({ url: how.url(new URL(route.request().url())) });
+    else if ('body' in how) {
+      const request = route.request();
+      await route.continue({ ...(how.url ? { url: how.url(new URL(request.url())) } : {}), postData: JSON.stringify(how.body(request.postDataJSON())) });
+    } else if ('url' in how) await route.continue({ url: how.url(new URL(route.request().url())) });
     else {
       const response = await route.fetch();
       await route.fulfill({ response, json: how.edit(await response.json()) });
@@ -125,14 +128,12 @@ class PageReplay implements Replay {
   /** Holds every request a binding names until a step answers it. */
   async hold(): Promise<void> {
     const names = Object.entries(this.binding.requests);
-    const which = (url: URL) => names.find(([, matches]) => matches(url))?.[0];
-    await this.page.route(
-      (url) => which(url) !== undefined,
-      (route, request) => {
-        const name = which(new URL(request.url()))!;
-        this.held.set(name, [...(this.held.get(name) ?? []), { route, request, gone: false }]);
-      },
-    );
+    const which = (request: Request) => names.find(([, matches]) => matches(new URL(request.url()), request.method(), this))?.[0];
+    await this.page.route('**/api/**', async (route, request) => {
+      const name = which(request);
+      if (name === undefined) await route.fallback();
+      else this.held.set(name, [...(this.held.get(name) ?? []), { route, request, gone: false }]);
+    });
     // a request the page gave up (the machine left the state that asked) is not answered later
     this.page.on('requestfailed', (request) => {
       for (const list of this.held.values()) for (const h of list) if (h.request === request) h.gone = true;
@@ -207,6 +208,10 @@ export async function replayWalk(browser: Browser, baseUrl: string, model: Machi
       await binding.start(r);
       await r.expectState(model, plan.start.value, plan.start.leaves);
     } catch (error) {
+      if (error instanceof Cannot) {
+        const later = plan.steps.flatMap((s) => s.transitions);
+        return { replayed: 0, taken, stopped: { step: 0, event: 'start', reason: error.message, transitions: plan.start.transitions, later } };
+      }
       throw await failure(r, plan, where(null), error);
     }
     taken.push(...plan.start.transitions);

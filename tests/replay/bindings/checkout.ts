@@ -1,0 +1,538 @@
+/**
+ * The checkout chart (machines/checkout.machine.ts) bound to the page, in English, against the
+ * demo shop: what a visitor does for each event of its paths, what the page shows in each state.
+ *
+ * The model's situations (tests/machines/checkout.model.ts) are brought about as a visitor would:
+ * - the cart of 2 × Adult and 1 × Catalogue is the demo's: two adults of the permanent collection
+ *   at 10:00 and the Light and Water catalogue, put in the cart once on the ticket and article
+ *   pages, with Switzerland chosen as the country of delivery (the model's cart holds nothing back
+ *   for shipping; the demo's catalogue is sent by post); each path's tab starts with that cart as
+ *   the shop saved it in session storage. A path that walks the shipping itself starts without a
+ *   country, or with Switzerland when its first shipping step is Switzerland's costs;
+ * - logged in is the demo customer, logged in on the login page; "Direct debit" chosen and no
+ *   confirmation step are the shop's configuration, its answer changed; the partner comes with the
+ *   address (`?partner=`); a half-typed delivery address is typed in the checkout before; the
+ *   method and ticks kept over a login are chosen, refused for want of a login, then logged in;
+ * - a cart booked earlier in the session is booked in the same tab first (its return address is
+ *   opened again later); a return from the provider to a tab at the cart is a payment made in a
+ *   second tab, its return address opened in the first.
+ * Service answers come from the server, or the server's answer to the request changed (a payment
+ * type it does not offer: 422; a cart that does not exist: 410; a token it did not issue: 401;
+ * a return without the provider's transaction: 422), a 400, or a dropped connection.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { DEMO } from '../../../src/server/seed/demo.js';
+import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
+import { addDays, isoWeekday, museumToday } from '../../../src/domain/dates.js';
+import type { CheckoutInput } from '../../../machines/checkout.machine.js';
+import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
+import type { ReplayStep, SentEvent } from '../plan.js';
+
+const NO_SUCH_CART = 'NOSUCHCART00';
+/** What the demo tab's session storage holds after filling the cart (the journey's own snapshot aside). */
+type Storage = Record<string, string>;
+const NOT_CARRIED = new Set(['checkoutJourney', 'visitedUrl', 'scrollPositions']);
+
+const main = (r: Replay | { page: Page }) => r.page.locator('main');
+const button = (r: Replay, id: string) => r.page.getByRole('button', { name: r.words(id, { whole: true }) });
+const checkbox = (r: Replay, id: string) => main(r).getByRole('checkbox', { name: r.words(id) });
+const status = (r: Replay) => main(r).locator('.checkout__status');
+const payButton = (r: Replay) => main(r).getByRole('button', { name: new RegExp(`^(${r.text('checkout.pay')}|${r.text('checkout.orderNow')})$`) });
+const onProvider = (r: Replay) => new URL(r.page.url()).pathname.startsWith('/provider/');
+
+/** A day of the permanent collection with places at 10:00: not a Monday (sold out), from tomorrow. */
+function bookableDay(): string {
+  let day = addDays(museumToday(), 1);
+  while (isoWeekday(day) === 1) day = addDays(day, 1);
+  return day;
+}
+
+async function storageOf(page: Page): Promise<Storage> {
+  const all = await page.evaluate(() => ({ ...sessionStorage }) as Record<string, string>);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => !NOT_CARRIED.has(k)));
+}
+
+async function logIn(page: Page, lang: string, words: Replay['words']): Promise<void> {
+  await page.goto(`/${lang}/login`);
+  await page.getByLabel(words('auth.email')).fill(DEMO_CUSTOMER.email);
+  await page.getByLabel(words('auth.password')).fill(DEMO_CUSTOMER.password);
+  await page.locator('main').getByRole('button', { name: words('header.login', { whole: true }) }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** The tabs' starting points, made once per server: the demo cart (with Switzerland chosen) and the demo login. */
+const templates = new Map<string, Promise<{ cart: Storage; login: Storage }>>();
+function templatesOf(browser: Browser, r: Replay): Promise<{ cart: Storage; login: Storage }> {
+  let made = templates.get(r.baseUrl);
+  if (!made) {
+    made = (async () => {
+      const context = await browser.newContext({ baseURL: r.baseUrl, locale: r.lang });
+      try {
+        const page = await context.newPage();
+        await page.goto(`/${r.lang}/tickets/${DEMO.events.collection}?date=${bookableDay()}`);
+        await page.getByRole('radio', { name: /^10:00\b/ }).check();
+        await page.getByRole('spinbutton', { name: /^Adult( –|$)/ }).fill('2');
+        await page.getByRole('button', { name: r.words('tickets.addToCart', { whole: true }) }).click();
+        await page.getByTestId('added-to-cart').waitFor();
+        await page.goto(`/${r.lang}/product/${DEMO.merchandise.catalogue}`);
+        await page.getByTestId('add-to-cart').click();
+        await page.goto(`/${r.lang}/checkout`);
+        await page.getByTestId('shipping-country').selectOption('CH');
+        await page.getByTestId('shipping-destination').waitFor();
+        const cart = await storageOf(page);
+        const login = await context.newPage();
+        await logIn(login, r.lang, (id, o) => r.words(id, o));
+        const loggedIn = await storageOf(login);
+        return { cart, login: Object.fromEntries(Object.entries(loggedIn).filter(([k]) => !(k in cart) || k === 'cookiesAccepted')) };
+      } finally {
+        await context.close();
+      }
+    })();
+    templates.set(r.baseUrl, made);
+  }
+  return made;
+}
+
+/**
+ * "Pay now" once the cart's shipping costs are there: a visitor waits for "Calculating the shipping
+ * costs …" to end (a delivery country typed makes the cart ask again) before paying.
+ */
+async function pay(r: Replay): Promise<void> {
+  await main(r).getByText(r.words('shipping.calculating')).waitFor({ state: 'hidden' });
+  await payButton(r).click();
+}
+
+/** Leaves the checkout by the header's home link, as a visitor does (a page load would keep its journey for a reload). */
+async function leaveCheckout(r: Replay): Promise<void> {
+  await r.page.locator('header').getByRole('link', { name: r.words('header.home') }).first().click();
+  await r.page.waitForURL((url) => url.pathname === `/${r.lang}`);
+}
+
+/** Puts `entries` into the tab's session storage (the shop reads them on the next page load). */
+async function seed(page: Page, lang: string, entries: Storage): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith(`/${lang}`)) await page.goto(`/${lang}`);
+  await page.evaluate((all) => {
+    for (const [k, v] of Object.entries(all)) sessionStorage.setItem(k, v);
+  }, entries);
+}
+
+const input = (r: Replay) => r.plan.input as CheckoutInput;
+const shippingSteps = (r: Replay) => r.plan.steps.filter((s) => s.name === 'SHIPPING_CHANGED');
+const lineCount = (r: Replay) => input(r).lines?.length ?? 0;
+
+/** The demo cart of this path: both lines, the tickets alone, or none; with or without the country chosen. */
+function cartEntries(r: Replay, t: { cart: Storage }, whole = false): Storage {
+  if (lineCount(r) === 0) return {};
+  const entries = { ...t.cart };
+  if (lineCount(r) === 1 && !whole) entries.cart = JSON.stringify((JSON.parse(entries.cart ?? '[]') as { type: string }[]).filter((l) => l.type === 'ticket'));
+  const first = shippingSteps(r)[0]?.event;
+  // a path that walks the shipping starts where its first step says (Switzerland's costs), else without a country
+  if (first && !(first.status === 'known' && first.country === 'CH')) delete entries['cart.country'];
+  return entries;
+}
+
+type Outcome = 'pay' | 'cancel' | 'fail';
+
+/** A payment in a second tab of the same visitor (its own cart, the demo cart) and the provider's answer: the return address. */
+async function payInAnotherTab(r: Replay, entries: Storage, outcome: Outcome): Promise<string> {
+  const other = await r.page.context().newPage();
+  try {
+    await seed(other, r.lang, entries);
+    await payAtProvider(r, other, outcome);
+    return other.url();
+  } finally {
+    await other.close();
+  }
+}
+
+const RETURN_PAGE: Record<Outcome, string> = { pay: '/checkout/accepted', cancel: '/checkout/canceled', fail: '/checkout/failed' };
+
+/** In `page`: the express payment with both ticks, Pay, and `outcome` at the provider; ends on the return page. */
+async function payAtProvider(r: Replay, page: Page, outcome: Outcome = 'pay'): Promise<void> {
+  await page.goto(`/${r.lang}/checkout`);
+  const express = page.getByRole('radio', { name: new RegExp(`^${escape(await paymentName(r, 161))}(\\s|$)`) });
+  await express.check();
+  await page.locator('main').getByRole('checkbox', { name: r.words('checkout.terms') }).check();
+  await page.locator('main').getByRole('checkbox', { name: r.words('checkout.privacy') }).check();
+  await page.locator('main').getByRole('button', { name: r.words('checkout.pay', { whole: true }) }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/provider/'));
+  await page.locator(`form[action$="/pay/${outcome}"] button`).click();
+  await page.waitForURL((url) => url.pathname.endsWith(RETURN_PAGE[outcome]));
+}
+
+async function paymentName(r: Replay, payart: number): Promise<string> {
+  const types = await r.api<{ payartId: number; i18n: Record<string, string> }[]>('checkout/payments?shop=16');
+  return types.find((t) => t.payartId === payart)?.i18n[r.lang] ?? r.cannot(`the shop offers no payment type ${payart}`);
+}
+
+const fromState = (step: ReplayStep) => JSON.stringify(step.from);
+const otherTab = (r: Replay, outcome: Outcome): string => ((r.memo.otherTab ?? {}) as Record<string, string>)[outcome] ?? r.cannot(`no payment in another tab was prepared for "${outcome}"`);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A payment method's radio: its name, then its note ("login required"), never a longer name that contains it. */
+const methodRadio = async (r: Replay, payart: number) => main(r).getByRole('radio', { name: new RegExp(`^${escape(await paymentName(r, payart))}(\\s|$)`) });
+const ev = (step: ReplayStep) => step.event as SentEvent & Record<string, unknown>;
+
+/** The answer a service's refusal is made of: the server's own, for a request it refuses. */
+const WRONG_TOKEN = (url: URL) => {
+  url.searchParams.set('_', 'not-a-token');
+  return url.href;
+};
+
+export const checkoutBinding: ReplayBinding = {
+  machine: 'checkout',
+  lang: 'en',
+  requests: {
+    suggestions: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/suggest'),
+    initPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/initPayment'),
+    restartPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/initPaymentOrder'),
+    execPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/execPayment'),
+    cancelPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/cancel'),
+    // the cart's shipping costs, held only from a path's "costs loading" step to its "costs known" one
+    shipping: (url, method, r) => method === 'POST' && url.pathname.endsWith('/shipping/costs') && r.memo.holdShipping === true,
+  },
+
+  async prepare(r) {
+    const i = input(r);
+    const browser = r.page.context().browser()!;
+    if (i.keptChoice && !(i.paymentTypes ?? []).some((t) => t.payartId === i.keptChoice?.payart)) {
+      r.cannot('a kept method the shop no longer offers: the shop would have to change its payment methods between two visits of one session');
+    }
+    const t = await templatesOf(browser, r);
+    // the shop's configuration where the model starts with another one
+    if (i.defaultPaymentType !== undefined || i.confirmPayment === false) {
+      await r.page.route('**/api/*/shopinfo/config?*', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Record<string, unknown> };
+        const data = { ...body.data, ...(i.defaultPaymentType !== undefined ? { default_payment_type: i.defaultPaymentType } : {}), ...(i.confirmPayment === false ? { confirm_payment: false } : {}) };
+        await route.fulfill({ response, json: { data } });
+      });
+    }
+    const cart = cartEntries(r, t);
+    // the kept choice is made before logging in
+    await seed(r.page, r.lang, { ...cart, ...(i.jwt && !i.keptChoice ? t.login : {}) });
+    if (r.plan.steps.some((s) => s.label === 'PAYMENT_RETURNED [wasBookedEarlier]')) {
+      // a cart booked earlier in this tab: its return address, opened again later
+      await payAtProvider(r, r.page);
+      r.memo.earlierReturn = r.page.url();
+      await button(r, 'checkout.confirm').click();
+      await main(r).getByTestId('booking-id').waitFor();
+      await seed(r.page, r.lang, cart);
+    }
+    // a return from the provider to this tab while it is at the cart: a payment made in another tab
+    for (const s of r.plan.steps.filter((x) => x.name === 'PAYMENT_RETURNED' && fromState(x).includes('"Cart"') && ev(x).cartId !== null && x.label !== 'PAYMENT_RETURNED [wasBookedEarlier]')) {
+      const outcome = ({ accepted: 'pay', canceled: 'cancel', failed: 'fail' } as const)[ev(s).outcome as 'accepted' | 'canceled' | 'failed'];
+      ((r.memo.otherTab ??= {}) as Record<string, string>)[outcome] = await payInAnotherTab(r, { ...cart, ...(i.jwt ? t.login : {}) }, outcome);
+    }
+    if (i.deliveryAddress) {
+      // a delivery address half typed in the checkout before, kept for the session (typed while the cart had its article)
+      await seed(r.page, r.lang, cartEntries(r, t, true));
+      await r.page.goto(`/${r.lang}/checkout`);
+      await checkbox(r, 'deliveryAddress.sameAsBilling').uncheck();
+      const form = main(r).getByTestId('delivery-address');
+      for (const [field, value] of Object.entries(i.deliveryAddress)) if (value) await form.getByLabel(r.words(`deliveryAddress.${field}`), { exact: false }).first().fill(value);
+      await leaveCheckout(r);
+      await seed(r.page, r.lang, cart);
+    }
+    if (i.keptChoice) {
+      // chosen, then refused for want of a login: the method and ticks wait for the next checkout
+      await r.page.goto(`/${r.lang}/checkout`);
+      await (await methodRadio(r, i.keptChoice.payart)).check();
+      await checkbox(r, 'checkout.terms').setChecked(i.keptChoice.termsAccepted);
+      await checkbox(r, 'checkout.privacy').setChecked(i.keptChoice.privacyAccepted);
+      await payButton(r).click();
+      await main(r).getByTestId('login-required').waitFor();
+      await leaveCheckout(r);
+      await logIn(r.page, r.lang, (id, o) => r.words(id, o));
+    }
+  },
+
+  async start(r) {
+    await r.page.goto(`/${r.lang}/checkout${input(r).partner ? `?partner=${input(r).partner}` : ''}`);
+  },
+
+  events: {
+    // ---- the cart
+    'done:loadSuggestions': async (r, step) => {
+      const shown = (ev(step).output as unknown[]).length > 0;
+      await r.answer('suggestions', shown ? { server: true } : { edit: () => ({ data: [] }) });
+    },
+    'error:loadSuggestions': async (r) => r.answer('suggestions', { drop: true }),
+    'error:voucherCode': async (r) =>
+      r.cannot("the voucher-code entry stops only on a fault of its own code (its machine throws): no visitor's action or server answer brings that about"),
+    CART_CHANGED: async (r) => {
+      // the model's cart loses its article: the demo cart's catalogue is removed
+      const article = await r.api<{ name: string }>(`merchandise?article=${DEMO.merchandise.catalogue}`);
+      await main(r).getByRole('button', { name: r.text('cart.removeLine', { item: article.name }) }).click();
+    },
+    SESSION_CHANGED: async (r, step) => {
+      // Logging in or out on the shop's own pages leaves the checkout, and coming back by a link
+      // starts a new one; another tab does not share this tab's session. What reaches the same
+      // checkout is a page typed in the address bar: the tab keeps the checkout for a reload, and
+      // the checkout opened next takes it up with the session of now.
+      if (ev(step).jwt === null) {
+        // the header's logout address (its search as the router writes it), typed
+        await r.page.goto(`/logout?returnTo=${encodeURIComponent(JSON.stringify(`/${r.lang}/checkout`))}`);
+        await r.page.waitForURL((url) => url.pathname === `/${r.lang}/checkout`);
+        await r.page.locator('header').getByRole('link', { name: r.words('header.login', { whole: true }) }).waitFor();
+      } else {
+        await logIn(r.page, r.lang, (id, o) => r.words(id, o));
+        await r.page.locator('header').getByRole('link', { name: r.words('header.basket') }).click();
+      }
+    },
+    SHIPPING_CHANGED: async (r, step) => {
+      const to = String(ev(step).status);
+      const country = ev(step).country as string | null;
+      const select = main(r).getByTestId('shipping-country');
+      if (to === 'needsCountry') {
+        // the cart asks by itself: its country list with nothing chosen
+        if ((await select.inputValue()) !== '') throw new Mismatch('a country of delivery is chosen already');
+      } else if (to === 'none') {
+        // nothing to ship: the cart asks for no country
+        await r.lacks(select, 'the country of delivery');
+      } else if (to === 'loading') {
+        // its costs stay on their way until the path's next shipping step
+        r.memo.holdShipping = true;
+        await select.selectOption(country!);
+      } else if (r.memo.holdShipping === true) {
+        // the costs the "loading" step held (the cart may ask only a moment after the country is chosen)
+        await r.answer('shipping', { server: true });
+        r.memo.holdShipping = false;
+        while (r.waiting('shipping')) await r.answer('shipping', { server: true });
+      } else if ((await select.inputValue()) !== country) {
+        await select.selectOption(country!);
+      }
+      if (to === 'known' || to === 'failed') {
+        // the cart's answer as the visitor reads it: the destination and its costs, or none for that country
+        await main(r).getByText(r.words(to === 'failed' ? 'cart.shippingFailed' : 'shipping.destination')).first().waitFor();
+      }
+    },
+
+    // ---- the payment form
+    'SELECT_PAYMENT [isExpressPayment]': async (r, step) => {
+      await (await methodRadio(r, ev(step).payart as number)).check();
+    },
+    SELECT_PAYMENT: async (r, step) => {
+      await (await methodRadio(r, ev(step).payart as number)).check();
+    },
+    SELECT_WALLET: async (r, step) => {
+      await main(r).getByRole('radio', { name: r.words(`checkout.wallet.${String(ev(step).wallet ?? 'card')}`, { whole: true }) }).check();
+    },
+    SET_ACCOUNT_HOLDER: async (r, step) => {
+      r.memo.holder = String(ev(step).value);
+      await main(r).getByLabel(r.words('checkout.accountHolder')).fill(String(ev(step).value));
+    },
+    SET_IBAN: async (r, step) => {
+      r.memo.iban = String(ev(step).value);
+      await main(r).getByLabel(r.words('checkout.iban')).fill(String(ev(step).value));
+    },
+    SET_TERMS: async (r, step) => checkbox(r, 'checkout.terms').setChecked(ev(step).accepted === true),
+    SET_PRIVACY: async (r, step) => checkbox(r, 'checkout.privacy').setChecked(ev(step).accepted === true),
+    SET_REQUEST_INVOICE: async (r, step) => checkbox(r, 'checkout.requestInvoice').setChecked(ev(step).requestInvoice === true),
+    SET_DELIVERY_SAME: async (r, step) => checkbox(r, 'deliveryAddress.sameAsBilling').setChecked(ev(step).sameAsBilling === true),
+    'SET_DELIVERY_FIELD [isDeliveryCountry]': async (r, step) => {
+      const value = String(ev(step).value).toUpperCase();
+      const field = main(r).getByTestId('delivery-address').getByLabel(r.words('deliveryAddress.country'), { exact: false }).first();
+      if ((await field.locator(`option[value="${value}"]`).count()) === 0) {
+        r.cannot(`the delivery country is chosen from a list of countries: "${String(ev(step).value)}" cannot be typed`);
+      }
+      await field.selectOption(value);
+    },
+    SET_DELIVERY_FIELD: async (r, step) => {
+      await main(r).getByTestId('delivery-address').getByLabel(r.words(`deliveryAddress.${String(ev(step).field)}`), { exact: false }).first().fill(String(ev(step).value));
+    },
+    'ADD_SUGGESTION [isOfferedSuggestion]': async (r) => {
+      await main(r).getByRole('button', { name: r.words('checkout.addSuggestion') }).first().click();
+    },
+    'ADD_SUGGESTION [cartCannotShip]': async (r) => {
+      const add = main(r).getByRole('button', { name: r.words('checkout.addSuggestion') });
+      if ((await add.count()) > 0) throw new Mismatch('a cart that cannot be shipped is offered suggestions');
+      r.cannot('the page shows no suggestions to a cart that cannot be shipped: there is no "Add" to press (the screen keeps the rule the guard keeps)');
+    },
+    ADD_SUGGESTION: async () => {
+      // a suggestion that is not offered has no button: there is nothing a visitor can press
+    },
+
+    // ---- paying
+    'PAY [openOrderUnchanged]': async (r) => {
+      // a direct debit's account holder and IBAN are never stored: after the provider the form asks for them again
+      for (const [id, value] of [['checkout.accountHolder', r.memo.holder], ['checkout.iban', r.memo.iban]] as const) {
+        const field = main(r).getByLabel(r.words(id));
+        if (typeof value === 'string' && (await field.isVisible()) && (await field.inputValue()) === '') await field.fill(value);
+      }
+      await pay(r);
+    },
+    // pressed while the costs are still on their way (held by the path's "costs loading" step)
+    'PAY [shippingPending]': async (r) => payButton(r).click(),
+    PAY: pay,
+    'done:initPayment': async (r) => r.answer('initPayment', { server: true }),
+    'error:initPayment [isUnprocessable]': async (r) => r.answer('initPayment', { body: (b) => ({ ...(b as object), payart: 999 }) }),
+    'error:initPayment [isUnauthorized]': async (r) => {
+      await r.answer('initPayment', { body: (b) => b, url: WRONG_TOKEN });
+      await loginPageAfter401(r);
+    },
+    'error:initPayment': async (r) => r.answer('initPayment', { drop: true }),
+    'done:restartPayment': async (r) => r.answer('restartPayment', { server: true }),
+    'error:restartPayment [isGone]': async (r) => r.answer('restartPayment', { body: (b) => ({ ...(b as object), id: NO_SUCH_CART }) }),
+    'error:restartPayment [isUnprocessable]': async (r) => r.answer('restartPayment', { body: (b) => ({ ...(b as object), payart: 999 }) }),
+    'error:restartPayment [isUnauthorized]': async (r) => {
+      await r.answer('restartPayment', { body: (b) => b, url: WRONG_TOKEN });
+      await loginPageAfter401(r);
+    },
+    'error:restartPayment': async (r) => r.answer('restartPayment', { drop: true }),
+
+    // ---- the provider and the way back
+    'PAYMENT_RETURNED [wasBookedEarlier]': async (r) => {
+      await r.page.goto(String(r.memo.earlierReturn));
+    },
+    'PAYMENT_RETURNED [wasAccepted]': async (r, step) => {
+      if (!onProvider(r)) {
+        // a payment made in another tab: its return address opened in this one
+        await r.page.goto(otherTab(r, 'pay'));
+        return;
+      }
+      if (ev(step).us === null) {
+        // back on the return page without the provider's transaction (the address cut short)
+        const cartId = new URL(r.page.url()).searchParams.get('cartId') ?? '';
+        await r.page.goto(`/${r.lang}/checkout/accepted?cartId=${cartId}`);
+        return;
+      }
+      await r.page.locator('form[action$="/pay/pay"] button').click();
+    },
+    'PAYMENT_RETURNED [wasCancelled]': async (r, step) => {
+      if (onProvider(r)) await r.page.locator('form[action$="/pay/cancel"] button').click();
+      // a cancel return that names no cart (the address cut short), or one of a payment in another tab
+      else await r.page.goto(ev(step).cartId === null ? `/${r.lang}/checkout/canceled` : otherTab(r, 'cancel'));
+    },
+    PAYMENT_RETURNED: async (r) => {
+      if (onProvider(r)) await r.page.locator('form[action$="/pay/fail"] button').click();
+      else await r.page.goto(otherTab(r, 'fail'));
+    },
+    OPEN_CART: async (r) => {
+      if (onProvider(r)) {
+        await r.page.goBack();
+        return;
+      }
+      const back = main(r).getByRole('link', { name: r.words('checkout.backToCart', { whole: true }) });
+      if (await back.isVisible()) await back.click();
+      else await r.page.locator('header').getByRole('link', { name: r.words('header.basket') }).click();
+    },
+    CONFIRM: async (r) => button(r, 'checkout.confirm').click(),
+    'done:execPayment': async (r) => r.answer('execPayment', { server: true }),
+    'error:execPayment [isGone]': async (r) => r.answer('execPayment', { body: () => ({ cartId: NO_SUCH_CART }) }),
+    'error:execPayment [isUnprocessable]': async (r) =>
+      r.answer('execPayment', {
+        body: (b) => b,
+        url: (url) => {
+          url.searchParams.set('us', 'not-the-providers');
+          return url.href;
+        },
+      }),
+    'error:execPayment [isBadRequest]': async (r) => r.answer('execPayment', { status: 400, json: { error: 'BAD_REQUEST', message: 'sessionUs does not match', fields: {} } }),
+    'error:execPayment': async (r) => r.answer('execPayment', { drop: true }),
+    RETRY: async (r) => button(r, 'form.retry').click(),
+    KEEP_CART: async (r) => button(r, 'checkout.keepCart').click(),
+    CLEAR_CART: async (r) => button(r, 'checkout.clearCart').click(),
+    'done:cancelPayment': async (r) => r.answer('cancelPayment', { server: true }),
+    'error:cancelPayment': async (r) =>
+      r.answer('cancelPayment', {
+        url: (url) => {
+          url.searchParams.set('cartId', NO_SUCH_CART);
+          return url.href;
+        },
+      }),
+  },
+
+  states: {
+    Cart: async (r) => {
+      await r.shows(main(r).getByRole('heading', { level: 1, name: new RegExp(`^(${r.text('title.checkout')}|${r.text('title.checkoutFailed')})$`) }), 'the cart heading');
+    },
+    'Cart.Loading suggestions': async (r) => {
+      await r.shows(payButton(r), 'the "Pay now" button');
+      await r.lacks(status(r).locator('.notice'), 'a notice');
+    },
+    'Cart.Choosing payment': async (r) => {
+      await r.shows(payButton(r), 'the "Pay now" button');
+    },
+    'Cart.Choosing payment.Editing': async (r) => {
+      await r.lacks(status(r).locator('.notice'), 'a notice');
+      await r.lacks(main(r).getByTestId('login-required'), 'the "log in first" notice');
+    },
+    'Cart.Choosing payment.Payment not completed': async (r) => {
+      await r.shows(main(r).getByTestId('payment-not-completed'), 'the "payment not completed" notice');
+    },
+    'Cart.Choosing payment.Cart is empty': async (r) => {
+      await r.shows(status(r).getByText(r.words('checkout.cartEmpty')), 'the "cart is empty" notice');
+    },
+    'Cart.Choosing payment.Shipping pending': async (r) => {
+      await r.shows(main(r).getByTestId('shipping-pending'), 'the "payment waits for shipping" notice');
+    },
+    'Cart.Choosing payment.Login required': async (r) => {
+      await r.shows(main(r).getByTestId('login-required'), 'the "log in first" notice');
+    },
+    'Cart.Choosing payment.Details missing': async (r) => {
+      await r.shows(status(r).getByText(r.words('form.correctErrors')), 'the "correct the errors" notice');
+    },
+    'Cart.Choosing payment.Payment refused': async (r) => {
+      await r.shows(main(r).getByTestId('payment-refused'), "the shop's refusal");
+    },
+    'Cart.Choosing payment.Payment could not start': async (r) => {
+      await r.shows(status(r).getByText(r.words('checkout.cannotComplete')), 'the "cannot be completed" notice');
+    },
+    'Cart.Starting payment': async (r) => {
+      await r.shows(status(r).getByText(r.words('checkout.redirecting')), 'the "taking you to the payment page" notice');
+      await r.lacks(payButton(r), 'the "Pay now" button');
+    },
+    'Cart.Paying the open order': async (r) => {
+      await r.lacks(payButton(r), 'the "Pay now" button');
+      await r.lacks(status(r).locator('.notice'), 'a notice');
+    },
+    'At the payment provider': async (r) => {
+      if (!onProvider(r)) throw new Mismatch(`the browser is at ${new URL(r.page.url()).pathname}, not at the provider`);
+      await r.shows(r.page.locator('[data-amount]'), "the provider's amount to pay");
+    },
+    'Payment accepted': async (r) => {
+      await r.lacks(payButton(r), 'the "Pay now" button');
+    },
+    'Payment accepted.Confirming order': async (r) => {
+      await r.shows(main(r).getByTestId('confirm-order'), 'the "confirm your order" step');
+    },
+    'Payment accepted.Booking': async (r) => {
+      await r.shows(status(r).getByText(r.words('checkout.booking')), 'the "completing your order" notice');
+    },
+    'Payment accepted.Booking refused': async (r) => {
+      await r.shows(main(r).getByTestId('booking-refused'), "the booking's refusal");
+    },
+    'Payment accepted.Booking request invalid': async (r) => {
+      await r.shows(main(r).getByTestId('booking-invalid'), 'the "invalid booking" notice');
+    },
+    'Payment accepted.Booking failed': async (r) => {
+      await r.shows(status(r).getByText(r.words('checkout.bookingNoAnswer')), 'the "could not reach the shop" notice');
+      await r.shows(button(r, 'form.retry'), 'the "Try again" button');
+    },
+    'Payment accepted.Cart gone': async (r) => {
+      await r.shows(main(r).getByTestId('cart-gone'), 'the "cart not found" notice');
+    },
+    Booked: async (r) => {
+      await r.shows(main(r).getByTestId('booking-id'), 'the booking number');
+    },
+    'Payment cancelled.Asking about the cart': async (r) => {
+      await r.shows(main(r).getByText(r.words('checkout.canceledQuestion')), 'the "keep or clear" question');
+      await r.shows(button(r, 'checkout.keepCart'), 'the "Return to the cart" button');
+    },
+    'Payment cancelled.Cancelling': async (r) => {
+      await r.shows(main(r).getByText(r.words('checkout.cancelling')), 'the "cancelling" notice');
+    },
+    'Payment cancelled.Cart cleared': async (r) => {
+      await r.shows(main(r).getByTestId('cart-cleared'), 'the "cart cleared" notice');
+    },
+  },
+};
+
+/** After a 401 the shell forgets the session and shows the login page: what the visitor sees, then why the path stops. */
+async function loginPageAfter401(r: Replay): Promise<void> {
+  await r.page.waitForURL((url) => url.pathname.endsWith('/login'));
+  await main(r).getByText(r.words('login.fromUnauthorized')).waitFor();
+  r.cannot(
+    "after a 401 the shell forgets the session and shows the login page (saying the session has ended): the chart's 'Login required' on the checkout page is never shown, and the way back starts a new checkout",
+  );
+}
