@@ -5,12 +5,9 @@
  * and the stage each page draws from it. The form's own fields, errors and `busy` tag are read
  * from the snapshot as they are.
  */
-import type { SnapshotFrom } from 'xstate';
+import type { StateValue } from 'xstate';
 import type { authMachine } from './auth.machine.js';
-import { viewOf, type LeafPaths } from './state-path.js';
-
-type Snapshot = SnapshotFrom<typeof authMachine>;
-export type AuthStatePath = LeafPaths<Snapshot['value']>;
+import { viewReader, type StatePath } from './state-path.js';
 
 export type AuthView =
   /** the page's form: being edited or its answer awaited (`busy`); an end of the journey keeps it until the next page shows */
@@ -54,10 +51,10 @@ export const AUTH_VIEWS = {
   'Recovery.Setting password': 'form',
   'Recovery.Loading customer': 'form',
   Recovered: 'form',
-} as const satisfies Record<AuthStatePath, AuthView>;
+} as const satisfies Record<StatePath<typeof authMachine>, AuthView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const authViewOf = (snapshot: Pick<Snapshot, 'value'>): AuthView => viewOf('machines/auth.selectors.ts', AUTH_VIEWS, snapshot.value);
+export const authViewOf = viewReader<AuthView>('machines/auth.selectors.ts', AUTH_VIEWS);
 
 /** What the registration and guest registration page draws: the "off" notice, the loading line, the retry, or the form. */
 export type RegistrationStage = 'off' | 'loading' | 'failed' | 'form';
@@ -74,5 +71,5 @@ const PAGE_STAGES = {
   linkInvalid: { registration: 'form', recovery: 'invalid' },
 } as const satisfies Record<AuthView, { registration: RegistrationStage; recovery: RecoveryStage }>;
 
-export const registrationStageOf = (snapshot: Pick<Snapshot, 'value'>): RegistrationStage => PAGE_STAGES[authViewOf(snapshot)].registration;
-export const recoveryStageOf = (snapshot: Pick<Snapshot, 'value'>): RecoveryStage => PAGE_STAGES[authViewOf(snapshot)].recovery;
+export const registrationStageOf = (snapshot: { value: StateValue }): RegistrationStage => PAGE_STAGES[authViewOf(snapshot)].registration;
+export const recoveryStageOf = (snapshot: { value: StateValue }): RecoveryStage => PAGE_STAGES[authViewOf(snapshot)].recovery;

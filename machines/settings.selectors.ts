@@ -4,12 +4,8 @@
  * added or renamed there does not compile until it has a view here, and an unknown one throws).
  * The forms' fields, errors, notices and `busy` tag are read from the snapshot as they are.
  */
-import type { SnapshotFrom } from 'xstate';
 import type { settingsMachine } from './settings.machine.js';
-import { viewOf, type LeafPaths } from './state-path.js';
-
-type Snapshot = SnapshotFrom<typeof settingsMachine>;
-export type SettingsStatePath = LeafPaths<Snapshot['value']>;
+import { viewReader, type StatePath } from './state-path.js';
 
 /** The account loading, its loading failed (try again), or the four forms ready (each edited or saving: `busy`). */
 export type SettingsView = 'loading' | 'failed' | 'ready';
@@ -25,7 +21,7 @@ export const SETTINGS_VIEWS = {
   'Ready.Changing e-mail': 'ready',
   // the shell takes the visitor to login; until the page changes it says it is loading
   'Session expired': 'loading',
-} as const satisfies Record<SettingsStatePath, SettingsView>;
+} as const satisfies Record<StatePath<typeof settingsMachine>, SettingsView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const settingsViewOf = (snapshot: Pick<Snapshot, 'value'>): SettingsView => viewOf('machines/settings.selectors.ts', SETTINGS_VIEWS, snapshot.value);
+export const settingsViewOf = viewReader<SettingsView>('machines/settings.selectors.ts', SETTINGS_VIEWS);
