@@ -14,14 +14,20 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
+  calendarViewOf,
+  countsStateOf,
+  monthNavigationOf,
+  pageStateOf,
+  selectionStateOf,
   selectLimitNotice,
   selectMonthDays,
   selectOverbooking,
   selectSelectionPrice,
   selectTicketRows,
   selectTimeslots,
+  type TicketingActor,
   type TicketRow,
-} from '../../../../machines/eventTicketing.machine.js';
+} from '../../../../machines/eventTicketing.selectors.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { timeOf } from '../../../domain/tickets.js';
 import { useLang } from '../../hooks.js';
@@ -33,7 +39,6 @@ import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import { pageStateOf, selectionStateOf, countsStateOf, monthNavigationOf, type TicketingActor } from './ticket-states.js';
 import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import { routeHref } from '../../../domain/routes.js';
 
@@ -54,8 +59,7 @@ function Calendar({ actor }: { actor: TicketingActor }) {
   const days = useSelector(actor, (s) => selectMonthDays(s, month), shallowEqualDays);
   const selected = useSelector(actor, (s) => s.context.date);
   const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
-  const loadingMonth = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Loading month' } } }));
-  const monthFailed = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Month failed' } } }));
+  const { loadingMonth, monthFailed } = useSelector(actor, calendarViewOf);
   const navigation = useSelector(actor, monthNavigationOf, shallowEqual);
   return (
     <CalendarSection

@@ -13,7 +13,19 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectCounts, selectMonthDays, selectMonthOffer, selectTimes, type CountRow, type tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
+import {
+  selectCounts,
+  selectMonthDays,
+  selectMonthOffer,
+  selectTimes,
+  tourCalendarViewOf,
+  tourCountsStateOf,
+  tourMonthNavigationOf,
+  tourPageStateOf,
+  tourSelectionStateOf,
+  type CountRow,
+  type TourActor,
+} from '../../../../machines/tourBooking.selectors.js';
 import type { TourQuestion } from '../../../api/schemas/catalog.js';
 import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import type { AnswerValue, CountProblem } from '../../../domain/tours.js';
@@ -27,7 +39,6 @@ import { PageHeading } from '../PageHeading.js';
 import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { TourCounter } from './TourCounter.js';
-import { tourCountsStateOf, tourMonthNavigationOf, tourPageStateOf, tourSelectionStateOf, type TourActor } from './tour-states.js';
 import { routeHref } from '../../../domain/routes.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -48,8 +59,7 @@ function Calendar({ actor }: { actor: TourActor }) {
   const days = useSelector(actor, (s) => selectMonthDays(s, month), sameData);
   const selected = useSelector(actor, (s) => s.context.date);
   const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
-  const loadingMonth = useSelector(actor, (s) => s.matches({ 'Tour page': { Booking: { Calendar: 'Loading month' } } }));
-  const monthFailed = useSelector(actor, (s) => s.matches({ 'Tour page': { Booking: { Calendar: 'Month failed' } } }));
+  const { loadingMonth, monthFailed } = useSelector(actor, tourCalendarViewOf);
   const navigation = useSelector(actor, tourMonthNavigationOf, shallowEqual);
   return (
     <CalendarSection
