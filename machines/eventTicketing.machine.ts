@@ -196,14 +196,8 @@ export const eventTicketingMachine = setup({
   },
   actions: {
     assignEvents: assign((_, events: ShopEvent[]) => ({ events })),
-    assignVenueFilter: assign(({ context, event }) => {
-      assertEvent(event, 'SET_VENUE_FILTER');
-      return { filters: { ...context.filters, venue: event.venue } };
-    }),
-    assignGroupFilter: assign(({ context, event }) => {
-      assertEvent(event, 'SET_GROUP_FILTER');
-      return { filters: { ...context.filters, customGroup: event.group } };
-    }),
+    assignVenueFilter: assign(({ context }, venue: number | null) => ({ filters: { ...context.filters, venue } })),
+    assignGroupFilter: assign(({ context }, customGroup: number | null) => ({ filters: { ...context.filters, customGroup } })),
     assignEventToOpen: assign(({ context, event }) => {
       assertEvent(event, 'OPEN_EVENT');
       return ticketPageReset(event.eventId, event.date ? toIsoDate(event.date) : null, context.events);
@@ -382,8 +376,8 @@ export const eventTicketingMachine = setup({
         'Showing events': {
           description: 'Events ordered by sequence_no, then by sorting_datetime where it is 0; filtered by venue and custom group.',
           on: {
-            SET_VENUE_FILTER: { actions: 'assignVenueFilter' },
-            SET_GROUP_FILTER: { actions: 'assignGroupFilter' },
+            SET_VENUE_FILTER: { actions: { type: 'assignVenueFilter', params: ({ event }) => event.venue } },
+            SET_GROUP_FILTER: { actions: { type: 'assignGroupFilter', params: ({ event }) => event.group } },
           },
         },
         'Events failed': {

@@ -5,11 +5,12 @@
  *
  * - the view of every state, in tables keyed by the machine's own typed state paths: the page
  *   (TICKETING_VIEWS), the calendar region (CALENDAR_VIEWS of calendar-region.ts) and the
- *   selection region (SELECTION_VIEWS). A state added or renamed in the machine does not compile
- *   until it has a view here; a state a table does not know throws rather than showing nothing.
+ *   selection region (SELECTION_VIEWS), read by catalogue-views.ts. A state added or renamed in
+ *   the machine does not compile until it has a view here; a state a table does not know throws
+ *   rather than showing nothing.
  * - the selectors of its context (object results need a shallow compare in useSelector).
  */
-import type { ActorRefFrom, SnapshotFrom, StateValue } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { EventTicket, ShopEvent } from '../src/api/schemas/catalog.js';
 import type { Minor } from '../src/domain/money.js';
 import {
@@ -35,15 +36,15 @@ import {
   type NamedInput,
   type SelectionProblem,
 } from '../src/domain/tickets.js';
-import { CALENDAR_VIEWS, monthDays, monthNavigationOf as calendarMonthNavigation, type CalendarDay, type CalendarView } from './calendar-region.js';
+import { CALENDAR_VIEWS, monthDays, type CalendarDay, type CalendarView } from './calendar-region.js';
 import { currentSlot, type EventTicketingContext, type eventTicketingMachine } from './eventTicketing.machine.js';
-import { pagePathOf, regionPathOf, unreachable, viewOf, type PagePaths, type RegionPaths } from './state-paths.js';
+import { catalogueViews, itemView, listView, type CatalogueView, type SelectionView } from './catalogue-views.js';
+import type { PagePaths, RegionPaths } from './state-paths.js';
 
 /** The event ticketing journey's actor (src/app/journeys/eventTicketing.ts). */
 export type TicketingActor = ActorRefFrom<typeof eventTicketingMachine>;
 type StateValueOf = SnapshotFrom<typeof eventTicketingMachine>['value'];
 type View = { context: EventTicketingContext };
-type Value = { value: StateValue };
 
 // ---------------------------------------------------------------------------------------------
 // The view of each state
@@ -53,66 +54,33 @@ export type TicketingPagePath = PagePaths<StateValueOf>;
 /** The paths of the states of the selection region ('Setting counts.Editing'). */
 export type SelectionPath = RegionPaths<StateValueOf, 'Selection'>;
 
-export type ListStage = 'loading' | 'showing' | 'failed';
 export type TicketPageStage = 'loading' | 'notFound' | 'expired' | 'failed' | 'booking';
-/** Which page the journey shows, and at which stage. */
-export type TicketingView = { readonly kind: 'list'; readonly list: ListStage } | { readonly kind: 'ticket'; readonly page: TicketPageStage };
-
-const list = (stage: ListStage) => ({ kind: 'list', list: stage }) as const;
-const ticketPage = (stage: TicketPageStage) => ({ kind: 'ticket', page: stage }) as const;
-
-/** Every page state's view (one object each, so a selector returns the same value while the view stays). */
-export const TICKETING_VIEWS = {
-  Starting: list('loading'),
-  'Event list.Checking list': list('loading'),
-  'Event list.Loading events': list('loading'),
-  'Event list.Showing events': list('showing'),
-  'Event list.Events failed': list('failed'),
-  'Ticket page.Loading lifetime': ticketPage('loading'),
-  'Ticket page.Loading calendar': ticketPage('loading'),
-  'Ticket page.Checking requested date': ticketPage('loading'),
-  'Ticket page.Event not found': ticketPage('notFound'),
-  'Ticket page.Event expired': ticketPage('expired'),
-  'Ticket page.Page failed': ticketPage('failed'),
-  'Ticket page.Booking': ticketPage('booking'),
-} as const satisfies Record<TicketingPagePath, TicketingView>;
-
-export function ticketingViewOf(s: Value): TicketingView {
-  return viewOf('eventTicketing', TICKETING_VIEWS, pagePathOf(s.value));
-}
-
 /** What the ticket page shows ('list' while the journey is on the event list). */
 export type PageState = TicketPageStage | 'list';
 
-export function pageStateOf(s: Value): PageState {
-  const view = ticketingViewOf(s);
-  switch (view.kind) {
-    case 'list':
-      return 'list';
-    case 'ticket':
-      return view.page;
-    default:
-      return unreachable(view);
-  }
-}
-
-/** The event list could not be loaded. */
-export const selectListFailed = (s: Value): boolean => {
-  const view = ticketingViewOf(s);
-  return view.kind === 'list' && view.list === 'failed';
-};
+/** Every page state's view (one object each, so a selector returns the same value while the view stays). */
+export const TICKETING_VIEWS = {
+  Starting: listView('loading'),
+  'Event list.Checking list': listView('loading'),
+  'Event list.Loading events': listView('loading'),
+  'Event list.Showing events': listView('showing'),
+  'Event list.Events failed': listView('failed'),
+  'Ticket page.Loading lifetime': itemView('loading'),
+  'Ticket page.Loading calendar': itemView('loading'),
+  'Ticket page.Checking requested date': itemView('loading'),
+  'Ticket page.Event not found': itemView('notFound'),
+  'Ticket page.Event expired': itemView('expired'),
+  'Ticket page.Page failed': itemView('failed'),
+  'Ticket page.Booking': itemView('booking'),
+} as const satisfies Record<TicketingPagePath, CatalogueView<TicketPageStage>>;
 
 /** The step of the selection region; 'none' outside the booking of a ticket page. */
 export type SelectionState = 'choosingDate' | 'daySoldOut' | 'loadingTickets' | 'ticketsFailed' | 'noResults' | 'choosingTime' | 'timeSoldOut' | 'counts' | 'added' | 'none';
 /** The notice of the counts step; 'none' outside it. */
 export type CountsState = 'editing' | 'nothingChosen' | 'familyIncomplete' | 'overbooked' | 'none';
-export interface SelectionView {
-  readonly step: SelectionState;
-  readonly counts: CountsState;
-}
 
-const step = (state: Exclude<SelectionState, 'counts' | 'none'>) => ({ step: state, counts: 'none' }) as const;
-const counts = (state: Exclude<CountsState, 'none'>) => ({ step: 'counts', counts: state }) as const;
+const step = <const T extends Exclude<SelectionState, 'counts' | 'none'>>(state: T) => ({ step: state, counts: 'none' }) as const;
+const counts = <const T extends Exclude<CountsState, 'none'>>(state: T) => ({ step: 'counts', counts: state }) as const;
 
 /** Every state of the selection region's view. */
 export const SELECTION_VIEWS = {
@@ -129,26 +97,13 @@ export const SELECTION_VIEWS = {
   'Setting counts.Family incomplete': counts('familyIncomplete'),
   'Setting counts.Overbooked': counts('overbooked'),
   'Added to cart': step('added'),
-} as const satisfies Record<SelectionPath, SelectionView>;
+} as const satisfies Record<SelectionPath, SelectionView<SelectionState, CountsState>>;
 
-const NO_SELECTION: SelectionView = { step: 'none', counts: 'none' };
-
-export function selectionViewOf(s: Value): SelectionView {
-  const path = regionPathOf(s.value, 'Selection');
-  return path === null ? NO_SELECTION : viewOf('eventTicketing', SELECTION_VIEWS, path);
-}
-export const selectionStateOf = (s: Value): SelectionState => selectionViewOf(s).step;
-export const countsStateOf = (s: Value): CountsState => selectionViewOf(s).counts;
-
-/** The calendar region's views, checked against this machine's states of the region. */
-const CALENDAR: Record<RegionPaths<StateValueOf, 'Calendar'>, CalendarView> = CALENDAR_VIEWS;
-const NO_CALENDAR: CalendarView = { loadingMonth: false, monthFailed: false };
-
-/** Whether the date grid's month is loading or failed to load. */
-export function calendarViewOf(s: Value): CalendarView {
-  const path = regionPathOf(s.value, 'Calendar');
-  return path === null ? NO_CALENDAR : viewOf('eventTicketing', CALENDAR, path);
-}
+export const { viewOf: ticketingViewOf, pageStateOf, selectListFailed, selectionViewOf, selectionStateOf, countsStateOf, calendarViewOf } = catalogueViews('eventTicketing', {
+  pages: TICKETING_VIEWS,
+  selections: SELECTION_VIEWS,
+  calendar: CALENDAR_VIEWS satisfies Record<RegionPaths<StateValueOf, 'Calendar'>, CalendarView>,
+});
 
 // ---------------------------------------------------------------------------------------------
 // The context, as the screens show it
@@ -165,9 +120,6 @@ export type { CalendarDay };
 /** Every day of a month ('YYYY-MM') with its availability and places, for the date grid. */
 export const selectMonthDays = (s: View, month: string): CalendarDay[] =>
   monthDays(month, (date) => ({ availability: dayAvailability(s.context.calendar, date, s.context.today), places: s.context.calendar[date] ?? 0 }));
-
-/** The months the calendar's previous and next buttons go to; null where the event has none. */
-export const monthNavigationOf = (s: View): { previous: string | null; next: string | null } => calendarMonthNavigation(s);
 
 export interface TimeslotView {
   datetime: string;

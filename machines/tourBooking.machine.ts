@@ -246,22 +246,10 @@ export const tourBookingMachine = setup({
       listLoaded: true,
       filters: { ...NO_TOUR_FILTERS, language: initialTourLanguage(data.tours, context.lang, context.defaultTourLanguage) },
     })),
-    assignLanguageFilter: assign(({ context, event }) => {
-      assertEvent(event, 'SET_LANGUAGE_FILTER');
-      return { filters: { ...context.filters, language: event.language } };
-    }),
-    assignDateFilter: assign(({ context, event }) => {
-      assertEvent(event, 'SET_DATE_FILTER');
-      return { filters: { ...context.filters, date: event.date === null ? null : toIsoDate(event.date) } };
-    }),
-    assignCategoryFilter: assign(({ context, event }) => {
-      assertEvent(event, 'SET_CATEGORY_FILTER');
-      return { filters: { ...context.filters, category: event.category } };
-    }),
-    assignVenueFilter: assign(({ context, event }) => {
-      assertEvent(event, 'SET_VENUE_FILTER');
-      return { filters: { ...context.filters, venue: event.venue } };
-    }),
+    assignLanguageFilter: assign(({ context }, language: string | null) => ({ filters: { ...context.filters, language } })),
+    assignDateFilter: assign(({ context }, date: string | null) => ({ filters: { ...context.filters, date: date === null ? null : toIsoDate(date) } })),
+    assignCategoryFilter: assign(({ context }, category: number | null) => ({ filters: { ...context.filters, category } })),
+    assignVenueFilter: assign(({ context }, venue: number | null) => ({ filters: { ...context.filters, venue } })),
     clearFilters: assign({ filters: NO_TOUR_FILTERS }),
     assignTourToOpen: assign(({ event }) => {
       assertEvent(event, 'OPEN_TOUR');
@@ -428,10 +416,10 @@ export const tourBookingMachine = setup({
         'Showing tours': {
           description: 'Filtered by tour language, date, category and venue; an empty result offers the way back to every tour.',
           on: {
-            SET_LANGUAGE_FILTER: { actions: 'assignLanguageFilter' },
-            SET_DATE_FILTER: { actions: 'assignDateFilter' },
-            SET_CATEGORY_FILTER: { actions: 'assignCategoryFilter' },
-            SET_VENUE_FILTER: { actions: 'assignVenueFilter' },
+            SET_LANGUAGE_FILTER: { actions: { type: 'assignLanguageFilter', params: ({ event }) => event.language } },
+            SET_DATE_FILTER: { actions: { type: 'assignDateFilter', params: ({ event }) => event.date } },
+            SET_CATEGORY_FILTER: { actions: { type: 'assignCategoryFilter', params: ({ event }) => event.category } },
+            SET_VENUE_FILTER: { actions: { type: 'assignVenueFilter', params: ({ event }) => event.venue } },
             CLEAR_FILTERS: { actions: 'clearFilters' },
           },
         },

@@ -5,11 +5,12 @@
  *
  * - the view of every state, in tables keyed by the machine's own typed state paths: the page
  *   (TOUR_VIEWS), the calendar region (CALENDAR_VIEWS of calendar-region.ts) and the selection
- *   region (TOUR_SELECTION_VIEWS). A state added or renamed in the machine does not compile until
- *   it has a view here; a state a table does not know throws rather than showing nothing.
+ *   region (TOUR_SELECTION_VIEWS), read by catalogue-views.ts. A state added or renamed in the
+ *   machine does not compile until it has a view here; a state a table does not know throws
+ *   rather than showing nothing.
  * - the selectors of its context (object results need a shallow compare in useSelector).
  */
-import type { ActorRefFrom, SnapshotFrom, StateValue } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Named, Tour } from '../src/api/schemas/catalog.js';
 import type { Minor } from '../src/domain/money.js';
 import {
@@ -36,15 +37,15 @@ import {
   type TourLimit,
   type TourMonthOffer,
 } from '../src/domain/tours.js';
-import { CALENDAR_VIEWS, monthDays, monthNavigationOf, type CalendarDay, type CalendarView } from './calendar-region.js';
+import { CALENDAR_VIEWS, monthDays, type CalendarDay, type CalendarView } from './calendar-region.js';
 import { currentSlot, type TourBookingContext, type tourBookingMachine } from './tourBooking.machine.js';
-import { pagePathOf, regionPathOf, unreachable, viewOf, type PagePaths, type RegionPaths } from './state-paths.js';
+import { catalogueViews, itemView, listView, type CatalogueView, type SelectionView } from './catalogue-views.js';
+import type { PagePaths, RegionPaths } from './state-paths.js';
 
 /** The tour booking journey's actor (src/app/journeys/tourBooking.ts). */
 export type TourActor = ActorRefFrom<typeof tourBookingMachine>;
 type StateValueOf = SnapshotFrom<typeof tourBookingMachine>['value'];
 type View = { context: TourBookingContext };
-type Value = { value: StateValue };
 
 // ---------------------------------------------------------------------------------------------
 // The view of each state
@@ -54,66 +55,33 @@ export type TourPagePath = PagePaths<StateValueOf>;
 /** The paths of the states of the selection region ('Setting counts.Editing'). */
 export type TourSelectionPath = RegionPaths<StateValueOf, 'Selection'>;
 
-export type TourListStage = 'loading' | 'showing' | 'failed';
 export type TourPageStage = 'loading' | 'notFound' | 'over' | 'failed' | 'booking';
-/** Which page the journey shows, and at which stage. */
-export type TourBookingView = { readonly kind: 'list'; readonly list: TourListStage } | { readonly kind: 'tour'; readonly page: TourPageStage };
-
-const list = (stage: TourListStage) => ({ kind: 'list', list: stage }) as const;
-const tourPage = (stage: TourPageStage) => ({ kind: 'tour', page: stage }) as const;
-
-/** Every page state's view (one object each, so a selector returns the same value while the view stays). */
-export const TOUR_VIEWS = {
-  Starting: list('loading'),
-  'Tour list.Checking list': list('loading'),
-  'Tour list.Loading list': list('loading'),
-  'Tour list.Showing tours': list('showing'),
-  'Tour list.List failed': list('failed'),
-  'Tour page.Loading limits': tourPage('loading'),
-  'Tour page.Loading calendar': tourPage('loading'),
-  'Tour page.Choosing start date': tourPage('loading'),
-  'Tour page.Tour not found': tourPage('notFound'),
-  'Tour page.Tour over': tourPage('over'),
-  'Tour page.Page failed': tourPage('failed'),
-  'Tour page.Booking': tourPage('booking'),
-} as const satisfies Record<TourPagePath, TourBookingView>;
-
-export function tourBookingViewOf(s: Value): TourBookingView {
-  return viewOf('tourBooking', TOUR_VIEWS, pagePathOf(s.value));
-}
-
 /** What the tour page shows ('list' while the journey is on the tour list). */
 export type TourPageState = TourPageStage | 'list';
 
-export function tourPageStateOf(s: Value): TourPageState {
-  const view = tourBookingViewOf(s);
-  switch (view.kind) {
-    case 'list':
-      return 'list';
-    case 'tour':
-      return view.page;
-    default:
-      return unreachable(view);
-  }
-}
-
-/** The tour list could not be loaded. */
-export const selectListFailed = (s: Value): boolean => {
-  const view = tourBookingViewOf(s);
-  return view.kind === 'list' && view.list === 'failed';
-};
+/** Every page state's view (one object each, so a selector returns the same value while the view stays). */
+export const TOUR_VIEWS = {
+  Starting: listView('loading'),
+  'Tour list.Checking list': listView('loading'),
+  'Tour list.Loading list': listView('loading'),
+  'Tour list.Showing tours': listView('showing'),
+  'Tour list.List failed': listView('failed'),
+  'Tour page.Loading limits': itemView('loading'),
+  'Tour page.Loading calendar': itemView('loading'),
+  'Tour page.Choosing start date': itemView('loading'),
+  'Tour page.Tour not found': itemView('notFound'),
+  'Tour page.Tour over': itemView('over'),
+  'Tour page.Page failed': itemView('failed'),
+  'Tour page.Booking': itemView('booking'),
+} as const satisfies Record<TourPagePath, CatalogueView<TourPageStage>>;
 
 /** The step of the selection region; 'none' outside the booking of a tour page. */
 export type TourSelectionState = 'nothingToBook' | 'daySoldOut' | 'loadingDay' | 'dayFailed' | 'counts' | 'added' | 'none';
 /** The notice of the counts step; 'none' outside it. */
 export type TourCountsState = 'editing' | 'timeSoldOut' | 'countsInvalid' | 'answersMissing' | 'none';
-export interface TourSelectionView {
-  readonly step: TourSelectionState;
-  readonly counts: TourCountsState;
-}
 
-const step = (state: Exclude<TourSelectionState, 'counts' | 'none'>) => ({ step: state, counts: 'none' }) as const;
-const counts = (state: Exclude<TourCountsState, 'none'>) => ({ step: 'counts', counts: state }) as const;
+const step = <const T extends Exclude<TourSelectionState, 'counts' | 'none'>>(state: T) => ({ step: state, counts: 'none' }) as const;
+const counts = <const T extends Exclude<TourCountsState, 'none'>>(state: T) => ({ step: 'counts', counts: state }) as const;
 
 /** Every state of the selection region's view. */
 export const TOUR_SELECTION_VIEWS = {
@@ -127,26 +95,21 @@ export const TOUR_SELECTION_VIEWS = {
   'Setting counts.Counts invalid': counts('countsInvalid'),
   'Setting counts.Answers missing': counts('answersMissing'),
   'Added to cart': step('added'),
-} as const satisfies Record<TourSelectionPath, TourSelectionView>;
+} as const satisfies Record<TourSelectionPath, SelectionView<TourSelectionState, TourCountsState>>;
 
-const NO_SELECTION: TourSelectionView = { step: 'none', counts: 'none' };
-
-export function tourSelectionViewOf(s: Value): TourSelectionView {
-  const path = regionPathOf(s.value, 'Selection');
-  return path === null ? NO_SELECTION : viewOf('tourBooking', TOUR_SELECTION_VIEWS, path);
-}
-export const tourSelectionStateOf = (s: Value): TourSelectionState => tourSelectionViewOf(s).step;
-export const tourCountsStateOf = (s: Value): TourCountsState => tourSelectionViewOf(s).counts;
-
-/** The calendar region's views, checked against this machine's states of the region. */
-const CALENDAR: Record<RegionPaths<StateValueOf, 'Calendar'>, CalendarView> = CALENDAR_VIEWS;
-const NO_CALENDAR: CalendarView = { loadingMonth: false, monthFailed: false };
-
-/** Whether the date grid's month is loading or failed to load. */
-export function tourCalendarViewOf(s: Value): CalendarView {
-  const path = regionPathOf(s.value, 'Calendar');
-  return path === null ? NO_CALENDAR : viewOf('tourBooking', CALENDAR, path);
-}
+export const {
+  viewOf: tourBookingViewOf,
+  pageStateOf: tourPageStateOf,
+  selectListFailed,
+  selectionViewOf: tourSelectionViewOf,
+  selectionStateOf: tourSelectionStateOf,
+  countsStateOf: tourCountsStateOf,
+  calendarViewOf: tourCalendarViewOf,
+} = catalogueViews('tourBooking', {
+  pages: TOUR_VIEWS,
+  selections: TOUR_SELECTION_VIEWS,
+  calendar: CALENDAR_VIEWS satisfies Record<RegionPaths<StateValueOf, 'Calendar'>, CalendarView>,
+});
 
 // ---------------------------------------------------------------------------------------------
 // The context, as the screens show it
@@ -155,9 +118,6 @@ export type { CalendarDay };
 /** Every day of a month ('YYYY-MM') with its availability and the places left on its open times, for the date grid. */
 export const selectMonthDays = (s: View, month: string): CalendarDay[] =>
   monthDays(month, (date) => ({ availability: tourDayAvailability(s.context.calendar, date, s.context.today), places: tourDayPlaces(s.context.calendar, date) }));
-
-/** The months the calendar's previous and next buttons go to; null where the tour has none. */
-export const tourMonthNavigationOf = (s: View): { previous: string | null; next: string | null } => monthNavigationOf(s);
 
 /** What the shown month offers: a day to book, only sold-out days, or no tour dates (not "sold out"); null while it loads. */
 export const selectMonthOffer = (s: View): TourMonthOffer | null =>

@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   selectCounts,
@@ -20,17 +20,16 @@ import {
   selectTimes,
   tourCalendarViewOf,
   tourCountsStateOf,
-  tourMonthNavigationOf,
   tourPageStateOf,
   tourSelectionStateOf,
   type CountRow,
   type TourActor,
 } from '../../../../machines/tourBooking.selectors.js';
 import type { TourQuestion } from '../../../api/schemas/catalog.js';
-import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import type { AnswerValue, CountProblem } from '../../../domain/tours.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
-import { CalendarSection, TimeSlotSection } from '../../components/calendar/CalendarSection.js';
+import { BookingCalendar } from '../../components/calendar/BookingCalendar.js';
+import { TimeSlotSection } from '../../components/calendar/CalendarSection.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useLang } from '../../hooks.js';
@@ -55,27 +54,7 @@ function BackToList() {
 }
 
 function Calendar({ actor }: { actor: TourActor }) {
-  const month = useSelector(actor, (s) => s.context.month);
-  const days = useSelector(actor, (s) => selectMonthDays(s, month), sameData);
-  const selected = useSelector(actor, (s) => s.context.date);
-  const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
-  const { loadingMonth, monthFailed } = useSelector(actor, tourCalendarViewOf);
-  const navigation = useSelector(actor, tourMonthNavigationOf, shallowEqual);
-  return (
-    <CalendarSection
-      titleId="tours.stepDate"
-      month={month}
-      days={days}
-      selected={selected}
-      navigation={navigation}
-      canShowMonth={(m) => canShowCalendarMonth(m, bounds.today, bounds.last)}
-      loadingMonth={loadingMonth}
-      monthFailed={monthFailed}
-      onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
-      onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
-      onRetry={() => actor.send({ type: 'RETRY' })}
-    />
-  );
+  return <BookingCalendar actor={actor} titleId="tours.stepDate" monthDays={selectMonthDays} calendarView={tourCalendarViewOf} />;
 }
 
 function Times({ actor }: { actor: TourActor }) {
