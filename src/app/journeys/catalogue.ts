@@ -4,7 +4,7 @@
  * tour, src/app/journeys/tourBooking.ts): the item and the date (`?date=YYYY-MM-DD`) a route asks
  * for, the event that brings the journey's actor there, and the path of either page.
  */
-import { pagePath, type PlainRouteName, type RouteParams, type ShopRouteName } from '../../domain/routes.js';
+import { routeHref, type PlainRouteName, type RouteParams, type ShopRouteName } from '../../domain/routes.js';
 import type { RouteEntry } from './host.js';
 
 /** The pages with a path param `id` (an item of a catalogue). */
@@ -33,7 +33,9 @@ export function cataloguePages<TList extends PlainRouteName, TItem extends ItemR
     },
     /** The path of the list, or of the item the journey shows. */
     href(lang: string, route: string, id: number | null): string {
-      return route === pages.item ? pagePath(lang, pages.item, { id: String(id ?? '') }) : pagePath(lang, pages.list, {});
+      const item: ItemRouteName = pages.item;
+      const list: PlainRouteName = pages.list;
+      return route === item ? routeHref(lang, item, { id: String(id ?? '') }) : routeHref(lang, list);
     },
   };
 }
