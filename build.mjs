@@ -177,33 +177,60 @@ function analyze(outputs, initial) {
   for (const [owner, bytes] of rows) console.log(`  ${owner.padEnd(44)} ${kb(bytes).padStart(10)}`);
 }
 
+/** Imports a module of the app in Node: bundled by esbuild (with `plugins`), run from a data URL. */
+async function evaluate(file, plugins = []) {
+  const bundled = await esbuild.build({ entryPoints: [path.join(root, file)], bundle: true, write: false, format: 'esm', platform: 'node', plugins, logLevel: 'silent' });
+  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+}
+
+/**
+ * An esbuild plugin: every lazy `import()` answers its source file instead of the module. Each
+ * export of the imported module (its default, a named screen, a journey) is the module's path
+ * from the root, so a registry's loader, run as the app runs it, resolves to what it loads.
+ */
+const lazySources = {
+  name: 'lazy-sources',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.lazySource) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazySource: true } });
+      return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace: 'lazy-source' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-source' }, async (args) => {
+      const probe = await esbuild.build({ entryPoints: [args.path], bundle: false, write: false, metafile: true, format: 'esm', outdir: 'out', logLevel: 'silent' });
+      const names = Object.values(probe.metafile.outputs).flatMap((output) => output.exports);
+      return { contents: `const source = ${JSON.stringify(rel(args.path))};\nexport { ${names.map((name) => `source as ${name}`).join(', ')} };\n`, loader: 'js' };
+    });
+  },
+};
+
 /**
  * Each page of the route module (src/domain/routes.ts, evaluated: path and journey) with the
- * modules it loads lazily: its screen (the SCREENS registry of src/app/routes.ts) and its journey
- * (the LOADERS registry of src/app/journeys/index.ts). The server preloads a deep link's chunks in
- * the head (src/server/static.ts), so /en/tickets/101 does not wait for the entry to run before it
- * asks for the ticket page. Every route must be understood, or the build stops.
+ * modules it loads lazily: its screen and its journey, as the router's registry loads them
+ * (src/app/routes.ts: `SCREENS[name].preload()`, `loadJourney(journey)`), run here with every
+ * lazy import answering its source file. The server preloads a deep link's chunks in the head (src/server/static.ts), so
+ * /en/tickets/101 does not wait for the entry to run before it asks for the ticket page. Every
+ * route must be understood, or the build stops.
  */
 async function routeModules() {
-  const bundled = await esbuild.build({ entryPoints: [path.join(root, 'src', 'domain', 'routes.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
-  const { ROUTE_TABLE } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
-  const text = fs.readFileSync(path.join(root, 'src', 'app', 'routes.ts'), 'utf8');
-  const journeysText = fs.readFileSync(path.join(root, 'src', 'app', 'journeys', 'index.ts'), 'utf8');
-  const fromApp = (spec) => rel(path.resolve(root, 'src', 'app', spec.replace(/\.js$/, fs.existsSync(path.join(root, 'src', 'app', spec.replace(/\.js$/, '.tsx'))) ? '.tsx' : '.ts')));
-  const fromJourneys = (spec) => rel(path.resolve(root, 'src', 'app', 'journeys', spec.replace(/\.js$/, '.ts')));
-  const consts = new Map([...text.matchAll(/const (\w+) = (?:screen\()?\(\) => import\('([^']+)'\)/g)].map((m) => [m[1], fromApp(m[2])]));
-  const journeys = new Map([...journeysText.matchAll(/^\s+'?([\w-]+)'?: \(\) => import\('([^']+)'\)/gm)].map((m) => [m[1], fromJourneys(m[2])]));
-  const registry = text.slice(text.indexOf('export const SCREENS = {'));
-  const screens = new Map(
-    [...registry.matchAll(/^ {2}(\w+): (?:screen\(\(\) => import\('([^']+)'\)\)|named\((\w+), '\w+'\)|(\w+)),$/gm)].map((m) => [m[1], m[2] ? fromApp(m[2]) : consts.get(m[3] ?? m[4])]),
-  );
-  return Object.entries(ROUTE_TABLE).map(([name, route]) => {
-    const screenSource = screens.get(name);
-    if (!screenSource || (route.journey && !journeys.has(route.journey))) {
-      throw new Error(`build.mjs: cannot tell the lazy modules of route '${name}' (its screen in src/app/routes.ts, its journey in src/app/journeys/index.ts)`);
+  const { ROUTE_TABLE } = await evaluate('src/domain/routes.ts');
+  const { SCREENS, loadJourney } = await evaluate('src/app/routes.ts', [lazySources]);
+  const sourceOf = async (load, what) => {
+    const source = typeof load === 'function' ? await load() : undefined;
+    if (typeof source !== 'string' || !fs.existsSync(path.join(root, source))) {
+      throw new Error(`build.mjs: cannot tell the lazy module of ${what} (src/app/routes.ts)`);
     }
-    return { path: route.path, sources: [screenSource, ...(route.journey ? [journeys.get(route.journey)] : [])] };
-  });
+    return source;
+  };
+  return Promise.all(
+    Object.entries(ROUTE_TABLE).map(async ([name, route]) => ({
+      path: route.path,
+      sources: [
+        await sourceOf(SCREENS?.[name]?.preload, `route '${name}' (its screen in SCREENS)`),
+        ...(route.journey ? [await sourceOf(() => loadJourney(route.journey), `journey '${route.journey}' (its loader in JOURNEYS)`)] : []),
+      ],
+    })),
+  );
 }
 
 /** Loaded on demand by any page but home: the cart's names in the page's language (src/app/services.ts), once a cart has lines. */

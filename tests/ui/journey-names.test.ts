@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, type JourneyName } from '../../src/domain/routes.js';
-import { loadJourney } from '../../src/app/journeys/index.js';
+import { loadJourney } from '../../src/app/routes.js';
 
 const root = process.cwd() + '/';
 const journeys = [...new Set(Object.values(ROUTE_TABLE).flatMap((route) => ('journey' in route ? [route.journey as JourneyName] : [])))].sort();

@@ -11,8 +11,8 @@ import type { Shell } from '../shell-context.js';
 import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
-const eventIdOf = (entry: RouteEntry): number | null => (entry.route === 'ticket' ? Number(entry.params.id) : null);
-const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+const eventIdOf = (entry: RouteEntry<'eventTicketing'>): number | null => (entry.route === 'ticket' ? entry.params.id : null);
+const dateOf = (entry: RouteEntry<'eventTicketing'>): string | null => entry.search.date ?? null;
 
 /**
  * The ticket page's first answer: the event's lifetime and the event itself, which comes with the
@@ -30,7 +30,7 @@ export async function loadEventLifetime(api: Pick<Shell['api'], 'getTicketLifeti
   return { ...lifetime, event };
 }
 
-export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
+export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell, 'eventTicketing'> = {
   name: 'eventTicketing',
   machine: ({ api }) =>
     eventTicketingMachine.provide({
@@ -50,3 +50,6 @@ export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
   },
   href: (route, snapshot, lang) => (route === 'ticket' ? routeHref(lang, 'ticket', { id: String(snapshot.context.eventId ?? '') }) : routeHref(lang, 'tickets')),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default ticketingJourney;

@@ -12,10 +12,10 @@ import type { Shell } from '../shell-context.js';
 import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
-const tourIdOf = (entry: RouteEntry): number | null => (entry.route === 'guidedTour' ? Number(entry.params.id) : null);
-const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+const tourIdOf = (entry: RouteEntry<'tourBooking'>): number | null => (entry.route === 'guidedTour' ? entry.params.id : null);
+const dateOf = (entry: RouteEntry<'tourBooking'>): string | null => entry.search.date ?? null;
 
-export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
+export const tourJourney: Journey<typeof tourBookingMachine, Shell, 'tourBooking'> = {
   name: 'tourBooking',
   machine: ({ api }) =>
     tourBookingMachine.provide({
@@ -45,3 +45,6 @@ export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
   },
   href: (route, snapshot, lang) => (route === 'guidedTour' ? routeHref(lang, 'guidedTour', { id: String(snapshot.context.tourId ?? '') }) : routeHref(lang, 'guidedTours')),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default tourJourney;
