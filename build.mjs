@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { precompress } from './scripts/precompress.mjs';
+import { routeModules } from './scripts/route-modules.mjs';
 
 /**
  * JavaScript the home page (/de) loads until it is idle, brotli, in bytes. The target of issue 14
@@ -177,62 +178,6 @@ function analyze(outputs, initial) {
   for (const [owner, bytes] of rows) console.log(`  ${owner.padEnd(44)} ${kb(bytes).padStart(10)}`);
 }
 
-/** Imports a module of the app in Node: bundled by esbuild (with `plugins`), run from a data URL. */
-async function evaluate(file, plugins = []) {
-  const bundled = await esbuild.build({ entryPoints: [path.join(root, file)], bundle: true, write: false, format: 'esm', platform: 'node', plugins, logLevel: 'silent' });
-  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
-}
-
-/**
- * An esbuild plugin: every lazy `import()` answers its source file instead of the module. Each
- * export of the imported module (its default, a named screen, a journey) is the module's path
- * from the root, so a registry's loader, run as the app runs it, resolves to what it loads.
- */
-const lazySources = {
-  name: 'lazy-sources',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.kind !== 'dynamic-import' || args.pluginData?.lazySource) return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazySource: true } });
-      return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace: 'lazy-source' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'lazy-source' }, async (args) => {
-      const probe = await esbuild.build({ entryPoints: [args.path], bundle: false, write: false, metafile: true, format: 'esm', outdir: 'out', logLevel: 'silent' });
-      const names = Object.values(probe.metafile.outputs).flatMap((output) => output.exports);
-      return { contents: `const source = ${JSON.stringify(rel(args.path))};\nexport { ${names.map((name) => `source as ${name}`).join(', ')} };\n`, loader: 'js' };
-    });
-  },
-};
-
-/**
- * Each page of the route module (src/domain/routes.ts, evaluated: path and journey) with the
- * modules it loads lazily: its screen and its journey, as the router's registry loads them
- * (src/app/routes.ts: `SCREENS[name].preload()`, `loadJourney(journey)`), run here with every
- * lazy import answering its source file. The server preloads a deep link's chunks in the head (src/server/static.ts), so
- * /en/tickets/101 does not wait for the entry to run before it asks for the ticket page. Every
- * route must be understood, or the build stops.
- */
-async function routeModules() {
-  const { ROUTE_TABLE } = await evaluate('src/domain/routes.ts');
-  const { SCREENS, loadJourney } = await evaluate('src/app/routes.ts', [lazySources]);
-  const sourceOf = async (load, what) => {
-    const source = typeof load === 'function' ? await load() : undefined;
-    if (typeof source !== 'string' || !fs.existsSync(path.join(root, source))) {
-      throw new Error(`build.mjs: cannot tell the lazy module of ${what} (src/app/routes.ts)`);
-    }
-    return source;
-  };
-  return Promise.all(
-    Object.entries(ROUTE_TABLE).map(async ([name, route]) => ({
-      path: route.path,
-      sources: [
-        await sourceOf(SCREENS?.[name]?.preload, `route '${name}' (its screen in SCREENS)`),
-        ...(route.journey ? [await sourceOf(() => loadJourney(route.journey), `journey '${route.journey}' (its loader in JOURNEYS)`)] : []),
-      ],
-    })),
-  );
-}
-
 /** Loaded on demand by any page but home: the cart's names in the page's language (src/app/services.ts), once a cart has lines. */
 const ROUTE_ON_DEMAND = ['src/app/cart-names.ts'];
 
@@ -240,9 +185,9 @@ const ROUTE_ON_DEMAND = ['src/app/cart-names.ts'];
  * The modules every page but home may load on demand: the API modules src/api/index.ts loads on
  * their first call (catalog, accounts, checkout) and ROUTE_ON_DEMAND.
  */
-function deferredApiModules() {
-  const text = fs.readFileSync(path.join(root, 'src', 'api', 'index.ts'), 'utf8');
-  const modules = [...text.matchAll(/deferred\(\(\) => import\('\.\/([^']+)\.js'\)/g)].map((m) => `src/api/${m[1]}.ts`);
+function deferredApiModules(inputs) {
+  // every lazy import of src/api/index.ts, as esbuild resolved it (the build's metafile)
+  const modules = (inputs['src/api/index.ts']?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
   if (modules.length === 0) throw new Error('build.mjs: found no deferred API module in src/api/index.ts');
   return [...modules, ...ROUTE_ON_DEMAND];
 }
@@ -356,9 +301,10 @@ async function buildApp() {
     home: bootFiles(BOOT_HOME_IMPORT),
     messages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json?shell`)])),
     journeyMessages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json?journeys`)])),
-    routes: (await routeModules())
+    // each page's screen and journey, as the router's registry loads them (scripts/route-modules.mjs)
+    routes: (await routeModules(root))
       .filter((route) => route.path !== '')
-      .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules()].flatMap(bootFiles))] })),
+      .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules(result.metafile.inputs)].flatMap(bootFiles))] })),
     descriptions: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'messages', `${lang}.json`), 'utf8'))['meta.description'] ?? '']),
     ),
