@@ -4,11 +4,11 @@
  * machine and screens stay out of the home page's JavaScript. The pages themselves (path, title,
  * journey, params, search, login, section) are named in the route module, src/domain/routes.ts;
  * this registry only adds what renders and runs them, and it must name a screen for every page
- * and a journey for every journey name (`satisfies`), or it does not compile. Only the router
- * imports it (screens read their actor with ./journeys/use-journey.ts), so imports run one way.
+ * and a journey module for every journey name, or it does not compile. Only the router imports it
+ * (screens read their actor with ./journeys/use-journey.ts), so imports run one way.
  *
- * build.mjs runs these loaders (each import then answers its source file) to learn every page's
- * lazy chunks for the budgets and the server's preload of a deep link.
+ * build.mjs runs these loaders (scripts/route-modules.mjs: each lazy import then answers its
+ * source file) to learn every page's chunks for the budgets and the server's preload of a deep link.
  */
 import { createElement, use, type ComponentType } from 'react';
 import type { JourneyName, ShopRouteName } from '../domain/routes.js';
