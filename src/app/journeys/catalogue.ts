@@ -5,7 +5,13 @@
  * for, the event that brings the journey's actor there, and the path of either page.
  */
 import { routeHref, type PlainRouteName, type RouteParams, type ShopRouteName } from '../../domain/routes.js';
-import type { RouteEntry } from './host.js';
+
+/** What the two catalogue journeys' route entries have in common: an item id on the item page (parsed at the route), a day asked for. */
+export interface CatalogueEntry {
+  readonly route: string;
+  readonly params: { readonly id?: number };
+  readonly search: { readonly date?: string };
+}
 
 /** The pages with a path param `id` (an item of a catalogue). */
 type ItemRouteName = { [N in ShopRouteName]: RouteParams<N> extends { readonly id: string | number } ? N : never }[ShopRouteName];
@@ -20,14 +26,14 @@ export interface CataloguePages<TList extends PlainRouteName, TItem extends Item
 
 export function cataloguePages<TList extends PlainRouteName, TItem extends ItemRouteName>(pages: CataloguePages<TList, TItem>) {
   /** The item a route opens; null on the list. */
-  const itemOf = (entry: RouteEntry): number | null => (entry.route === pages.item ? Number(entry.params.id) : null);
+  const itemOf = (entry: CatalogueEntry): number | null => (entry.route === pages.item ? (entry.params.id ?? null) : null);
   /** The day a route asks for (its `?date`, the day part), if any. */
-  const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+  const dateOf = (entry: CatalogueEntry): string | null => entry.search.date?.slice(0, 10) ?? null;
   return {
     itemOf,
     dateOf,
     /** Back to the list, or the journey's event that opens the item (with the date when the route asks for one). */
-    event<TOpen>(entry: RouteEntry, open: (id: number, date: string | null) => TOpen): TOpen | BackToList {
+    event<TOpen>(entry: CatalogueEntry, open: (id: number, date: string | null) => TOpen): TOpen | BackToList {
       const id = itemOf(entry);
       return id === null ? { type: 'BACK_TO_LIST' } : open(id, dateOf(entry));
     },

@@ -29,7 +29,7 @@ export async function loadEventLifetime(api: Pick<Shell['api'], 'getTicketLifeti
   return { ...lifetime, event };
 }
 
-export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
+export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell, 'eventTicketing'> = {
   name: 'eventTicketing',
   machine: ({ api }) =>
     eventTicketingMachine.provide({
@@ -44,3 +44,6 @@ export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
   event: (entry) => pages.event(entry, (eventId, date) => (date ? { type: 'OPEN_EVENT', eventId, date } : { type: 'OPEN_EVENT', eventId })),
   href: (route, snapshot, lang) => pages.href(lang, route, snapshot.context.eventId),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default ticketingJourney;

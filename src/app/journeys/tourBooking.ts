@@ -14,7 +14,7 @@ import type { Journey } from './host.js';
 
 const pages = cataloguePages({ list: 'guidedTours', item: 'guidedTour' });
 
-export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
+export const tourJourney: Journey<typeof tourBookingMachine, Shell, 'tourBooking'> = {
   name: 'tourBooking',
   machine: ({ api }) =>
     tourBookingMachine.provide({
@@ -39,3 +39,6 @@ export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
   event: (entry) => pages.event(entry, (tourId, date) => (date ? { type: 'OPEN_TOUR', tourId, date } : { type: 'OPEN_TOUR', tourId })),
   href: (route, snapshot, lang) => pages.href(lang, route, snapshot.context.tourId),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default tourJourney;
