@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { precompress } from './scripts/precompress.mjs';
+import { routeModules } from './scripts/route-modules.mjs';
 
 /**
  * JavaScript the home page (/de) loads until it is idle, brotli, in bytes. The target of issue 14
@@ -177,35 +178,6 @@ function analyze(outputs, initial) {
   for (const [owner, bytes] of rows) console.log(`  ${owner.padEnd(44)} ${kb(bytes).padStart(10)}`);
 }
 
-/**
- * Each page of the route module (src/domain/routes.ts, evaluated: path and journey) with the
- * modules it loads lazily: its screen (the SCREENS registry of src/app/routes.ts) and its journey
- * (the LOADERS registry of src/app/journeys/index.ts). The server preloads a deep link's chunks in
- * the head (src/server/static.ts), so /en/tickets/101 does not wait for the entry to run before it
- * asks for the ticket page. Every route must be understood, or the build stops.
- */
-async function routeModules() {
-  const bundled = await esbuild.build({ entryPoints: [path.join(root, 'src', 'domain', 'routes.ts')], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
-  const { ROUTE_TABLE } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
-  const text = fs.readFileSync(path.join(root, 'src', 'app', 'routes.ts'), 'utf8');
-  const journeysText = fs.readFileSync(path.join(root, 'src', 'app', 'journeys', 'index.ts'), 'utf8');
-  const fromApp = (spec) => rel(path.resolve(root, 'src', 'app', spec.replace(/\.js$/, fs.existsSync(path.join(root, 'src', 'app', spec.replace(/\.js$/, '.tsx'))) ? '.tsx' : '.ts')));
-  const fromJourneys = (spec) => rel(path.resolve(root, 'src', 'app', 'journeys', spec.replace(/\.js$/, '.ts')));
-  const consts = new Map([...text.matchAll(/const (\w+) = (?:screen\()?\(\) => import\('([^']+)'\)/g)].map((m) => [m[1], fromApp(m[2])]));
-  const journeys = new Map([...journeysText.matchAll(/^\s+'?([\w-]+)'?: \(\) => import\('([^']+)'\)/gm)].map((m) => [m[1], fromJourneys(m[2])]));
-  const registry = text.slice(text.indexOf('export const SCREENS = {'));
-  const screens = new Map(
-    [...registry.matchAll(/^ {2}(\w+): (?:screen\(\(\) => import\('([^']+)'\)\)|named\((\w+), '\w+'\)|(\w+)),$/gm)].map((m) => [m[1], m[2] ? fromApp(m[2]) : consts.get(m[3] ?? m[4])]),
-  );
-  return Object.entries(ROUTE_TABLE).map(([name, route]) => {
-    const screenSource = screens.get(name);
-    if (!screenSource || (route.journey && !journeys.has(route.journey))) {
-      throw new Error(`build.mjs: cannot tell the lazy modules of route '${name}' (its screen in src/app/routes.ts, its journey in src/app/journeys/index.ts)`);
-    }
-    return { path: route.path, sources: [screenSource, ...(route.journey ? [journeys.get(route.journey)] : [])] };
-  });
-}
-
 /** Loaded on demand by any page but home: the cart's names in the page's language (src/app/services.ts), once a cart has lines. */
 const ROUTE_ON_DEMAND = ['src/app/cart-names.ts'];
 
@@ -213,9 +185,9 @@ const ROUTE_ON_DEMAND = ['src/app/cart-names.ts'];
  * The modules every page but home may load on demand: the API modules src/api/index.ts loads on
  * their first call (catalog, accounts, checkout) and ROUTE_ON_DEMAND.
  */
-function deferredApiModules() {
-  const text = fs.readFileSync(path.join(root, 'src', 'api', 'index.ts'), 'utf8');
-  const modules = [...text.matchAll(/deferred\(\(\) => import\('\.\/([^']+)\.js'\)/g)].map((m) => `src/api/${m[1]}.ts`);
+function deferredApiModules(inputs) {
+  // every lazy import of src/api/index.ts, as esbuild resolved it (the build's metafile)
+  const modules = (inputs['src/api/index.ts']?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
   if (modules.length === 0) throw new Error('build.mjs: found no deferred API module in src/api/index.ts');
   return [...modules, ...ROUTE_ON_DEMAND];
 }
@@ -329,9 +301,10 @@ async function buildApp() {
     home: bootFiles(BOOT_HOME_IMPORT),
     messages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json?shell`)])),
     journeyMessages: Object.fromEntries(LANGUAGES.map((lang) => [lang, bootFiles(`src/i18n/messages/${lang}.json?journeys`)])),
-    routes: (await routeModules())
+    // each page's screen and journey, as the router's registry loads them (scripts/route-modules.mjs)
+    routes: (await routeModules(root))
       .filter((route) => route.path !== '')
-      .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules()].flatMap(bootFiles))] })),
+      .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules(result.metafile.inputs)].flatMap(bootFiles))] })),
     descriptions: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'messages', `${lang}.json`), 'utf8'))['meta.description'] ?? '']),
     ),

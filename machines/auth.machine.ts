@@ -11,7 +11,9 @@
  *
  * Each form state names its route in `meta.route`; a link the visitor follows (or back and
  * forward) reaches the machine as OPEN_* through src/app/journeys, and the machine's state
- * decides the URL. Form rules live in src/domain/account-forms.ts.
+ * decides the URL. Form rules live in src/domain/account-forms.ts. Each form is the one form step
+ * of machines/form-step.ts: "Editing" (a submit its rules refuse stays there with its field errors),
+ * then one state per call, whose failure comes back to "Editing" saying what went wrong.
  * - Login: e-mail and password (the client sends the password's MD5 digest); a refusal of the
  *   credentials (401/422) is the AUTH_LOGIN_FAILED at the form, no answer says so (no connection),
  *   any other failure is the unexpected error; what was typed stays. Success loads the customer and tells the shell (LOGGED_IN).
@@ -26,7 +28,7 @@
  * Logout is the shell's LOGOUT event (machines/app.machine.ts). Services throw "not provided"
  * until the app (src/app/journeys/auth.ts) or a test provides them.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Customer, CustomerAttr, JwtResult } from '../src/api/schemas/accounts.js';
 import type { GuestRegisterInput, RegisterInput } from '../src/api/accounts.js';
 import {
@@ -55,7 +57,8 @@ import {
   type DeliveryForm,
 } from '../src/domain/settings-forms.js';
 import { deliveryAddressPayload, type DeliveryAddressField } from '../src/domain/delivery-address.js';
-import { errorOf, notProvided, type ErrorLike, type FormJourneyTag } from './support.js';
+import { errorOf, failureOf, notProvided, type ErrorLike, type FormJourneyTag } from './support.js';
+import { formStepOf, type Call, type StateConfigOf } from './form-step.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
 export type { AuthField, AuthValues, FieldErrors, FormMessage } from '../src/domain/account-forms.js';
@@ -147,7 +150,7 @@ function guestPayload(context: AuthContext): GuestRegisterInput {
   };
 }
 
-export const authMachine = setup({
+const auth = setup({
   types: {
     meta: {} as PageMeta,
     tags: {} as FormJourneyTag,
@@ -168,7 +171,7 @@ export const authMachine = setup({
   },
   actions: {
     assignField: assign(({ context, event }) => {
-      if (event.type !== 'FIELD_CHANGED') return {};
+      assertEvent(event, 'FIELD_CHANGED');
       const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
     }),
@@ -198,12 +201,15 @@ export const authMachine = setup({
     rejectRecover: assign(({ context }) => ({ fieldErrors: recoverErrors(context.values), formError: null, rejectedSubmits: context.rejectedSubmits + 1 })),
     clearErrors: assign({ fieldErrors: {}, deliveryErrors: {}, formError: null }),
     assignDelivery: assign(({ context, event }) => {
+      assertEvent(event, ['SAME_AS_BILLING_CHANGED', 'ADDRESS_CHANGED']);
       if (event.type === 'SAME_AS_BILLING_CHANGED') return { delivery: { ...context.delivery, sameAsBilling: event.same }, deliveryErrors: {} };
-      if (event.type !== 'ADDRESS_CHANGED') return {};
       const { [event.field]: _cleared, ...deliveryErrors } = context.deliveryErrors;
       return { delivery: { ...context.delivery, values: { ...context.delivery.values, [event.field]: event.value } }, deliveryErrors };
     }),
-    assignSendInvoice: assign(({ event }) => (event.type === 'SEND_INVOICE_CHANGED' ? { sendInvoice: event.send } : {})),
+    assignSendInvoice: assign(({ event }) => {
+      assertEvent(event, 'SEND_INVOICE_CHANGED');
+      return { sendInvoice: event.send };
+    }),
     assignGuestServerErrors: assign(({ context }, error: ErrorLike) => ({
       fieldErrors: detailsServerErrors(error.fields),
       deliveryErrors: deliveryServerErrors(error.fields),
@@ -232,7 +238,10 @@ export const authMachine = setup({
       fieldErrors: serverFieldErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => key !== 'token'))),
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
-    assignRecoveryToken: assign(({ event }) => (event.type === 'OPEN_RECOVERY' ? { recoveryToken: event.token } : {})),
+    assignRecoveryToken: assign(({ event }) => {
+      assertEvent(event, 'OPEN_RECOVERY');
+      return { recoveryToken: event.token };
+    }),
     assignJwt: assign((_, result: JwtResult) => ({ jwt: result.jwt })),
     assignCustomer: assign((_, customer: Customer) => ({ customer })),
     // Side effects the app provides (shell, router, toasts):
@@ -249,17 +258,62 @@ export const authMachine = setup({
       hasErrors(registrationErrors(context.values, context.attr, true)) || (context.cartShips && hasAny(deliveryFormErrors(context.delivery))),
     forgotPasswordFormInvalid: ({ context }) => hasErrors(forgotPasswordErrors(context.values)),
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
-    isValidationError: ({ event }) => errorOf(event).status === 422,
-    isNotFound: ({ event }) => errorOf(event).status === 404,
+    isValidationError: ({ event }) => failureOf(event).status === 422,
+    isNotFound: ({ event }) => failureOf(event).status === 404,
     /** §8 login failure: only a refusal of the credentials says "e-mail or password not correct". */
-    isCredentialsRefused: ({ event }) => [401, 422].includes(errorOf(event).status),
+    isCredentialsRefused: ({ event }) => [401, 422].includes(failureOf(event).status),
     /** status 0: the server never answered (no connection, timeout) */
-    isNoAnswer: ({ event }) => errorOf(event).status === 0,
-    isRateLimited: ({ event }) => errorOf(event).status === 429,
-    isMissingFields: ({ event }) => errorOf(event).status === 400,
-    onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(errorOf(event)),
+    isNoAnswer: ({ event }) => failureOf(event).status === 0,
+    isRateLimited: ({ event }) => failureOf(event).status === 429,
+    isMissingFields: ({ event }) => failureOf(event).status === 400,
+    onlyPasswordErrorRemains: ({ event }) => onlyPasswordErrors(failureOf(event)),
   },
-}).createMachine({
+});
+
+/** The form step of each auth form (machines/form-step.ts): Editing, its submit, its calls. */
+const formStep = formStepOf(auth);
+type AuthCall = Call<StateConfigOf<typeof auth>>;
+/** The ends of the journey that log the visitor in. */
+type LoggedInEnd = '#auth.Signed in' | '#auth.Registered' | '#auth.Signed in as guest' | '#auth.Recovered';
+
+/** After the token, the customer for the header; a failure still logs in (the name appears on the next load). */
+function loadingCustomer(id: string, end: LoggedInEnd, failure?: string): AuthCall {
+  return {
+    invoke: {
+      id,
+      src: 'loadCustomer',
+      input: ({ context }) => ({ jwt: context.jwt ?? '' }),
+      onDone: { target: end, actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
+      onError: failure === undefined ? end : { target: end, description: failure },
+    },
+  };
+}
+
+/** Registration and the guest form first load their fields from the server, and offer to retry. */
+function formFields(id: string, description?: string) {
+  return {
+    'Loading form fields': auth.createStateConfig({
+      tags: 'loading',
+      ...(description === undefined ? {} : { description }),
+      invoke: {
+        id,
+        src: 'loadFormFields',
+        onDone: { target: 'Editing', actions: { type: 'assignFormFields', params: ({ event }) => event.output } },
+        onError: 'Form fields failed',
+      },
+    }),
+    'Form fields failed': auth.createStateConfig({ on: { RETRY: 'Loading form fields' } }),
+  };
+}
+
+/** registration and the guest form: typing in the fields and the delivery address */
+const REGISTRATION_TYPING = {
+  FIELD_CHANGED: { actions: 'assignField' },
+  SAME_AS_BILLING_CHANGED: { actions: 'assignDelivery', description: 'The cart ships: to the billing address, or to another one.' },
+  ADDRESS_CHANGED: { actions: 'assignDelivery' },
+} as const;
+
+export const authMachine = auth.createMachine({
   id: 'auth',
   description: 'Login, registration, guest registration, forgotten password and recovery, linked as the screens link them (§2, §4, §8).',
   context: ({ input }) => ({
@@ -293,62 +347,47 @@ export const authMachine = setup({
         OPEN_FORGOT_PASSWORD: { target: 'Forgot password', actions: 'clearErrors', description: 'The "forgot password" link.' },
         OPEN_RECOVERY: { target: 'Recovery', actions: ['assignRecoveryToken', 'clearErrors'], description: 'The recovery link from the e-mail.' },
       },
-      states: {
-        Editing: {
-          tags: 'form',
-          on: {
-            FIELD_CHANGED: { actions: 'assignField' },
-            SUBMIT: [
-              { guard: 'loginFormInvalid', actions: 'rejectLogin' },
-              { target: 'Signing in', actions: 'clearErrors' },
-            ],
+      states: formStep({
+        typing: { FIELD_CHANGED: { actions: 'assignField' } },
+        submit: {
+          SUBMIT: {
+            refuse: [{ guard: 'loginFormInvalid', actions: 'rejectLogin' }],
+            send: { target: 'Signing in', actions: 'clearErrors' },
           },
         },
-        'Signing in': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'login',
-            src: 'login',
-            input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-            onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
-            onError: [
-              {
-                guard: 'isRateLimited',
-                target: 'Editing',
-                description: '429, too many attempts: the form says to wait a minute (not "wrong password"; the shell says it too).',
-                actions: 'assignTooManyAttempts',
-              },
-              {
-                guard: 'isCredentialsRefused',
-                target: 'Editing',
-                description: '401/422, the server refuses the e-mail or password: AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
-                actions: ['assignLoginFailed'],
-              },
-              {
-                guard: 'isNoAnswer',
-                target: 'Editing',
-                description: 'No answer (offline, timeout): "no connection, try again"; what was typed stays.',
-                actions: ['assignNoConnection'],
-              },
-              {
-                target: 'Editing',
-                description: 'Any other failure (a 500 …): the unexpected error of §8 (the shell adds the support address); what was typed stays.',
-                actions: ['assignUnexpectedError'],
-              },
-            ],
+        calls: {
+          'Signing in': {
+            invoke: {
+              id: 'login',
+              src: 'login',
+              input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
+              onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
+              onError: [
+                {
+                  guard: 'isRateLimited',
+                  description: '429, too many attempts: the form says to wait a minute (not "wrong password"; the shell says it too).',
+                  actions: 'assignTooManyAttempts',
+                },
+                {
+                  guard: 'isCredentialsRefused',
+                  description: '401/422, the server refuses the e-mail or password: AUTH_LOGIN_FAILED, said once, at the form (an announced alert that stays, not a 2-second toast as well).',
+                  actions: ['assignLoginFailed'],
+                },
+                {
+                  guard: 'isNoAnswer',
+                  description: 'No answer (offline, timeout): "no connection, try again"; what was typed stays.',
+                  actions: ['assignNoConnection'],
+                },
+                {
+                  description: 'Any other failure (a 500 …): the unexpected error of §8 (the shell adds the support address); what was typed stays.',
+                  actions: ['assignUnexpectedError'],
+                },
+              ],
+            },
           },
+          'Loading customer': loadingCustomer('loadCustomer', '#auth.Signed in', 'The token works; the name in the header appears on the next load.'),
         },
-        'Loading customer': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'loadCustomer',
-            src: 'loadCustomer',
-            input: ({ context }) => ({ jwt: context.jwt ?? '' }),
-            onDone: { target: '#auth.Signed in', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
-            onError: { target: '#auth.Signed in', description: 'The token works; the name in the header appears on the next load.' },
-          },
-        },
-      },
+      }),
     },
 
     'Signed in': {
@@ -371,57 +410,35 @@ export const authMachine = setup({
         ],
       },
       states: {
-        'Loading form fields': {
-          tags: 'loading',
-          description: 'Countries, salutations, required and visible fields come from the server.',
-          invoke: {
-            id: 'loadFormFields',
-            src: 'loadFormFields',
-            onDone: { target: 'Editing', actions: { type: 'assignFormFields', params: ({ event }) => event.output } },
-            onError: 'Form fields failed',
+        ...formFields('loadFormFields', 'Countries, salutations, required and visible fields come from the server.'),
+        ...formStep({
+          typing: REGISTRATION_TYPING,
+          submit: {
+            SUBMIT: {
+              refuse: [{ guard: 'registrationFormInvalid', actions: 'rejectRegistration' }],
+              send: { target: 'Registering', actions: 'clearErrors' },
+            },
           },
-        },
-        'Form fields failed': { on: { RETRY: 'Loading form fields' } },
-        Editing: {
-          tags: 'form',
-          on: {
-            FIELD_CHANGED: { actions: 'assignField' },
-            SAME_AS_BILLING_CHANGED: { actions: 'assignDelivery', description: 'The cart ships: to the billing address, or to another one.' },
-            ADDRESS_CHANGED: { actions: 'assignDelivery' },
-            SUBMIT: [
-              { guard: 'registrationFormInvalid', actions: 'rejectRegistration' },
-              { target: 'Registering', actions: 'clearErrors' },
-            ],
-          },
-        },
-        Registering: {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'register',
-            src: 'register',
-            input: ({ context }) => registrationPayload(context),
-            onDone: { target: 'Loading new customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
-            onError: [
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                description: '422: every validation error next to its field.',
-                actions: { type: 'assignServerErrors', params: ({ event }) => errorOf(event) },
+          calls: {
+            Registering: {
+              invoke: {
+                id: 'register',
+                src: 'register',
+                input: ({ context }) => registrationPayload(context),
+                onDone: { target: 'Loading new customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
+                onError: [
+                  {
+                    guard: 'isValidationError',
+                    description: '422: every validation error next to its field.',
+                    actions: { type: 'assignServerErrors', params: ({ event }) => errorOf(event) },
+                  },
+                  { actions: 'assignUnexpectedError' },
+                ],
               },
-              { target: 'Editing', actions: 'assignUnexpectedError' },
-            ],
+            },
+            'Loading new customer': loadingCustomer('loadNewCustomer', '#auth.Registered'),
           },
-        },
-        'Loading new customer': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'loadNewCustomer',
-            src: 'loadCustomer',
-            input: ({ context }) => ({ jwt: context.jwt ?? '' }),
-            onDone: { target: '#auth.Registered', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
-            onError: '#auth.Registered',
-          },
-        },
+        }),
       },
     },
 
@@ -449,75 +466,51 @@ export const authMachine = setup({
         OPEN_REGISTRATION: { target: 'Registration', actions: 'clearErrors' },
       },
       states: {
-        'Loading form fields': {
-          tags: 'loading',
-          invoke: {
-            id: 'loadGuestFormFields',
-            src: 'loadFormFields',
-            onDone: { target: 'Editing', actions: { type: 'assignFormFields', params: ({ event }) => event.output } },
-            onError: 'Form fields failed',
+        ...formFields('loadGuestFormFields'),
+        ...formStep({
+          typing: { ...REGISTRATION_TYPING, SEND_INVOICE_CHANGED: { actions: 'assignSendInvoice' } },
+          submit: {
+            SUBMIT: {
+              refuse: [{ guard: 'guestFormInvalid', actions: 'rejectGuestRegistration' }],
+              send: { target: 'Checking billing data', actions: 'clearErrors' },
+            },
           },
-        },
-        'Form fields failed': { on: { RETRY: 'Loading form fields' } },
-        Editing: {
-          tags: 'form',
-          on: {
-            FIELD_CHANGED: { actions: 'assignField' },
-            SAME_AS_BILLING_CHANGED: { actions: 'assignDelivery', description: 'The cart ships: to the billing address, or to another one.' },
-            ADDRESS_CHANGED: { actions: 'assignDelivery' },
-            SEND_INVOICE_CHANGED: { actions: 'assignSendInvoice' },
-            SUBMIT: [
-              { guard: 'guestFormInvalid', actions: 'rejectGuestRegistration' },
-              { target: 'Checking billing data', actions: 'clearErrors' },
-            ],
-          },
-        },
-        'Checking billing data': {
-          tags: ['form', 'busy'],
-          description: 'customer/validate without a password: a password error alone is expected for a guest.',
-          invoke: {
-            id: 'validateGuest',
-            src: 'validateGuest',
-            input: ({ context }) => guestPayload(context),
-            onDone: 'Registering guest',
-            onError: [
-              { guard: 'onlyPasswordErrorRemains', target: 'Registering guest' },
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                actions: { type: 'assignGuestServerErrors', params: ({ event }) => errorOf(event) },
+          calls: {
+            'Checking billing data': {
+              description: 'customer/validate without a password: a password error alone is expected for a guest.',
+              invoke: {
+                id: 'validateGuest',
+                src: 'validateGuest',
+                input: ({ context }) => guestPayload(context),
+                onDone: 'Registering guest',
+                onError: [
+                  { guard: 'onlyPasswordErrorRemains', target: 'Registering guest' },
+                  {
+                    guard: 'isValidationError',
+                    actions: { type: 'assignGuestServerErrors', params: ({ event }) => errorOf(event) },
+                  },
+                  { actions: 'assignUnexpectedError' },
+                ],
               },
-              { target: 'Editing', actions: 'assignUnexpectedError' },
-            ],
-          },
-        },
-        'Registering guest': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'registerGuest',
-            src: 'registerGuest',
-            input: ({ context }) => guestPayload(context),
-            onDone: { target: 'Loading guest', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
-            onError: [
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                actions: { type: 'assignGuestServerErrors', params: ({ event }) => errorOf(event) },
+            },
+            'Registering guest': {
+              invoke: {
+                id: 'registerGuest',
+                src: 'registerGuest',
+                input: ({ context }) => guestPayload(context),
+                onDone: { target: 'Loading guest', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
+                onError: [
+                  {
+                    guard: 'isValidationError',
+                    actions: { type: 'assignGuestServerErrors', params: ({ event }) => errorOf(event) },
+                  },
+                  { actions: 'assignUnexpectedError' },
+                ],
               },
-              { target: 'Editing', actions: 'assignUnexpectedError' },
-            ],
+            },
+            'Loading guest': loadingCustomer('loadGuest', '#auth.Signed in as guest'),
           },
-        },
-        'Loading guest': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'loadGuest',
-            src: 'loadCustomer',
-            input: ({ context }) => ({ jwt: context.jwt ?? '' }),
-            onDone: { target: '#auth.Signed in as guest', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
-            onError: '#auth.Signed in as guest',
-          },
-        },
+        }),
       },
     },
 
@@ -537,37 +530,34 @@ export const authMachine = setup({
         OPEN_LOGIN: { target: 'Login', actions: 'clearErrors', description: 'The "back to login" link.' },
         OPEN_RECOVERY: { target: 'Recovery', actions: ['assignRecoveryToken', 'clearErrors'], description: 'The recovery link from the e-mail.' },
       },
-      states: {
-        Editing: {
-          tags: 'form',
-          on: {
-            FIELD_CHANGED: { actions: 'assignField' },
-            SUBMIT: [
-              { guard: 'forgotPasswordFormInvalid', actions: 'rejectForgotPassword' },
-              { target: 'Requesting reset', actions: 'clearErrors' },
-            ],
+      states: formStep({
+        typing: { FIELD_CHANGED: { actions: 'assignField' } },
+        submit: {
+          SUBMIT: {
+            refuse: [{ guard: 'forgotPasswordFormInvalid', actions: 'rejectForgotPassword' }],
+            send: { target: 'Requesting reset', actions: 'clearErrors' },
           },
         },
-        'Requesting reset': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'requestPasswordReset',
-            src: 'requestPasswordReset',
-            input: ({ context }) => ({ email: context.values.email.trim() }),
-            onDone: {
-              target: '#auth.Reset requested',
-              actions: [{ type: 'showToast', params: { id: 'auth.requestResetSuccess', tone: 'success' } }],
-            },
-            onError: {
-              target: 'Editing',
-              actions: [
-                { type: 'assignResetFailed', params: ({ event }) => errorOf(event) },
-                { type: 'showToast', params: { id: 'auth.requestResetFail', tone: 'danger' } },
-              ],
+        calls: {
+          'Requesting reset': {
+            invoke: {
+              id: 'requestPasswordReset',
+              src: 'requestPasswordReset',
+              input: ({ context }) => ({ email: context.values.email.trim() }),
+              onDone: {
+                target: '#auth.Reset requested',
+                actions: [{ type: 'showToast', params: { id: 'auth.requestResetSuccess', tone: 'success' } }],
+              },
+              onError: {
+                actions: [
+                  { type: 'assignResetFailed', params: ({ event }) => errorOf(event) },
+                  { type: 'showToast', params: { id: 'auth.requestResetFail', tone: 'danger' } },
+                ],
+              },
             },
           },
         },
-      },
+      }),
     },
 
     'Reset requested': {
@@ -606,51 +596,38 @@ export const authMachine = setup({
         'Link invalid': {
           description: 'The link cannot set a password: no form, a way to ask for a new link.',
         },
-        Editing: {
-          tags: 'form',
-          on: {
-            FIELD_CHANGED: { actions: 'assignField' },
-            SUBMIT: [
-              { guard: 'recoverFormInvalid', actions: 'rejectRecover' },
-              { target: 'Setting password', actions: 'clearErrors' },
-            ],
+        ...formStep({
+          typing: { FIELD_CHANGED: { actions: 'assignField' } },
+          submit: {
+            SUBMIT: {
+              refuse: [{ guard: 'recoverFormInvalid', actions: 'rejectRecover' }],
+              send: { target: 'Setting password', actions: 'clearErrors' },
+            },
           },
-        },
-        'Setting password': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'confirmPasswordReset',
-            src: 'confirmPasswordReset',
-            input: ({ context }) => ({ token: context.recoveryToken, password: context.values.password }),
-            onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
-            onError: [
-              { guard: 'isMissingFields', target: 'Editing', description: "400: 'You must fill all fields'.", actions: 'assignFillAllFields' },
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                description: '422: the server says why (link used or expired, …).',
-                actions: [
-                  { type: 'assignNewPasswordRefused', params: ({ event }) => errorOf(event) },
-                  { type: 'showToast', params: { id: 'auth.newPasswordFailed', tone: 'danger' } },
+          calls: {
+            'Setting password': {
+              invoke: {
+                id: 'confirmPasswordReset',
+                src: 'confirmPasswordReset',
+                input: ({ context }) => ({ token: context.recoveryToken, password: context.values.password }),
+                onDone: { target: 'Loading customer', actions: { type: 'assignJwt', params: ({ event }) => event.output } },
+                onError: [
+                  { guard: 'isMissingFields', description: "400: 'You must fill all fields'.", actions: 'assignFillAllFields' },
+                  {
+                    guard: 'isValidationError',
+                    description: '422: the server says why (link used or expired, …).',
+                    actions: [
+                      { type: 'assignNewPasswordRefused', params: ({ event }) => errorOf(event) },
+                      { type: 'showToast', params: { id: 'auth.newPasswordFailed', tone: 'danger' } },
+                    ],
+                  },
+                  { actions: ['assignUnexpectedError', { type: 'showToast', params: { id: 'auth.newPasswordFailed', tone: 'danger' } }] },
                 ],
               },
-              {
-                target: 'Editing',
-                actions: ['assignUnexpectedError', { type: 'showToast', params: { id: 'auth.newPasswordFailed', tone: 'danger' } }],
-              },
-            ],
+            },
+            'Loading customer': loadingCustomer('loadRecoveredCustomer', '#auth.Recovered'),
           },
-        },
-        'Loading customer': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'loadRecoveredCustomer',
-            src: 'loadCustomer',
-            input: ({ context }) => ({ jwt: context.jwt ?? '' }),
-            onDone: { target: '#auth.Recovered', actions: { type: 'assignCustomer', params: ({ event }) => event.output } },
-            onError: '#auth.Recovered',
-          },
-        },
+        }),
       },
     },
 

@@ -9,20 +9,21 @@
  * then choosing a date (sold-out days cannot be chosen), loading that date's tickets and
  * timeslots (no results when nothing is offered), choosing a time (sold-out times cannot be
  * chosen), setting counts (the rules of src/domain/tickets.ts) and adding to the cart, which is
- * refused with the available count when it would overbook the timeslot.
+ * refused with the available count when it would overbook the timeslot. The calendar of months
+ * beside the selection is the region of machines/calendar-region.ts, which the tour page shares.
  *
  * Services are `fromPromise` actors whose defaults throw "not provided" (src/app provides the
  * catalogue client, tests provide fakes). Adding to the cart is the named action `addToCart`:
  * it sends `{ type: 'ADD', lines }` to the cart actor given in the input.
  */
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalendar, TicketCollection, Timeslot } from '../src/api/schemas/catalog.js';
 import type { CartLine, DayTicketLine, TicketLine } from '../src/domain/cart-lines.js';
-import type { Minor } from '../src/domain/money.js';
-import { calendarRange, canShowCalendarMonth, initialCalendarMonth } from '../src/domain/calendar.js';
-import { EMPTY_SELECTION, NO_EVENT_FILTERS, checkSelectionOverbooking, dayAvailability, effectiveTicketCount, eventCustomGroups, eventVenues, filterEvents, findTimeslot, incompleteFamilyTickets, isDayTicket, isEventExpired, isFixedSubticket, isTimeslotSoldOut, normaliseCalendar, selectionPlaces, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, subticketCount, subticketLimit, ticketCount, ticketLimit, timeOf, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type CounterLimit, type DayAvailability, type EventFilters, type LimitReason, type NamedInput, type SelectionProblem, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
-import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
+import { calendarRange, initialCalendarMonth, withCalendarRange } from '../src/domain/calendar.js';
+import { EMPTY_SELECTION, NO_EVENT_FILTERS, checkSelectionOverbooking, dayAvailability, findTimeslot, incompleteFamilyTickets, isDayTicket, isEventExpired, isTimeslotSoldOut, normaliseCalendar, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type EventFilters, type LimitReason, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
+import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import type { cartMachine } from './cart.machine.js';
+import { calendarGuards, calendarRegion } from './calendar-region.js';
 import { asErrorLike, notProvided } from './support.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
@@ -124,7 +125,7 @@ function cartLinesOf(context: EventTicketingContext): readonly CartLine[] {
 }
 
 /** The shared timeslot of the chosen time: its places cap the counters (§5). */
-function currentSlot(context: EventTicketingContext): Timeslot | null {
+export function currentSlot(context: Pick<EventTicketingContext, 'datetime' | 'sharedSlots' | 'timeslots'>): Timeslot | null {
   return context.datetime ? (findTimeslot(context.sharedSlots, context.datetime) ?? findTimeslot(context.timeslots, context.datetime) ?? null) : null;
 }
 
@@ -195,28 +196,33 @@ export const eventTicketingMachine = setup({
   },
   actions: {
     assignEvents: assign((_, events: ShopEvent[]) => ({ events })),
-    assignVenueFilter: assign(({ context, event }) => (event.type === 'SET_VENUE_FILTER' ? { filters: { ...context.filters, venue: event.venue } } : {})),
-    assignGroupFilter: assign(({ context, event }) => (event.type === 'SET_GROUP_FILTER' ? { filters: { ...context.filters, customGroup: event.group } } : {})),
-    assignEventToOpen: assign(({ context, event }) =>
-      event.type === 'OPEN_EVENT' ? ticketPageReset(event.eventId, event.date ? toIsoDate(event.date) : null, context.events) : {},
-    ),
+    assignVenueFilter: assign(({ context }, venue: number | null) => ({ filters: { ...context.filters, venue } })),
+    assignGroupFilter: assign(({ context }, customGroup: number | null) => ({ filters: { ...context.filters, customGroup } })),
+    assignEventToOpen: assign(({ context, event }) => {
+      assertEvent(event, 'OPEN_EVENT');
+      return ticketPageReset(event.eventId, event.date ? toIsoDate(event.date) : null, context.events);
+    }),
     assignLifetime: assign(({ context }, loaded: EventLifetime) => {
       const lifetime: Lifetime = { first: loaded.first, last: loaded.last };
       const month = initialCalendarMonth(context.today, lifetime, context.requestedDate);
       return { lifetime, month, event: context.event ?? loaded.event };
     }),
+    /** The days of the month shown and the one after (the calendar region's answer). */
     assignCalendar: assign(({ context }, raw: ApiTicketCalendar) => ({
       calendar: { ...context.calendar, ...normaliseCalendar(raw) },
-      calendarMonths: [...new Set([...context.calendarMonths, context.month, addMonths(context.month, 1)])],
+      calendarMonths: withCalendarRange(context.calendarMonths, context.month),
     })),
-    assignVisibleMonth: assign(({ event }) => (event.type === 'SHOW_MONTH' ? { month: event.month } : {})),
+    /** The month asked for is shown at once, also while its days load. */
+    assignVisibleMonth: assign((_, month: string) => ({ month })),
     assignRequestedDate: assign(({ context }) => ({ date: context.requestedDate, requestedDate: null, ...NO_OFFER })),
-    assignDate: assign(({ event }) =>
-      event.type === 'SELECT_DATE'
-        ? { date: event.date, soldOutChoice: null, ...NO_OFFER, limitNotice: null, overbooking: null, incompleteFamilies: [] }
-        : {},
-    ),
-    assignSoldOutDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { soldOutChoice: event.date } : {})),
+    assignDate: assign(({ event }) => {
+      assertEvent(event, 'SELECT_DATE');
+      return { date: event.date, soldOutChoice: null, ...NO_OFFER, limitNotice: null, overbooking: null, incompleteFamilies: [] };
+    }),
+    assignSoldOutDate: assign(({ event }) => {
+      assertEvent(event, 'SELECT_DATE');
+      return { soldOutChoice: event.date };
+    }),
     /** The offer of the chosen date; an answer for another date (the server's "next bookable day") offers nothing. */
     assignCollection: assign(({ context }, collection: TicketCollection) => {
       if (collection.date !== context.date) return { ...NO_OFFER, event: collection.event };
@@ -233,22 +239,24 @@ export const eventTicketingMachine = setup({
       const datetime = openTimeslots(context)[0]?.datetime ?? null;
       return { datetime, tickets: ticketsOfferedAt(context.dateTickets, context.sharedSlots, datetime) };
     }),
-    assignTime: assign(({ context, event }) =>
-      event.type === 'SELECT_TIME'
-        ? {
-            datetime: event.datetime,
-            tickets: ticketsOfferedAt(context.dateTickets, context.sharedSlots, event.datetime),
-            soldOutChoice: null,
-            selection: EMPTY_SELECTION,
-            limitNotice: null,
-            overbooking: null,
-            incompleteFamilies: [],
-          }
-        : {},
-    ),
-    assignSoldOutTime: assign(({ event }) => (event.type === 'SELECT_TIME' ? { soldOutChoice: event.datetime } : {})),
+    assignTime: assign(({ context, event }) => {
+      assertEvent(event, 'SELECT_TIME');
+      return {
+        datetime: event.datetime,
+        tickets: ticketsOfferedAt(context.dateTickets, context.sharedSlots, event.datetime),
+        soldOutChoice: null,
+        selection: EMPTY_SELECTION,
+        limitNotice: null,
+        overbooking: null,
+        incompleteFamilies: [],
+      };
+    }),
+    assignSoldOutTime: assign(({ event }) => {
+      assertEvent(event, 'SELECT_TIME');
+      return { soldOutChoice: event.datetime };
+    }),
     assignCount: assign(({ context, event }) => {
-      if (event.type !== 'SET_COUNT') return {};
+      assertEvent(event, 'SET_COUNT');
       const change = setTicketCount(context.tickets, context.selection, event.ticketId, event.count, currentSlot(context));
       return {
         selection: change.selection,
@@ -258,7 +266,7 @@ export const eventTicketingMachine = setup({
       };
     }),
     assignSubticketCount: assign(({ context, event }) => {
-      if (event.type !== 'SET_SUBTICKET_COUNT' && event.type !== 'TOGGLE_SUBTICKET') return {};
+      assertEvent(event, ['SET_SUBTICKET_COUNT', 'TOGGLE_SUBTICKET']);
       const slot = currentSlot(context);
       const change =
         event.type === 'SET_SUBTICKET_COUNT'
@@ -292,21 +300,24 @@ export const eventTicketingMachine = setup({
     /** An HTTP answer other than 2xx; a network failure (status 0) is not. */
     isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
     isRequestedDateBookable: ({ context }) => context.requestedDate !== null && dayAvailability(context.calendar, context.requestedDate, context.today) === 'available',
-    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last) && context.calendarMonths.includes(event.month),
-    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last),
-    isDaySoldOut: ({ context, event }) => event.type === 'SELECT_DATE' && dayAvailability(context.calendar, event.date, context.today) === 'soldOut',
-    isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && dayAvailability(context.calendar, event.date, context.today) === 'available',
+    /** The calendar region's (machines/calendar-region.ts), for the month asked for (params). */
+    isMonthLoaded: ({ context }, month: string) => calendarGuards.isMonthLoaded(context, month),
+    isMonthBookable: ({ context }, month: string) => calendarGuards.isMonthBookable(context, month),
+    /** The day asked for (params) has no places left. */
+    isDaySoldOut: ({ context }, date: string) => dayAvailability(context.calendar, date, context.today) === 'soldOut',
+    /** The day asked for (params) has places. */
+    isDayAvailable: ({ context }, date: string) => dayAvailability(context.calendar, date, context.today) === 'available',
     hasNoTickets: ({ context }) => context.dateTickets.length === 0 || (context.dateTickets.every((t) => !isDayTicket(t)) && openTimeslots(context).length === 0),
     needsNoTime: ({ context }) => context.timeslots.length === 0 || context.dateTickets.every(isDayTicket),
     hasOneOpenTime: ({ context }) => openTimeslots(context).length === 1,
-    isTimeSoldOut: ({ context, event }) => {
-      if (event.type !== 'SELECT_TIME') return false;
-      const slot = findTimeslot(context.timeslots, event.datetime);
+    /** The time asked for (params) is one of the date's and has no places left. */
+    isTimeSoldOut: ({ context }, datetime: string) => {
+      const slot = findTimeslot(context.timeslots, datetime);
       return slot !== undefined && isTimeslotSoldOut(slot);
     },
-    isTimeOffered: ({ context, event }) => {
-      if (event.type !== 'SELECT_TIME') return false;
-      const slot = findTimeslot(context.timeslots, event.datetime);
+    /** The time asked for (params) is one of the date's and has places. */
+    isTimeOffered: ({ context }, datetime: string) => {
+      const slot = findTimeslot(context.timeslots, datetime);
       return slot !== undefined && !isTimeslotSoldOut(slot);
     },
     hasNothingChosen: ({ context }) => selectionProblem(context.tickets, context.selection)?.kind === 'empty',
@@ -365,8 +376,8 @@ export const eventTicketingMachine = setup({
         'Showing events': {
           description: 'Events ordered by sequence_no, then by sorting_datetime where it is 0; filtered by venue and custom group.',
           on: {
-            SET_VENUE_FILTER: { actions: 'assignVenueFilter' },
-            SET_GROUP_FILTER: { actions: 'assignGroupFilter' },
+            SET_VENUE_FILTER: { actions: { type: 'assignVenueFilter', params: ({ event }) => event.venue } },
+            SET_GROUP_FILTER: { actions: { type: 'assignGroupFilter', params: ({ event }) => event.group } },
           },
         },
         'Events failed': {
@@ -429,42 +440,22 @@ export const eventTicketingMachine = setup({
         Booking: {
           type: 'parallel',
           states: {
-            Calendar: {
-              initial: 'Shown',
-              on: {
-                SHOW_MONTH: [
-                  { guard: 'isMonthLoaded', target: '.Shown', actions: 'assignVisibleMonth' },
-                  { guard: 'isMonthBookable', target: '.Loading month', actions: 'assignVisibleMonth' },
-                ],
-              },
-              states: {
-                Shown: {},
-                'Loading month': {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadMoreCalendar',
-                    src: 'loadCalendar',
-                    input: ({ context }) => ({ eventId: context.eventId ?? 0, ...calendarRange(context.month) }),
-                    onDone: { target: 'Shown', actions: { type: 'assignCalendar', params: ({ event }) => event.output } },
-                    onError: { target: 'Month failed' },
-                  },
-                },
-                'Month failed': {
-                  description: 'More months of the calendar could not be loaded.',
-                  on: { RETRY: 'Loading month' },
-                },
-              },
-            },
+            Calendar: calendarRegion({
+              whenMonthAsked: 'assignVisibleMonth',
+              whenMonthLoaded: [],
+              input: ({ context }: { context: EventTicketingContext }) => ({ eventId: context.eventId ?? 0, ...calendarRange(context.month) }),
+              loadingDescription: 'The days of the month asked for (and the one after); the grid shows that month meanwhile.',
+            }),
             Selection: {
               initial: 'Choosing date',
               on: {
                 SELECT_DATE: [
-                  { guard: 'isDaySoldOut', target: '.Day sold out', actions: 'assignSoldOutDate' },
-                  { guard: 'isDayAvailable', target: '.Loading tickets', actions: 'assignDate' },
+                  { guard: { type: 'isDaySoldOut', params: ({ event }) => event.date }, target: '.Day sold out', actions: 'assignSoldOutDate' },
+                  { guard: { type: 'isDayAvailable', params: ({ event }) => event.date }, target: '.Loading tickets', actions: 'assignDate' },
                 ],
                 SELECT_TIME: [
-                  { guard: 'isTimeSoldOut', target: '.Time sold out', actions: 'assignSoldOutTime' },
-                  { guard: 'isTimeOffered', target: '.Setting counts', actions: 'assignTime' },
+                  { guard: { type: 'isTimeSoldOut', params: ({ event }) => event.datetime }, target: '.Time sold out', actions: 'assignSoldOutTime' },
+                  { guard: { type: 'isTimeOffered', params: ({ event }) => event.datetime }, target: '.Setting counts', actions: 'assignTime' },
                 ],
               },
               states: {
@@ -528,95 +519,3 @@ export const eventTicketingMachine = setup({
     },
   },
 });
-
-// ---------------------------------------------------------------------------------------------
-// Selectors for the screens (object results need a shallow compare in useSelector)
-
-type View = { context: EventTicketingContext };
-
-/** The event list as shown: filtered and ordered. */
-export const selectVisibleEvents = (s: View): ShopEvent[] => filterEvents(s.context.events, s.context.filters);
-export const selectVenues = (s: View): NamedInput[] => eventVenues(s.context.events);
-export const selectCustomGroups = (s: View): NamedInput[] => eventCustomGroups(s.context.events);
-
-/** A calendar day: available, soldOut, unavailable (not offered) or past. */
-export const selectDayAvailability = (s: View, date: string): DayAvailability => dayAvailability(s.context.calendar, date, s.context.today);
-
-export interface CalendarDay {
-  date: string;
-  availability: DayAvailability;
-  /** places left (0 when sold out or not offered) */
-  places: number;
-}
-/** Every day of a month ('YYYY-MM') with its availability, for the date grid. */
-export const selectMonthDays = (s: View, month: string): CalendarDay[] => {
-  const days: CalendarDay[] = [];
-  if (!/^\d{4}-\d{2}$/.test(month)) return days;
-  for (let day = 1; day <= daysInMonth(month); day++) {
-    const date = `${month}-${String(day).padStart(2, '0')}`;
-    days.push({ date, availability: dayAvailability(s.context.calendar, date, s.context.today), places: s.context.calendar[date] ?? 0 });
-  }
-  return days;
-};
-
-export interface TimeslotView {
-  datetime: string;
-  time: string;
-  /** places left */
-  available: number;
-  soldOut: boolean;
-  selected: boolean;
-}
-export const selectTimeslots = (s: View): TimeslotView[] =>
-  s.context.timeslots.map((slot) => ({
-    datetime: slot.datetime,
-    time: timeOf(slot.datetime),
-    available: Math.max(0, slot.max_tickets),
-    soldOut: isTimeslotSoldOut(slot),
-    selected: s.context.datetime === slot.datetime,
-  }));
-
-export interface SubticketRow {
-  id: number;
-  name: string;
-  price: Minor;
-  count: number;
-  /** fixed count (min = max): shown as a toggle between max_quantity and 0 */
-  fixed: boolean;
-  limit: CounterLimit;
-}
-export interface TicketRow {
-  ticket: EventTicket;
-  dayTicket: boolean;
-  count: number;
-  limit: CounterLimit;
-  subtickets: SubticketRow[];
-  /** a family ticket with some but not every component chosen */
-  incompleteFamily: boolean;
-}
-export const selectTicketRows = (s: View): TicketRow[] => {
-  const { tickets, selection } = s.context;
-  const slot = currentSlot(s.context);
-  const incomplete = new Set(incompleteFamilyTickets(tickets, selection));
-  return tickets.map((ticket) => ({
-    ticket,
-    dayTicket: isDayTicket(ticket),
-    /** with subtickets: 1 when any subticket is chosen (the counter is per subticket then) */
-    count: ticket.subtickets.length > 0 ? effectiveTicketCount(ticket, selection) : ticketCount(selection, ticket.id),
-    limit: ticketLimit(tickets, selection, ticket.id, slot),
-    subtickets: ticket.subtickets.map((sub) => ({
-      id: sub.id,
-      name: sub.name,
-      price: sub.price,
-      count: subticketCount(selection, ticket.id, sub.id),
-      fixed: isFixedSubticket(sub),
-      limit: subticketLimit(tickets, selection, ticket.id, sub.id, slot),
-    })),
-    incompleteFamily: incomplete.has(ticket.id),
-  }));
-};
-export const selectSelectionPrice = (s: View): Minor => selectionPrice(s.context.tickets, s.context.selection);
-export const selectSelectionPlaces = (s: View): number => selectionPlaces(s.context.tickets, s.context.selection);
-export const selectSelectionProblem = (s: View): SelectionProblem | null => selectionProblem(s.context.tickets, s.context.selection);
-export const selectOverbooking = (s: View) => s.context.overbooking;
-export const selectLimitNotice = (s: View) => s.context.limitNotice;

@@ -11,6 +11,8 @@
  *   401/403 on any call ──▶ Session expired (the shell's 401 policy goes to login with returnTo;
  *   what was typed, passwords aside, is kept as a draft and filled in again after login)
  *
+ * Each form is a submit of the one form step of machines/form-step.ts (a save its rules refuse stays
+ * in Editing with its field errors; every failure but a lost session comes back to Editing).
  * Typing is possible in every form while another one saves (one call at a time). Each section
  * sends its own data: customer/update replaces the whole record, so saving the details sends the
  * saved delivery address, and saving the address sends the saved details (src/domain/
@@ -18,7 +20,7 @@
  * `notifySession`; a password change answers a fresh token, which the app stores the same way.
  * Services throw "not provided" until src/app/journeys/settings.ts or a test provides them.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Customer, CustomerAttr, JwtResult } from '../src/api/schemas/accounts.js';
 import type { CustomerDataInput } from '../src/api/accounts.js';
 import type { FieldErrors, FormMessage } from '../src/domain/account-forms.js';
@@ -51,7 +53,8 @@ import {
   type SettingsDraft,
   type SettingsSection,
 } from '../src/domain/settings-forms.js';
-import { errorOf, notProvided, statusOf, type ErrorLike, type FormJourneyTag } from './support.js';
+import { errorOf, failureOf, notProvided, type ErrorLike, type FormJourneyTag } from './support.js';
+import { formStepOf, type FailureOf, type StateConfigOf } from './form-step.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
 export type { SettingsDraft, SettingsSection } from '../src/domain/settings-forms.js';
@@ -121,7 +124,7 @@ const rejected = (context: SettingsContext, section: SettingsSection) => ({ ...c
 
 const draftOf = (context: SettingsContext): SettingsDraft => ({ details: context.details, delivery: context.delivery, email: context.emailForm.email });
 
-export const settingsMachine = setup({
+const settings = setup({
   types: {
     meta: {} as PageMeta,
     tags: {} as FormJourneyTag,
@@ -149,6 +152,7 @@ export const settingsMachine = setup({
       };
     }),
     assignField: assign(({ context, event }) => {
+      assertEvent(event, ['DETAILS_CHANGED', 'ADDRESS_CHANGED', 'SAME_AS_BILLING_CHANGED', 'PASSWORD_CHANGED', 'EMAIL_CHANGED']);
       switch (event.type) {
         case 'DETAILS_CHANGED':
           return { details: { ...context.details, [event.field]: event.value }, errors: { ...context.errors, details: without(context.errors.details, event.field) } };
@@ -163,8 +167,6 @@ export const settingsMachine = setup({
           return { passwords: { ...context.passwords, [event.field]: event.value }, errors: { ...context.errors, password: without(context.errors.password, event.field) } };
         case 'EMAIL_CHANGED':
           return { emailForm: { ...context.emailForm, [event.field]: event.value }, errors: { ...context.errors, email: without(context.errors.email, event.field) } };
-        default:
-          return {};
       }
     }),
     rejectSection: assign(({ context }, section: SettingsSection) => {
@@ -218,10 +220,38 @@ export const settingsMachine = setup({
     addressInvalid: ({ context }) => hasAny(deliveryFormErrors(context.delivery)),
     passwordFormInvalid: ({ context }) => hasAny(passwordChangeErrors(context.passwords)),
     emailFormInvalid: ({ context }) => hasAny(emailChangeErrors(context.emailForm)),
-    isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),
-    isValidationError: ({ event }) => statusOf(event) === 422,
+    isUnauthorized: ({ event }) => [401, 403].includes(failureOf(event).status),
+    isValidationError: ({ event }) => failureOf(event).status === 422,
   },
-}).createMachine({
+});
+
+/** The form step of the four forms (machines/form-step.ts): one Editing, a submit per form, the calls of each. */
+const formStep = formStepOf(settings);
+
+type SaveFailure = FailureOf<StateConfigOf<typeof settings>>;
+
+/**
+ * What a save's failure does (§8): a lost session keeps what was typed (passwords aside) and ends
+ * the journey for the shell's login; a 422 puts the server's errors on the section's fields (with
+ * the section's own toast, if it has one); anything else is the unexpected error under the form.
+ */
+function saveFailed(section: SettingsSection, refused: { description?: string; toast?: ToastParams } = {}): SaveFailure[] {
+  const { description, toast } = refused;
+  return [
+    { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
+    {
+      guard: 'isValidationError',
+      ...(description === undefined ? {} : { description }),
+      actions: [
+        { type: 'assignServerErrors', params: ({ event }) => ({ section, error: errorOf(event) }) },
+        ...(toast === undefined ? [] : [{ type: 'showToast', params: toast } as const]),
+      ],
+    },
+    { actions: { type: 'assignFailure', params: section } },
+  ];
+}
+
+export const settingsMachine = settings.createMachine({
   id: 'settings',
   description: 'Account details, delivery address, password and e-mail of a logged-in customer, on one page (§2 settings, §7).',
   context: ({ input }) => ({
@@ -269,160 +299,113 @@ export const settingsMachine = setup({
         PASSWORD_CHANGED: { actions: 'assignField' },
         EMAIL_CHANGED: { actions: 'assignField' },
       },
-      states: {
-        Editing: {
-          tags: 'form',
-          on: {
-            SAVE_DETAILS: [
-              { guard: 'detailsInvalid', actions: { type: 'rejectSection', params: 'details' } },
-              { target: 'Checking details', actions: { type: 'startSaving', params: 'details' } },
-            ],
-            SAVE_ADDRESS: [
+      states: formStep({
+        submit: {
+          SAVE_DETAILS: {
+            refuse: [{ guard: 'detailsInvalid', actions: { type: 'rejectSection', params: 'details' } }],
+            send: { target: 'Checking details', actions: { type: 'startSaving', params: 'details' } },
+          },
+          SAVE_ADDRESS: {
+            refuse: [
               { guard: 'addressInvalid', actions: { type: 'rejectSection', params: 'address' }, description: "§5: 'Please fill in all fields for Shipping Address'." },
-              { target: 'Saving address', actions: { type: 'startSaving', params: 'address' } },
             ],
-            CHANGE_PASSWORD: [
-              { guard: 'passwordFormInvalid', actions: { type: 'rejectSection', params: 'password' } },
-              { target: 'Changing password', actions: { type: 'startSaving', params: 'password' } },
-            ],
-            CHANGE_EMAIL: [
-              { guard: 'emailFormInvalid', actions: { type: 'rejectSection', params: 'email' } },
-              { target: 'Changing e-mail', actions: { type: 'startSaving', params: 'email' } },
-            ],
+            send: { target: 'Saving address', actions: { type: 'startSaving', params: 'address' } },
+          },
+          CHANGE_PASSWORD: {
+            refuse: [{ guard: 'passwordFormInvalid', actions: { type: 'rejectSection', params: 'password' } }],
+            send: { target: 'Changing password', actions: { type: 'startSaving', params: 'password' } },
+          },
+          CHANGE_EMAIL: {
+            refuse: [{ guard: 'emailFormInvalid', actions: { type: 'rejectSection', params: 'email' } }],
+            send: { target: 'Changing e-mail', actions: { type: 'startSaving', params: 'email' } },
           },
         },
-        'Checking details': {
-          tags: ['form', 'busy'],
-          description: 'customer/validate with the token: the server checks the update without saving.',
-          invoke: {
-            id: 'validateDetails',
-            src: 'validateCustomer',
-            input: ({ context }) => ({ jwt: context.jwt, c: detailsUpdate(context.details, context.customer!) }),
-            onDone: 'Saving details',
-            onError: [
-              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                description: '422: every error next to its field.',
-                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'details' as const, error: errorOf(event) }) },
-              },
-              { target: 'Editing', actions: { type: 'assignFailure', params: 'details' } },
-            ],
-          },
-        },
-        'Saving details': {
-          tags: ['form', 'busy'],
-          invoke: {
-            id: 'saveDetails',
-            src: 'updateCustomer',
-            input: ({ context }) => ({ jwt: context.jwt, c: detailsUpdate(context.details, context.customer!) }),
-            onDone: {
-              target: 'Editing',
-              description: 'USER_SETTINGS_SAVED; the header menu shows the new name.',
-              actions: [
-                { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'details' as const, customer: event.output }) },
-                { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
-                { type: 'showToast', params: { id: 'settings.saved', tone: 'success' } },
-              ],
+        calls: {
+          'Checking details': {
+            description: 'customer/validate with the token: the server checks the update without saving.',
+            invoke: {
+              id: 'validateDetails',
+              src: 'validateCustomer',
+              input: ({ context }) => ({ jwt: context.jwt, c: detailsUpdate(context.details, context.customer!) }),
+              onDone: 'Saving details',
+              onError: saveFailed('details', { description: '422: every error next to its field.' }),
             },
-            onError: [
-              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'details' as const, error: errorOf(event) }) },
-              },
-              { target: 'Editing', actions: { type: 'assignFailure', params: 'details' } },
-            ],
           },
-        },
-        'Saving address': {
-          tags: ['form', 'busy'],
-          description: 'customer/update with the saved details and the delivery address (null: the billing address).',
-          invoke: {
-            id: 'saveAddress',
-            src: 'updateCustomer',
-            input: ({ context }) => ({ jwt: context.jwt, c: deliveryUpdate(context.delivery, context.customer!) }),
-            onDone: {
-              target: 'Editing',
-              actions: [
-                { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'address' as const, customer: event.output }) },
-                { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
-                { type: 'showToast', params: { id: 'settings.saved', tone: 'success' } },
-              ],
-            },
-            onError: [
-              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
-              {
-                guard: 'isValidationError',
+          'Saving details': {
+            invoke: {
+              id: 'saveDetails',
+              src: 'updateCustomer',
+              input: ({ context }) => ({ jwt: context.jwt, c: detailsUpdate(context.details, context.customer!) }),
+              onDone: {
                 target: 'Editing',
-                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'address' as const, error: errorOf(event) }) },
-              },
-              { target: 'Editing', actions: { type: 'assignFailure', params: 'address' } },
-            ],
-          },
-        },
-        'Changing password': {
-          tags: ['form', 'busy'],
-          description: 'pwdchange with the current and the new password (MD5, as login sends it); answers a fresh token.',
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context }) => ({ jwt: context.jwt, current: context.passwords.current, next: context.passwords.next }),
-            onDone: {
-              target: 'Editing',
-              description: 'The app keeps the fresh token: the visitor stays logged in.',
-              actions: [
-                { type: 'assignNewToken', params: ({ event }) => event.output },
-                { type: 'notifySession', params: ({ context }) => ({ jwt: context.jwt, customer: context.customer! }) },
-                { type: 'showToast', params: { id: 'settings.passwordChanged', tone: 'success' } },
-              ],
-            },
-            onError: [
-              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
-              {
-                guard: 'isValidationError',
-                target: 'Editing',
-                description: 'AUTH_PASSWORD_CHANGE_FAILED; a wrong current password is said on its field.',
+                description: 'USER_SETTINGS_SAVED; the header menu shows the new name.',
                 actions: [
-                  { type: 'assignServerErrors', params: ({ event }) => ({ section: 'password' as const, error: errorOf(event) }) },
-                  { type: 'showToast', params: { id: 'settings.passwordChangeFailed', tone: 'danger' } },
+                  { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'details' as const, customer: event.output }) },
+                  { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
+                  { type: 'showToast', params: { id: 'settings.saved', tone: 'success' } },
                 ],
               },
-              { target: 'Editing', actions: { type: 'assignFailure', params: 'password' } },
-            ],
-          },
-        },
-        'Changing e-mail': {
-          tags: ['form', 'busy'],
-          description: 'emailchange with the current password; answers the customer with the new address.',
-          invoke: {
-            id: 'changeEmail',
-            src: 'changeEmail',
-            input: ({ context }) => ({ jwt: context.jwt, password: context.emailForm.password, email: context.emailForm.email.trim() }),
-            onDone: {
-              target: 'Editing',
-              description: 'AUTH_EMAIL_CHANGE_SUCCESS.',
-              actions: [
-                { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'email' as const, customer: event.output }) },
-                { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
-                { type: 'showToast', params: { id: 'settings.emailChanged', tone: 'success' } },
-              ],
+              onError: saveFailed('details'),
             },
-            onError: [
-              { guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },
-              {
-                guard: 'isValidationError',
+          },
+          'Saving address': {
+            description: 'customer/update with the saved details and the delivery address (null: the billing address).',
+            invoke: {
+              id: 'saveAddress',
+              src: 'updateCustomer',
+              input: ({ context }) => ({ jwt: context.jwt, c: deliveryUpdate(context.delivery, context.customer!) }),
+              onDone: {
                 target: 'Editing',
-                description: '422: the e-mail (invalid, taken) or the password on its field.',
-                actions: { type: 'assignServerErrors', params: ({ event }) => ({ section: 'email' as const, error: errorOf(event) }) },
+                actions: [
+                  { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'address' as const, customer: event.output }) },
+                  { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
+                  { type: 'showToast', params: { id: 'settings.saved', tone: 'success' } },
+                ],
               },
-              { target: 'Editing', actions: { type: 'assignFailure', params: 'email' } },
-            ],
+              onError: saveFailed('address'),
+            },
+          },
+          'Changing password': {
+            description: 'pwdchange with the current and the new password (MD5, as login sends it); answers a fresh token.',
+            invoke: {
+              id: 'changePassword',
+              src: 'changePassword',
+              input: ({ context }) => ({ jwt: context.jwt, current: context.passwords.current, next: context.passwords.next }),
+              onDone: {
+                target: 'Editing',
+                description: 'The app keeps the fresh token: the visitor stays logged in.',
+                actions: [
+                  { type: 'assignNewToken', params: ({ event }) => event.output },
+                  { type: 'notifySession', params: ({ context }) => ({ jwt: context.jwt, customer: context.customer! }) },
+                  { type: 'showToast', params: { id: 'settings.passwordChanged', tone: 'success' } },
+                ],
+              },
+              onError: saveFailed('password', {
+                description: 'AUTH_PASSWORD_CHANGE_FAILED; a wrong current password is said on its field.',
+                toast: { id: 'settings.passwordChangeFailed', tone: 'danger' },
+              }),
+            },
+          },
+          'Changing e-mail': {
+            description: 'emailchange with the current password; answers the customer with the new address.',
+            invoke: {
+              id: 'changeEmail',
+              src: 'changeEmail',
+              input: ({ context }) => ({ jwt: context.jwt, password: context.emailForm.password, email: context.emailForm.email.trim() }),
+              onDone: {
+                target: 'Editing',
+                description: 'AUTH_EMAIL_CHANGE_SUCCESS.',
+                actions: [
+                  { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'email' as const, customer: event.output }) },
+                  { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
+                  { type: 'showToast', params: { id: 'settings.emailChanged', tone: 'success' } },
+                ],
+              },
+              onError: saveFailed('email', { description: '422: the e-mail (invalid, taken) or the password on its field.' }),
+            },
           },
         },
-      },
+      }),
     },
     'Session expired': {
       type: 'final',

@@ -3,6 +3,7 @@
  * one way a machine reads a failed service (an ApiError of src/api, read structurally so that
  * machines never import the client).
  */
+import { assertEvent, type EventObject } from 'xstate';
 
 /** Default implementation of a service or side effect: the app or a test provides the real one. */
 export function notProvided(name: string): never {
@@ -40,6 +41,15 @@ export function asErrorLike(error: unknown): ErrorLike {
 /** The error of a service's `xstate.error.actor.*` event (anything else reads as no answer). */
 export function errorOf(event: { error?: unknown } | object): ErrorLike {
   return asErrorLike('error' in event ? event.error : undefined);
+}
+
+/**
+ * The error of a service's failure, read by a guard of an `onError` branch: throws on any other
+ * event, so a guard wired to another transition fails loudly instead of reading "no answer".
+ */
+export function failureOf(event: EventObject): ErrorLike {
+  assertEvent(event, 'xstate.error.actor.*');
+  return errorOf(event);
 }
 
 /** The HTTP status of a failed service; 0 when the server never answered. */

@@ -10,7 +10,8 @@
  * available day (saying that the requested one is not bookable); loading the single tour of
  * that date (schedule with places and the slot price lists, questions); choosing the time by §4;
  * setting counts (src/domain/tours.ts), answering the group questions and adding to the cart.
- * Sold-out days and times cannot be chosen.
+ * Sold-out days and times cannot be chosen. The calendar of months beside the selection is the
+ * region of machines/calendar-region.ts, which the ticket page shares.
  *
  * Services are `fromPromise` actors whose defaults throw "not provided" (src/app provides the
  * catalogue client, tests provide fakes). Adding to the cart sends `{ type: 'ADD', lines }` to
@@ -19,28 +20,11 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail, TourSlot } from '../src/api/schemas/catalog.js';
 import type { CartLine, TourLine } from '../src/domain/cart-lines.js';
-import { addMonths, daysInMonth, monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
-import { calendarRange, canShowCalendarMonth, initialCalendarMonth } from '../src/domain/calendar.js';
+import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
+import { calendarRange, initialCalendarMonth, withCalendarRange } from '../src/domain/calendar.js';
 import { isEventExpired } from '../src/domain/tickets.js';
-import type { Minor } from '../src/domain/money.js';
 import {
   NO_TOUR_FILTERS,
-  bookingModes,
-  effectivePriceList,
-  filterTours,
-  formPrice,
-  groupSize,
-  nextDays,
-  participantLimit,
-  subticketLimit,
-  ticketLimit,
-  tourCategories,
-  tourCountLimit,
-  tourLanguages,
-  tourVenues,
-  type NextDay,
-  type TourLanguage,
-  type TourLimit,
   answerProblems,
   asksGroupSize,
   chooseTourTime,
@@ -57,11 +41,8 @@ import {
   setTourSubticketCount,
   setTourTicketCount,
   slotAfterCart,
-  tourDayAvailability,
-  tourDayPlaces,
-  tourMonthOffer,
   tourCartLine,
-  type TourMonthOffer,
+  tourDayAvailability,
   type AnswerProblem,
   type BookingMode,
   type CountProblem,
@@ -72,6 +53,7 @@ import {
   type TourOverview,
 } from '../src/domain/tours.js';
 import type { cartMachine } from './cart.machine.js';
+import { calendarGuards, calendarRegion } from './calendar-region.js';
 import { asErrorLike, notProvided } from './support.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
@@ -213,6 +195,31 @@ function normaliseTourCalendar(raw: ApiTourCalendar): TourCalendar {
   return out;
 }
 
+type CountEvent = Extract<TourBookingEvent, { type: 'SET_TOURS' | 'SET_TICKETS' | 'SET_SUBTICKETS' | 'SET_PARTICIPANTS' }>;
+
+/** What a count event changes (§5): the field it names, the form after it, and whether a limit lowered it. */
+function countChange(tour: TourDetail, slot: TourSlot | null, form: TourForm, event: CountEvent) {
+  switch (event.type) {
+    case 'SET_TOURS':
+      return { field: { kind: 'tours', id: event.priceId } satisfies CountField, ...setTourCount(tour, slot, form, event.priceId, event.count) };
+    case 'SET_TICKETS':
+      return { field: { kind: 'ticket', id: event.ticketId } satisfies CountField, ...setTourTicketCount(tour, slot, form, event.ticketId, event.count) };
+    case 'SET_SUBTICKETS':
+      return {
+        field: { kind: 'subticket', id: event.ticketId, subId: event.subticketId } satisfies CountField,
+        ...setTourSubticketCount(tour, slot, form, event.ticketId, event.subticketId, event.count),
+      };
+    case 'SET_PARTICIPANTS':
+      return { field: { kind: 'participants' } satisfies CountField, ...setParticipants(tour, slot, form, event.count) };
+    default:
+      return unexpectedEvent(event);
+  }
+}
+
+function unexpectedEvent(event: never): never {
+  throw new Error(`tourBooking: unexpected count event ${JSON.stringify(event)}`);
+}
+
 export const tourBookingMachine = setup({
   types: {
     meta: {} as PageMeta,
@@ -239,29 +246,26 @@ export const tourBookingMachine = setup({
       listLoaded: true,
       filters: { ...NO_TOUR_FILTERS, language: initialTourLanguage(data.tours, context.lang, context.defaultTourLanguage) },
     })),
-    assignLanguageFilter: assign(({ context, event }) => (event.type === 'SET_LANGUAGE_FILTER' ? { filters: { ...context.filters, language: event.language } } : {})),
-    assignDateFilter: assign(({ context, event }) =>
-      event.type === 'SET_DATE_FILTER' ? { filters: { ...context.filters, date: event.date === null ? null : toIsoDate(event.date) } } : {},
-    ),
-    assignCategoryFilter: assign(({ context, event }) => (event.type === 'SET_CATEGORY_FILTER' ? { filters: { ...context.filters, category: event.category } } : {})),
-    assignVenueFilter: assign(({ context, event }) => (event.type === 'SET_VENUE_FILTER' ? { filters: { ...context.filters, venue: event.venue } } : {})),
+    assignLanguageFilter: assign(({ context }, language: string | null) => ({ filters: { ...context.filters, language } })),
+    assignDateFilter: assign(({ context }, date: string | null) => ({ filters: { ...context.filters, date: date === null ? null : toIsoDate(date) } })),
+    assignCategoryFilter: assign(({ context }, category: number | null) => ({ filters: { ...context.filters, category } })),
+    assignVenueFilter: assign(({ context }, venue: number | null) => ({ filters: { ...context.filters, venue } })),
     clearFilters: assign({ filters: NO_TOUR_FILTERS }),
-    assignTourToOpen: assign(({ event }) => (event.type === 'OPEN_TOUR' ? tourPageReset(event.tourId, event.date ?? null) : {})),
+    assignTourToOpen: assign(({ event }) => {
+      assertEvent(event, 'OPEN_TOUR');
+      return tourPageReset(event.tourId, event.date ?? null);
+    }),
     forgetTourPage: assign(({ context }) => ({ ...tourPageReset(0, null), tourId: null, month: monthOf(context.today) })),
     assignLimits: assign(({ context }, lifetime: Lifetime) => ({ lifetime, month: initialCalendarMonth(context.today, lifetime, context.requestedDate) })),
+    /** The days of the month shown and the one after (the calendar region's answer). */
     assignCalendar: assign(({ context }, raw: ApiTourCalendar) => ({
       calendar: { ...context.calendar, ...normaliseTourCalendar(raw) },
-      calendarMonths: [...new Set([...context.calendarMonths, context.month, addMonths(context.month, 1)])],
+      calendarMonths: withCalendarRange(context.calendarMonths, context.month),
     })),
-    assignVisibleMonth: assign(({ event }) => {
-      assertEvent(event, 'SHOW_MONTH');
-      return { month: event.month, monthToShow: null };
-    }),
+    /** A month whose days are loaded is shown at once. */
+    assignVisibleMonth: assign((_, month: string) => ({ month, monthToShow: null })),
     /** A month not loaded yet: remembered, and shown only once its days are there (drawn once, with its data). */
-    assignMonthToShow: assign(({ event }) => {
-      assertEvent(event, 'SHOW_MONTH');
-      return { monthToShow: event.month };
-    }),
+    assignMonthToShow: assign((_, month: string) => ({ monthToShow: month })),
     showLoadedMonth: assign(({ context }) => ({ month: context.monthToShow ?? context.month, monthToShow: null })),
     /** §4: the requested date when available, else the first available day (the requested one is then named as not bookable). */
     assignStartDate: assign(({ context }) => {
@@ -273,8 +277,14 @@ export const tourBookingMachine = setup({
         requestedDate: null,
       };
     }),
-    assignDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { date: event.date, soldOutChoice: null, unavailableDate: null, ...NO_PROBLEMS } : {})),
-    assignSoldOutDate: assign(({ event }) => (event.type === 'SELECT_DATE' ? { soldOutChoice: event.date } : {})),
+    assignDate: assign(({ event }) => {
+      assertEvent(event, 'SELECT_DATE');
+      return { date: event.date, soldOutChoice: null, unavailableDate: null, ...NO_PROBLEMS };
+    }),
+    assignSoldOutDate: assign(({ event }) => {
+      assertEvent(event, 'SELECT_DATE');
+      return { soldOutChoice: event.date };
+    }),
     assignSingle: assign(({ context }, tour: TourDetail) => ({
       tour,
       // a new tour starts its form afresh; another date of the same tour keeps the mode and answers
@@ -283,36 +293,36 @@ export const tourBookingMachine = setup({
     /** §4: the only open time; else the current time when still offered; else the first. */
     assignChosenTime: assign(({ context }) => ({ time: chooseTourTime(context.tour?.schedule ?? [], context.time) })),
     assignSoldOutDay: assign(({ context }) => ({ soldOutChoice: context.date })),
-    assignTime: assign(({ context, event }) =>
-      event.type === 'SELECT_TIME' && context.tour ? { time: event.time, soldOutChoice: null, form: { ...emptyTourForm(context.tour), mode: context.form.mode, answers: context.form.answers }, ...NO_PROBLEMS } : {},
-    ),
-    assignSoldOutTime: assign(({ event }) => (event.type === 'SELECT_TIME' ? { soldOutChoice: event.time } : {})),
+    /** The time chosen: the counts start afresh (mode and answers stay); a page without its tour keeps what it has. */
+    assignTime: assign(({ context, event }) => {
+      assertEvent(event, 'SELECT_TIME');
+      if (!context.tour) return {};
+      return { time: event.time, soldOutChoice: null, form: { ...emptyTourForm(context.tour), mode: context.form.mode, answers: context.form.answers }, ...NO_PROBLEMS };
+    }),
+    assignSoldOutTime: assign(({ event }) => {
+      assertEvent(event, 'SELECT_TIME');
+      return { soldOutChoice: event.time };
+    }),
     assignCount: assign(({ context, event }) => {
+      assertEvent(event, ['SET_TOURS', 'SET_TICKETS', 'SET_SUBTICKETS', 'SET_PARTICIPANTS']);
       const tour = context.tour;
       if (!tour) return {};
-      const slot = currentSlot(context);
-      const change =
-        event.type === 'SET_TOURS'
-          ? { field: { kind: 'tours', id: event.priceId } as CountField, ...setTourCount(tour, slot, context.form, event.priceId, event.count) }
-          : event.type === 'SET_TICKETS'
-            ? { field: { kind: 'ticket', id: event.ticketId } as CountField, ...setTourTicketCount(tour, slot, context.form, event.ticketId, event.count) }
-            : event.type === 'SET_SUBTICKETS'
-              ? { field: { kind: 'subticket', id: event.ticketId, subId: event.subticketId } as CountField, ...setTourSubticketCount(tour, slot, context.form, event.ticketId, event.subticketId, event.count) }
-              : event.type === 'SET_PARTICIPANTS'
-                ? { field: { kind: 'participants' } as CountField, ...setParticipants(tour, slot, context.form, event.count) }
-                : null;
-      if (!change) return {};
+      const change = countChange(tour, currentSlot(context), context.form, event);
       return {
         form: change.form,
         limitNotice: change.limited ? { field: change.field, max: change.limit.max, reason: change.limit.reason } : null,
         countProblem: null,
       };
     }),
-    assignMode: assign(({ context, event }) =>
-      event.type === 'SET_MODE' && context.tour ? { form: setBookingMode(context.tour, context.form, event.mode), limitNotice: null, countProblem: null } : {},
-    ),
+    assignMode: assign(({ context, event }) => {
+      assertEvent(event, 'SET_MODE');
+      if (!context.tour) return {};
+      return { form: setBookingMode(context.tour, context.form, event.mode), limitNotice: null, countProblem: null };
+    }),
+    /** An answer given or cleared; a question the tour does not ask is ignored. */
     assignAnswer: assign(({ context, event }) => {
-      const question = context.tour?.questions.find((q) => 'questionId' in event && q.id === event.questionId);
+      assertEvent(event, ['SET_ANSWER', 'CLEAR_ANSWER']);
+      const question = context.tour?.questions.find((q) => q.id === event.questionId);
       if (!question) return {};
       const answers = event.type === 'SET_ANSWER' ? setAnswer(context.form.answers, question, event.value) : clearAnswer(context.form.answers, question.id);
       const { [question.id]: _fixed, ...others } = context.answerProblems;
@@ -341,15 +351,20 @@ export const tourBookingMachine = setup({
     isHttpFailure: (_, error: unknown) => asErrorLike(error).status > 0,
     isLifetimeOver: ({ context }, lifetime: Lifetime) => isEventExpired(lifetime, null, context.today),
     hasStartDate: ({ context }) => initialTourDate(context.calendar, context.requestedDate, context.today) !== null,
-    isMonthLoaded: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last) && context.calendarMonths.includes(event.month),
-    isMonthBookable: ({ context, event }) => event.type === 'SHOW_MONTH' && canShowCalendarMonth(event.month, context.today, context.lifetime?.last),
-    isDaySoldOut: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'soldOut',
-    isDayAvailable: ({ context, event }) => event.type === 'SELECT_DATE' && tourDayAvailability(context.calendar, event.date, context.today) === 'available',
+    /** The calendar region's (machines/calendar-region.ts), for the month asked for (params). */
+    isMonthLoaded: ({ context }, month: string) => calendarGuards.isMonthLoaded(context, month),
+    isMonthBookable: ({ context }, month: string) => calendarGuards.isMonthBookable(context, month),
+    /** The day asked for (params) has tour times, all sold out. */
+    isDaySoldOut: ({ context }, date: string) => tourDayAvailability(context.calendar, date, context.today) === 'soldOut',
+    /** The day asked for (params) has a tour time with places. */
+    isDayAvailable: ({ context }, date: string) => tourDayAvailability(context.calendar, date, context.today) === 'available',
     hasOpenTime: ({ context }) => chooseTourTime(context.tour?.schedule ?? [], context.time) !== null,
-    isTimeSoldOut: ({ context, event }) => event.type === 'SELECT_TIME' && (context.tour?.schedule.some((s) => s.time === event.time && s.soldout) ?? false),
+    /** The time asked for (params) is one of the day's and sold out. */
+    isTimeSoldOut: ({ context }, time: string) => context.tour?.schedule.some((s) => s.time === time && s.soldout) ?? false,
     /** §5: the group size is typed only when the tickets do not make it (asksGroupSize). */
     asksGroupSize: ({ context }) => context.tour !== null && asksGroupSize(context.tour, context.form.mode),
-    isTimeOffered: ({ context, event }) => event.type === 'SELECT_TIME' && (context.tour?.schedule.some((s) => s.time === event.time && !s.soldout) ?? false),
+    /** The time asked for (params) is one of the day's and has places. */
+    isTimeOffered: ({ context }, time: string) => context.tour?.schedule.some((s) => s.time === time && !s.soldout) ?? false,
     hasCountProblem: ({ context }) => context.tour !== null && countProblem(context.tour, currentSlot(context), context.form) !== null,
     hasAnswerProblem: ({ context }) => Object.keys(answerProblems(context.tour?.questions ?? [], context.form.answers)).length > 0,
   },
@@ -401,10 +416,10 @@ export const tourBookingMachine = setup({
         'Showing tours': {
           description: 'Filtered by tour language, date, category and venue; an empty result offers the way back to every tour.',
           on: {
-            SET_LANGUAGE_FILTER: { actions: 'assignLanguageFilter' },
-            SET_DATE_FILTER: { actions: 'assignDateFilter' },
-            SET_CATEGORY_FILTER: { actions: 'assignCategoryFilter' },
-            SET_VENUE_FILTER: { actions: 'assignVenueFilter' },
+            SET_LANGUAGE_FILTER: { actions: { type: 'assignLanguageFilter', params: ({ event }) => event.language } },
+            SET_DATE_FILTER: { actions: { type: 'assignDateFilter', params: ({ event }) => event.date } },
+            SET_CATEGORY_FILTER: { actions: { type: 'assignCategoryFilter', params: ({ event }) => event.category } },
+            SET_VENUE_FILTER: { actions: { type: 'assignVenueFilter', params: ({ event }) => event.venue } },
             CLEAR_FILTERS: { actions: 'clearFilters' },
           },
         },
@@ -469,39 +484,18 @@ export const tourBookingMachine = setup({
         Booking: {
           type: 'parallel',
           states: {
-            Calendar: {
-              initial: 'Shown',
-              on: {
-                SHOW_MONTH: [
-                  { guard: 'isMonthLoaded', target: '.Shown', actions: 'assignVisibleMonth' },
-                  { guard: 'isMonthBookable', target: '.Loading month', actions: 'assignMonthToShow' },
-                ],
-              },
-              states: {
-                Shown: {},
-                'Loading month': {
-                  tags: ['loading'],
-                  description: 'The days of the month asked for (and the one after); the grid keeps showing the current month, whose days can still be chosen, until they are there.',
-                  invoke: {
-                    id: 'loadMoreCalendar',
-                    src: 'loadCalendar',
-                    input: ({ context }) => ({ tourId: context.tourId ?? 0, ...calendarRange(context.monthToShow ?? context.month) }),
-                    onDone: { target: 'Shown', actions: ['showLoadedMonth', { type: 'assignCalendar', params: ({ event }) => event.output }] },
-                    onError: { target: 'Month failed' },
-                  },
-                },
-                'Month failed': {
-                  description: 'More months of the calendar could not be loaded.',
-                  on: { RETRY: 'Loading month' },
-                },
-              },
-            },
+            Calendar: calendarRegion({
+              whenMonthAsked: 'assignMonthToShow',
+              whenMonthLoaded: ['showLoadedMonth'],
+              input: ({ context }: { context: TourBookingContext }) => ({ tourId: context.tourId ?? 0, ...calendarRange(context.monthToShow ?? context.month) }),
+              loadingDescription: 'The days of the month asked for (and the one after); the grid keeps showing the current month, whose days can still be chosen, until they are there.',
+            }),
             Selection: {
               initial: 'Nothing to book',
               on: {
                 SELECT_DATE: [
-                  { guard: 'isDaySoldOut', target: '.Day sold out', actions: 'assignSoldOutDate' },
-                  { guard: 'isDayAvailable', target: '.Loading single', actions: 'assignDate' },
+                  { guard: { type: 'isDaySoldOut', params: ({ event }) => event.date }, target: '.Day sold out', actions: 'assignSoldOutDate' },
+                  { guard: { type: 'isDayAvailable', params: ({ event }) => event.date }, target: '.Loading single', actions: 'assignDate' },
                 ],
               },
               states: {
@@ -538,8 +532,8 @@ export const tourBookingMachine = setup({
                   initial: 'Editing',
                   on: {
                     SELECT_TIME: [
-                      { guard: 'isTimeSoldOut', target: '.Time sold out', actions: 'assignSoldOutTime' },
-                      { guard: 'isTimeOffered', target: '.Editing', actions: 'assignTime' },
+                      { guard: { type: 'isTimeSoldOut', params: ({ event }) => event.time }, target: '.Time sold out', actions: 'assignSoldOutTime' },
+                      { guard: { type: 'isTimeOffered', params: ({ event }) => event.time }, target: '.Editing', actions: 'assignTime' },
                     ],
                     SET_MODE: { target: '.Editing', actions: 'assignMode' },
                     SET_TOURS: { target: '.Editing', actions: 'assignCount' },
@@ -574,106 +568,3 @@ export const tourBookingMachine = setup({
     },
   },
 });
-
-// ---------------------------------------------------------------------------------------------
-// Selectors for the screens
-
-type View = { context: TourBookingContext };
-
-export interface CalendarDay {
-  date: string;
-  availability: ReturnType<typeof tourDayAvailability>;
-  /** places left on the day's open times */
-  places: number;
-}
-/** Every day of a month ('YYYY-MM') with its availability, for the date grid. */
-export const selectMonthDays = (s: View, month: string): CalendarDay[] => {
-  const days: CalendarDay[] = [];
-  if (!/^\d{4}-\d{2}$/.test(month)) return days;
-  for (let day = 1; day <= daysInMonth(month); day++) {
-    const date = `${month}-${String(day).padStart(2, '0')}`;
-    days.push({ date, availability: tourDayAvailability(s.context.calendar, date, s.context.today), places: tourDayPlaces(s.context.calendar, date) });
-  }
-  return days;
-};
-
-/** What the shown month offers: a day to book, only sold-out days, or no tour dates (not "sold out"); null while it loads. */
-export const selectMonthOffer = (s: View): TourMonthOffer | null =>
-  s.context.calendarMonths.includes(s.context.month) ? tourMonthOffer(s.context.calendar, s.context.month, s.context.today) : null;
-
-/** The tour list as shown: filtered by language, date, category and venue. */
-export const selectVisibleTours = (s: View): Tour[] => filterTours(s.context.tours, s.context.filters, s.context.overview);
-export const selectTourLanguages = (s: View): TourLanguage[] => tourLanguages(s.context.tours);
-/** §4: categories without tours are not offered. */
-export const selectCategories = (s: View): Named[] => tourCategories(s.context.tours, s.context.categories);
-/** The venues; the screen offers the filter only when there are two or more. */
-export const selectVenues = (s: View): Named[] => tourVenues(s.context.tours);
-/** §4 next-days flags: today, tomorrow and the next days, each with whether it has tours. */
-export const selectNextDays = (s: View): NextDay[] => nextDays(s.context.overview, s.context.today);
-
-export interface TimeView {
-  time: string;
-  remaining: number;
-  soldOut: boolean;
-  selected: boolean;
-}
-export const selectTimes = (s: View): TimeView[] =>
-  (s.context.tour?.schedule ?? []).map((slot) => ({ time: slot.time, remaining: Math.max(0, slot.remaining), soldOut: slot.soldout, selected: slot.time === s.context.time }));
-
-export interface CountRow {
-  id: number;
-  name: string;
-  price: Minor;
-  count: number;
-  limit: TourLimit;
-}
-export interface TicketCountRow extends CountRow {
-  subtickets: CountRow[];
-}
-export interface CountsView {
-  modes: BookingMode[];
-  mode: BookingMode;
-  /** price list entries at the chosen slot's prices (complete tour) */
-  tours: CountRow[];
-  tickets: TicketCountRow[];
-  /** the group size: typed when `asked`, else the tickets' sum (shown, §5 and WCAG 3.3.7) */
-  participants: { count: number; limit: TourLimit; asked: boolean };
-  price: Minor;
-  minParticipants: number;
-  /** tickets may be left empty (booking without tickets) */
-  ticketsOptional: boolean;
-}
-export const selectCounts = (s: View): CountsView | null => {
-  const { tour, form } = s.context;
-  if (!tour) return null;
-  const slot = currentSlot(s.context);
-  const prices = effectivePriceList(tour.priceList, slot?.priceList);
-  const totalTours = tourCountLimit(tour, slot);
-  const booked = Object.values(form.tours).reduce((a, b) => a + b, 0);
-  return {
-    modes: bookingModes(tour),
-    mode: form.mode,
-    tours: prices.map((p) => {
-      const count = form.tours[p.id] ?? 0;
-      return { id: p.id, name: p.name, price: p.price, count, limit: { max: Math.max(0, totalTours.max - (booked - count)), reason: totalTours.reason } };
-    }),
-    tickets: tour.tickets.map((t) => ({
-      id: t.id,
-      name: t.name,
-      price: t.price,
-      count: form.tickets[t.id] ?? 0,
-      limit: ticketLimit(tour, slot, form, t.id),
-      subtickets: t.subtickets.map((sub) => ({
-        id: sub.id,
-        name: sub.name,
-        price: sub.price,
-        count: form.subtickets[t.id]?.[sub.id] ?? 0,
-        limit: subticketLimit(tour, slot, form, t.id, sub.id),
-      })),
-    })),
-    participants: { count: groupSize(tour, form), limit: participantLimit(tour, slot, 'complete', booked), asked: asksGroupSize(tour, form.mode) },
-    price: formPrice(tour, slot, form),
-    minParticipants: tour.min_participants,
-    ticketsOptional: tour.booking_without_tickets === 1,
-  };
-};

@@ -201,6 +201,7 @@ export const machine = createMachine({
           "type": "parallel",
           "states": {
             "Calendar": {
+              "description": "The month shown, and more months loaded on the way (§9: the month plus the following month).",
               "initial": "Shown",
               "on": {
                 "SHOW_MONTH": [
@@ -223,6 +224,7 @@ export const machine = createMachine({
               "states": {
                 "Shown": {},
                 "Loading month": {
+                  "description": "The days of the month asked for (and the one after); the grid shows that month meanwhile.",
                   "tags": [
                     "loading"
                   ],

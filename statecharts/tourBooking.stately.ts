@@ -218,6 +218,7 @@ export const machine = createMachine({
           "type": "parallel",
           "states": {
             "Calendar": {
+              "description": "The month shown, and more months loaded on the way (§9: the month plus the following month).",
               "initial": "Shown",
               "on": {
                 "SHOW_MONTH": [

@@ -2,8 +2,9 @@
  * The navigation rules of §4 that do not need React: the last visited URL, titles, language
  * swapping, size classes and safe return paths. The routes themselves are in src/domain/routes.ts.
  */
+import * as v from 'valibot';
 import { LANGUAGES, isLanguage, type Language } from '../api/languages.js';
-import { routeHref, withLanguage } from '../domain/routes.js';
+import { routeHref, sitePath, withLanguage } from '../domain/routes.js';
 
 /** §4: the last visited URL is stored on each navigation, except the root. */
 export function shouldRememberVisit(pathname: string): boolean {
@@ -37,10 +38,9 @@ export function sizeClass(width: number): 'size-xs' | 'size-sm' | 'size-md' | 's
 export const HEADER_SCROLLED_PX = 100;
 export const MENU_FIT_THROTTLE_MS = 500;
 
-/** A returnTo value is only followed when it is a path of this site (no open redirect). */
+/** A returnTo value is only followed when it is a path of this site (no open redirect; the route table's kind). */
 export function safeReturnTo(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
+  return v.is(sitePath, value) ? value : null;
 }
 
 export { LANGUAGES };

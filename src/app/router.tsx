@@ -1,9 +1,11 @@
 /**
- * The router, built from the route table (src/domain/routes.ts, screens in ./routes.ts): every route under `/{lang}`, `/logout`
+ * The router, built from the route table (src/domain/routes.ts; screens and journeys in ./routes.ts): every route under `/{lang}`, `/logout`
  * without it, page not found for anything else; a path without a language redirects to the
- * default language (first configured). The routes of each journey sit under a pathless layout
- * route whose `onLeave` ends the journey; each of them enters it in `beforeLoad`
- * (src/app/journeys/host.ts). The router's context carries the shell and the journey host.
+ * default language (first configured). A route parses its params and search once, by the kinds
+ * of the route table: a param that does not fit is the not-found page, a search value that does
+ * not fit is absent. The routes of each journey sit under a pathless layout
+ * route whose `onLeave` ends the journey; each of them enters it in `beforeLoad` with the parsed
+ * values (src/app/journeys/host.ts). The router's context carries the shell and the journey host.
  */
 import {
   createRootRouteWithContext,
@@ -16,12 +18,21 @@ import {
 } from '@tanstack/react-router';
 import { isLanguage, type Language } from '../api/languages.js';
 import { safeReturnTo, swapLanguage } from './navigation.js';
-import { ROUTE_NAMES, prefixLanguage, routeHref, type JourneyName, type RouteName, type ShopRouteName } from '../domain/routes.js';
-import { routeDef, type RouteDef } from './routes.js';
+import {
+  ROUTE_NAMES,
+  ROUTE_TABLE,
+  parseValues,
+  prefixLanguage,
+  routeHref,
+  type JourneyName,
+  type RouteName,
+  type RouteSpec,
+  type ShopRouteName,
+} from '../domain/routes.js';
+import { SCREENS, loadJourney } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
 import type { Shell } from './shell-context.js';
-import { JourneyHost, type RouteOrigin } from './journeys/host.js';
-import { loadJourney } from './journeys/index.js';
+import { JourneyHost, type RouteEntry, type RouteOrigin } from './journeys/host.js';
 import { Layout } from './components/Layout.js';
 import { RouteScreen } from './screens/RouteScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
@@ -109,41 +120,37 @@ export function createShopRouter({
     },
   });
 
-  /** One pathless layout per journey: leaving all of its routes ends the journey. */
-  const layouts = new Map<JourneyName, AnyRoute>();
-  const layoutOf = (journey: JourneyName): AnyRoute => {
-    let layout = layouts.get(journey);
-    if (!layout) {
-      layout = createRoute({ getParentRoute: () => langRoute, id: `journey-${journey}`, onLeave: () => journeys.leave(journey) });
-      layouts.set(journey, layout);
-    }
-    return layout;
-  };
-
-  const screenRoute = (name: ShopRouteName) => {
-    const def: RouteDef = routeDef(name);
-    const parent = def.journey ? layoutOf(def.journey) : langRoute;
+  const screenRoute = (name: ShopRouteName, parent: AnyRoute) => {
+    const def: RouteSpec = ROUTE_TABLE[name];
+    const { params: paramKinds, search: searchKinds } = def;
+    const journeyName = def.journey as JourneyName | undefined;
     return createRoute({
       getParentRoute: () => parent,
       path: def.path === '' ? '/' : def.path,
+      // The params and search by their kinds (src/domain/routes.ts), parsed once: a param that does
+      // not fit is the not-found page (as before the screen's code loads), a search value absent.
+      params: paramKinds && {
+        parse: (raw: Record<string, string>) => {
+          const values = parseValues(paramKinds, raw, true);
+          if (!values) throw notFound();
+          return values;
+        },
+      },
+      validateSearch: searchKinds && ((raw: Record<string, unknown>) => parseValues(searchKinds, raw) as Record<string, unknown>),
       component: () => <RouteScreen name={name} />,
       staticData: { routeName: name },
       beforeLoad: async ({ params, location, search, preload }) => {
-        const pathParams = params as Record<string, string>;
-        if (def.params && !def.params(pathParams)) throw notFound();
+        const { config, lang, jwt, isGuest } = shell.actor.getSnapshot().context;
         // §1: a section whose config flag is off does not exist (its list and item pages alike)
-        const config = shell.actor.getSnapshot().context.config;
         if (def.section && config && !config[SECTION_FLAGS[def.section]]) throw notFound();
-        const lang = shell.actor.getSnapshot().context.lang;
-        const session = shell.actor.getSnapshot().context;
         // §6: a guest counts as logged out (the header menu too)
-        if (def.requiresLogin && (!session.jwt || session.isGuest)) {
+        if (def.requiresLogin && (!jwt || isGuest)) {
           throw redirect({ href: routeHref(lang, 'login', {}, { returnTo: location.href, fromUnauthorized: 'true' }) });
         }
         // The screen's chunk loads with the journey's (also on hover or focus of a link), so the
         // previous page stays until the new one can render: no "Loading the page…" flash.
         // A chunk that fails to load here is asked for again when the screen renders.
-        const screenReady = def.screen.preload?.().catch(() => undefined);
+        const screenReady = SCREENS[name].preload?.().catch(() => undefined);
         // Every page but home needs the journeys' messages (src/i18n/load.ts), loaded beside the screen.
         const messagesReady =
           name === 'home'
@@ -151,26 +158,37 @@ export function createShopRouter({
             : shell.journeyMessages().catch((error: unknown) => {
                 if (!preload) throw error;
               });
-        if (!def.journey) {
+        if (!journeyName) {
           await Promise.all([screenReady, messagesReady]);
           return {};
         }
-        const [journey] = await Promise.all([loadJourney(def.journey), screenReady, messagesReady]);
+        const [journey] = await Promise.all([loadJourney(journeyName), screenReady, messagesReady]);
         if (preload) return {};
-        const entered = journeys.enter(journey, { route: name, path: location.pathname, params: pathParams, search: searchRecord(search) }, resolved);
+        const entry = { route: name, path: location.pathname, params, search } as RouteEntry;
+        const entered = journeys.enter(journey, entry, resolved);
         if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });
-        return { journey: entered.actor, journeyName: def.journey };
+        return { journey: entered.actor, journeyName };
       },
     });
   };
 
-  const direct = ROUTE_NAMES.filter((name) => !routeDef(name).journey).map(screenRoute);
-  const grouped = new Map<JourneyName, AnyRoute[]>();
+  // The pages of a journey sit under one pathless layout: leaving all of them ends the journey.
+  const direct: AnyRoute[] = [];
+  const layouts = new Map<JourneyName, { layout: AnyRoute; pages: AnyRoute[] }>();
   for (const name of ROUTE_NAMES) {
-    const { journey } = routeDef(name);
-    if (journey) grouped.set(journey, [...(grouped.get(journey) ?? []), screenRoute(name)]);
+    const journey = (ROUTE_TABLE[name] as RouteSpec).journey as JourneyName | undefined;
+    if (!journey) {
+      direct.push(screenRoute(name, langRoute));
+      continue;
+    }
+    let group = layouts.get(journey);
+    if (!group) {
+      group = { layout: createRoute({ getParentRoute: () => langRoute, id: `journey-${journey}`, onLeave: () => journeys.leave(journey) }), pages: [] };
+      layouts.set(journey, group);
+    }
+    group.pages.push(screenRoute(name, group.layout));
   }
-  const journeyLayouts = [...grouped].map(([journey, children]) => layoutOf(journey).addChildren(children));
+  const journeyLayouts = [...layouts.values()].map(({ layout, pages }) => layout.addChildren(pages));
 
   const routeTree = rootRoute.addChildren([indexRoute, logoutRoute, langRoute.addChildren([...direct, ...journeyLayouts])]);
 

@@ -1,21 +1,22 @@
 /**
- * Each page's screen (src/app/screens), loaded lazily so that each route is its own chunk. The
- * pages themselves (path, title, journey, params, login, section) are named in the route module,
- * src/domain/routes.ts; this registry only adds what renders them, and it must name a screen for
- * every page (`satisfies Record<ShopRouteName, …>`). Only the router imports it: screens and
- * journeys import the route module, so imports run one way (no screen imports its own registry).
+ * The router's registry: each page's screen (src/app/screens) and each journey
+ * (src/app/journeys/<name>.ts), loaded lazily so that each route is its own chunk and a journey's
+ * machine and screens stay out of the home page's JavaScript. The pages themselves (path, title,
+ * journey, params, search, login, section) are named in the route module, src/domain/routes.ts;
+ * this registry only adds what renders and runs them, and it must name a screen for every page
+ * and a journey module for every journey name, or it does not compile. Only the router imports it
+ * (screens read their actor with ./journeys/use-journey.ts), so imports run one way.
+ *
+ * build.mjs runs these loaders (scripts/route-modules.mjs: each lazy import then answers its
+ * source file) to learn every page's chunks for the budgets and the server's preload of a deep link.
  */
 import { createElement, use, type ComponentType } from 'react';
-import { ROUTE_TABLE, type RouteSpec, type ShopRouteName } from '../domain/routes.js';
+import type { JourneyName, ShopRouteName } from '../domain/routes.js';
+import type { Shell } from './shell-context.js';
+import type { Journey } from './journeys/host.js';
 
 /** A lazily loaded screen that a route can start loading before it renders (hover, focus, beforeLoad). */
 export type ScreenComponent = ComponentType & { preload?: () => Promise<unknown> };
-
-/** A page of the route module with its screen. */
-export interface RouteDef extends RouteSpec {
-  /** The screen (lazily loaded, see `screen()`). */
-  screen: ScreenComponent;
-}
 
 /**
  * A lazily loaded screen whose chunk a route loads in `beforeLoad` (and on hover or focus of a
@@ -49,6 +50,7 @@ const staticPage = screen(() => import('./screens/StaticPageScreen.js'));
 const shopList = screen(() => import('./screens/shop/ShopListScreen.js'));
 const articleScreen = screen(() => import('./screens/shop/ArticleScreen.js'));
 
+/** Each page's screen; several pages may share one (the checkout's form and its return pages). */
 export const SCREENS = {
   home: screen(() => import('./screens/HomeScreen.js')),
   merchandise: shopList,
@@ -82,7 +84,34 @@ export const SCREENS = {
   flows: screen(() => import('./screens/FlowsScreen.js')),
 } satisfies Record<ShopRouteName, ScreenComponent>;
 
-/** A page of the route module with its screen. */
-export function routeDef(name: ShopRouteName): RouteDef {
-  return { ...ROUTE_TABLE[name], screen: SCREENS[name] };
+/** Each journey by its name: its module (src/app/journeys/<name>.ts), whose default export is the journey. */
+export const JOURNEYS = {
+  checkout: () => import('./journeys/checkout.js'),
+  auth: () => import('./journeys/auth.js'),
+  eventTicketing: () => import('./journeys/eventTicketing.js'),
+  tourBooking: () => import('./journeys/tourBooking.js'),
+  orderReview: () => import('./journeys/orderReview.js'),
+  'static-page': () => import('./journeys/static-page.js'),
+  settings: () => import('./journeys/settings.js'),
+  voucherShop: () => import('./journeys/voucherShop.js'),
+  shop: () => import('./journeys/shop.js'),
+};
+type JourneyOf<N extends JourneyName> = Awaited<ReturnType<(typeof JOURNEYS)[N]>>['default'];
+/** Each journey's machine (machines/<name>.machine.ts), by the journey's name: what `useJourney(name)` gives a screen. */
+export type JourneyMachines = { [N in JourneyName]: ReturnType<JourneyOf<N>['machine']> };
+
+// Every journey the route table names has its loader, nothing else does, and each loads the
+// journey of its own name: the host keys its actor by that name and the layout route leaves it
+// by it, so a journey under another name would leak its actor (tests/ui/journey-names.test.ts
+// also checks the module's and the machine's file names).
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const everyJourneyLoads: Exact<keyof typeof JOURNEYS, JourneyName> = true;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- journeys of different machines
+const eachLoadsItsName: { [N in JourneyName]: () => Promise<{ default: Journey<any, Shell, N> }> } = JOURNEYS;
+void everyJourneyLoads;
+void eachLoadsItsName;
+
+/** The journey of a route, loaded with the first route that needs it. */
+export function loadJourney<N extends JourneyName>(name: N): Promise<JourneyOf<N>> {
+  return JOURNEYS[name]().then((module) => module.default as JourneyOf<N>);
 }

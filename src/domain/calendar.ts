@@ -11,6 +11,17 @@ export function calendarRange(month: string): { start: string; end: string } {
   return { start: `${month.replace('-', '')}01`, end: `${next.replace('-', '')}${String(daysInMonth(next)).padStart(2, '0')}` };
 }
 
+/** The months known once the range of `month` (the month plus the following month) is loaded besides `loaded`. */
+export function withCalendarRange(loaded: readonly string[], month: string): string[] {
+  return [...new Set([...loaded, month, addMonths(month, 1)])];
+}
+
+/** Every day of a month ('YYYY-MM') as 'YYYY-MM-DD', for the date grid; none for anything else. */
+export function datesOfMonth(month: string): string[] {
+  if (!/^\d{4}-\d{2}$/.test(month)) return [];
+  return Array.from({ length: daysInMonth(month) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
 /** The month the calendar opens on: the requested date's, else the lifetime's first day if later than today, else today's. */
 export function initialCalendarMonth(today: string, lifetime: { first?: string | null | undefined } | null, requestedDate?: string | null): string {
   if (requestedDate) {

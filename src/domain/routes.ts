@@ -1,18 +1,25 @@
 /**
  * The pages of §2, each named once: its path below `/{lang}`, title key, the journey it belongs
- * to, which path params it accepts, whether it needs a login and its shop section. This module is
- * a leaf (it imports nothing of the app): the machines name their pages with `RouteName` in their
- * states' meta (typed through `setup({ types: { meta: PageMeta } })`), the journeys and screens
- * build every link with `routeHref` (or `RouteLink`), and src/app/routes.ts adds each page's lazily
- * loaded screen (`satisfies Record<ShopRouteName, …>`, so a page without a screen does not compile).
+ * to, what its path params and search values are, whether it needs a login and its shop section.
+ * This module is a leaf (it imports nothing of the app): the machines name their pages with
+ * `RouteName` in their states' meta (typed through `setup({ types: { meta: PageMeta } })`), the
+ * journeys and screens build every link with `routeHref`, and src/app/routes.ts adds each page's
+ * lazily loaded screen (`satisfies Record<ShopRouteName, …>`, so a page without a screen does not
+ * compile) and each journey's loader.
  *
- * No other module writes a path by hand: tests/tools/route-paths.test.ts looks for `/${…}` paths
+ * The router parses a page's params and search once, by the kinds of its entry (`parseValues`):
+ * a journey receives numbers and checked texts (`RouteValues`), never the URL's strings to check
+ * again. A path param that does not fit its kind is the not-found page; a search value that does
+ * not fit is absent.
+ *
+ * No other module writes a path by hand: tests/tools/routes.test.ts looks for `/${…}` paths
  * outside this file.
  */
+import * as v from 'valibot';
 import type { SectionKey } from './sections.js';
 
-/** The journeys of machines/, by the name the flow viewer shows (src/app/journeys/*). */
-export type JourneyName = 'checkout' | 'auth' | 'eventTicketing' | 'orderReview' | 'static-page' | 'settings' | 'voucherShop' | 'shop' | 'tourBooking';
+/** How a path param's text or a search value becomes a value (valibot; one schema per kind). */
+export type ValueKind = v.GenericSchema;
 
 export interface RouteSpec {
   /** Path below `/{lang}`; '' is home; `$name` is a path param. */
@@ -21,18 +28,38 @@ export interface RouteSpec {
   titleKey: string | null;
   /** Secondary-page styling (§2). */
   secondary?: boolean;
-  /** The journey whose actor this route enters (src/app/journeys). */
-  journey?: JourneyName;
-  /** Path params the route accepts; anything else is the not-found page. */
-  params?: (params: Readonly<Record<string, string>>) => boolean;
+  /** The journey whose actor this route enters (src/app/journeys/<journey>.ts). */
+  journey?: string;
+  /** The kind of each path param (every `$name` of the path has one); a param that does not fit: the not-found page. */
+  params?: Readonly<Record<string, ValueKind>>;
+  /** The search values the page reads, by kind; one that does not fit is absent, others are ignored. */
+  search?: Readonly<Record<string, ValueKind>>;
   /** §6: the page needs a login; a visitor without one (or a guest, §6) goes to login and comes back. */
   requiresLogin?: boolean;
   /** The shop section the page belongs to: with its config flag off the page is not found (§1). */
   section?: SectionKey;
 }
 
-const numericId = (params: Readonly<Record<string, string>>) => /^\d{1,9}$/.test(params.id ?? '') && Number(params.id) > 0;
-const slug = (key: string, max: number) => (params: Readonly<Record<string, string>>) => new RegExp(`^[\\w-]{1,${max}}$`).test(params[key] ?? '');
+// The kinds, one per kind of value. A search value reaches the router as it reads the URL
+// (`?category=5` as the number 5, a text as text), and the router writes the parsed search back
+// into the address: a search kind keeps what fits as it came (the address stays as opened), and
+// what does not fit is absent (the address drops it).
+
+/** A positive whole number of up to nine digits, e.g. the `101` of `tickets/101`. */
+const positiveId = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.minValue(1));
+/** A key of letters, digits, `_` and `-` (a static page, an order, a recovery link). */
+const key = (max: number) => v.pipe(v.string(), v.regex(new RegExp(`^[\\w-]{1,${max}}$`)));
+/** A positive id in the search: `?category=5` (`?category=05` or `"5"`, text, becomes 5). */
+const searchId = v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), positiveId]);
+/** A day to open: `?date=YYYY-MM-DD…` or `YYYYMMDD`, the forms the machines read (toIsoDate, src/domain/dates.ts). */
+const day = v.pipe(v.string(), v.regex(/^(\d{8}$|\d{4}-\d{2}-\d{2})/));
+/** A path of this site (`?returnTo=/de/checkout`): never another site, so no open redirect. */
+export const sitePath = v.pipe(v.string(), v.regex(/^\/(?!\/)[^\\]*$/));
+/** What the payment provider appends to its return URL: a text or a number (the checkout keeps 64 characters of it). */
+const providerText = v.union([v.pipe(v.string(), v.minLength(1)), v.number()]);
+
+const returnTo = { returnTo: sitePath };
+const providerReturn = { us: providerText, sessionUs: providerText, cartId: providerText };
 
 export const ROUTE_TABLE = {
   home: { path: '', titleKey: null },
@@ -42,34 +69,34 @@ export const ROUTE_TABLE = {
     section: 'merchandise',
     titleKey: 'title.merchandiseCategory',
     journey: 'shop',
-    params: (p) => /^\d{1,9}$/.test(p.category ?? '') && Number(p.category) > 0,
+    params: { category: positiveId },
   },
-  passes: { path: 'passes', section: 'passes', titleKey: 'title.passes', journey: 'shop' },
-  pass: { path: 'passes/$id', section: 'passes', titleKey: 'title.pass', journey: 'shop', params: numericId },
+  passes: { path: 'passes', section: 'passes', titleKey: 'title.passes', journey: 'shop', search: { category: searchId } },
+  pass: { path: 'passes/$id', section: 'passes', titleKey: 'title.pass', journey: 'shop', params: { id: positiveId } },
   voucherList: { path: 'vouchers', section: 'vouchers', titleKey: 'title.voucherList', journey: 'voucherShop' },
-  voucherSingle: { path: 'vouchers/$id', section: 'vouchers', titleKey: 'title.voucherSingle', journey: 'voucherShop', params: numericId },
-  tickets: { path: 'tickets', section: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing' },
-  ticket: { path: 'tickets/$id', section: 'tickets', titleKey: 'title.ticket', journey: 'eventTicketing', params: numericId },
-  guidedTours: { path: 'guided-tours', section: 'guidedTours', titleKey: 'title.guidedTours', journey: 'tourBooking' },
-  guidedTour: { path: 'guided-tours/$id', section: 'guidedTours', titleKey: 'title.guidedTour', journey: 'tourBooking', params: numericId },
-  login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth' },
-  register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth' },
+  voucherSingle: { path: 'vouchers/$id', section: 'vouchers', titleKey: 'title.voucherSingle', journey: 'voucherShop', params: { id: positiveId } },
+  tickets: { path: 'tickets', section: 'tickets', titleKey: 'title.tickets', journey: 'eventTicketing', search: { date: day } },
+  ticket: { path: 'tickets/$id', section: 'tickets', titleKey: 'title.ticket', journey: 'eventTicketing', params: { id: positiveId }, search: { date: day } },
+  guidedTours: { path: 'guided-tours', section: 'guidedTours', titleKey: 'title.guidedTours', journey: 'tourBooking', search: { date: day } },
+  guidedTour: { path: 'guided-tours/$id', section: 'guidedTours', titleKey: 'title.guidedTour', journey: 'tourBooking', params: { id: positiveId }, search: { date: day } },
+  login: { path: 'login', titleKey: 'title.login', secondary: true, journey: 'auth', search: returnTo },
+  register: { path: 'register', titleKey: 'title.register', secondary: true, journey: 'auth', search: returnTo },
   registerSuccess: { path: 'register/success', titleKey: 'title.registerSuccess', secondary: true },
-  guestRegister: { path: 'register-guest', titleKey: 'title.guestRegister', secondary: true, journey: 'auth' },
-  forgotPassword: { path: 'forgot-password', titleKey: 'title.forgotPassword', secondary: true, journey: 'auth' },
-  recoverAccount: { path: 'recover/$guid', titleKey: 'title.recoverAccount', secondary: true, journey: 'auth', params: slug('guid', 128) },
+  guestRegister: { path: 'register-guest', titleKey: 'title.guestRegister', secondary: true, journey: 'auth', search: returnTo },
+  forgotPassword: { path: 'forgot-password', titleKey: 'title.forgotPassword', secondary: true, journey: 'auth', search: returnTo },
+  recoverAccount: { path: 'recover/$guid', titleKey: 'title.recoverAccount', secondary: true, journey: 'auth', params: { guid: key(128) }, search: returnTo },
   forgotPasswordSuccess: { path: 'password-reset-success', titleKey: 'title.forgotPasswordSuccess', secondary: true },
   recoverPasswordSuccess: { path: 'recover-success', titleKey: 'title.recoverPasswordSuccess', secondary: true },
   settings: { path: 'settings', titleKey: 'title.settings', secondary: true, requiresLogin: true, journey: 'settings' },
-  orderReview: { path: 'order-review/$id', titleKey: 'title.orderReview', journey: 'orderReview', params: slug('id', 64) },
-  product: { path: 'product/$id', section: 'merchandise', titleKey: 'title.product', journey: 'shop', params: numericId },
+  orderReview: { path: 'order-review/$id', titleKey: 'title.orderReview', journey: 'orderReview', params: { id: key(64) } },
+  product: { path: 'product/$id', section: 'merchandise', titleKey: 'title.product', journey: 'shop', params: { id: positiveId } },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout' },
-  checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout' },
-  checkoutCanceled: { path: 'checkout/canceled', titleKey: 'title.checkoutCanceled', journey: 'checkout' },
+  checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', search: providerReturn },
+  checkoutCanceled: { path: 'checkout/canceled', titleKey: 'title.checkoutCanceled', journey: 'checkout', search: providerReturn },
   checkoutSuccess: { path: 'checkout/success', titleKey: 'title.checkoutSuccess', secondary: true, journey: 'checkout' },
-  checkoutFailed: { path: 'checkout/failed', titleKey: 'title.checkoutFailed', journey: 'checkout' },
+  checkoutFailed: { path: 'checkout/failed', titleKey: 'title.checkoutFailed', journey: 'checkout', search: providerReturn },
   shippingInfo: { path: 'page/shipping', titleKey: 'title.shippingInfo', journey: 'static-page' },
-  page: { path: 'page/$id', titleKey: 'title.page', journey: 'static-page', params: slug('id', 64) },
+  page: { path: 'page/$id', titleKey: 'title.page', journey: 'static-page', params: { id: key(64) } },
   /** Flow viewer: every machine's chart with the live state (also under any page with ?flows). */
   flows: { path: '__flows', titleKey: 'title.flows' },
 } as const satisfies Record<string, RouteSpec>;
@@ -80,6 +107,45 @@ export type ShopRouteName = keyof typeof ROUTE_TABLE;
 export type RouteName = ShopRouteName | 'pageNotFound' | 'logout';
 export const ROUTE_NAMES = Object.keys(ROUTE_TABLE) as ShopRouteName[];
 
+type SpecOf<N extends ShopRouteName> = (typeof ROUTE_TABLE)[N];
+/**
+ * The journeys of machines/, by the name the flow viewer shows (src/app/journeys/<name>.ts): the
+ * ones the pages above name. src/app/routes.ts must load each of them, so a misspelled journey
+ * does not compile.
+ */
+export type JourneyName = { [N in ShopRouteName]: SpecOf<N> extends { journey: infer J extends string } ? J : never }[ShopRouteName];
+/** The pages of a journey. */
+export type JourneyRouteName<J extends JourneyName> = { [N in ShopRouteName]: SpecOf<N> extends { journey: J } ? N : never }[ShopRouteName];
+
+type ValuesOf<TKinds> = { readonly [K in keyof TKinds]: TKinds[K] extends ValueKind ? v.InferOutput<TKinds[K]> : never };
+/** A page's path params as the router parsed them, e.g. `{ id: number }` for `tickets/$id`. */
+export type ParsedParams<N extends ShopRouteName> = SpecOf<N> extends { params: infer K } ? ValuesOf<K> : Readonly<Record<never, never>>;
+/** A page's search values as the router parsed them; a missing or malformed one is undefined. */
+export type ParsedSearch<N extends ShopRouteName> = SpecOf<N> extends { search: infer K } ? Partial<ValuesOf<K>> : Readonly<Record<never, never>>;
+/** A page with its parsed params and search (what a journey route gives its journey). */
+export type RouteValues<N extends ShopRouteName = ShopRouteName> = N extends ShopRouteName ? { route: N; params: ParsedParams<N>; search: ParsedSearch<N> } : never;
+
+type ParamNamesOf<TPath extends string> = TPath extends `${string}$${infer Name}/${infer Rest}` ? Name | ParamNamesOf<Rest> : TPath extends `${string}$${infer Name}` ? Name : never;
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Pages whose path params and param kinds differ (none, or this does not compile). */
+type ParamsWithoutKind = { [N in ShopRouteName]: Exact<ParamNamesOf<SpecOf<N>['path']>, keyof (SpecOf<N> extends { params: infer K } ? K : Record<never, never>)> extends true ? never : N }[ShopRouteName];
+const everyParamHasItsKind: [ParamsWithoutKind] extends [never] ? true : ParamsWithoutKind = true;
+void everyParamHasItsKind;
+
+/**
+ * Values by their kinds (a route's `params` or `search`). A value that is missing or does not fit
+ * is undefined; with `strict` (path params), the whole answer is false instead.
+ */
+export function parseValues(kinds: Readonly<Record<string, ValueKind>>, raw: Readonly<Record<string, unknown>>, strict?: boolean): Record<string, unknown> | false {
+  const values: Record<string, unknown> = {};
+  for (const name in kinds) {
+    const result = v.safeParse(kinds[name]!, raw[name]);
+    if (!result.success && strict) return false;
+    values[name] = result.success ? result.output : undefined;
+  }
+  return values;
+}
+
 /** Title key of any route, the not-found page and logout included. */
 export function titleKeyOf(name: RouteName): string | null {
   if (name === 'pageNotFound') return 'title.pageNotFound';
@@ -87,7 +153,6 @@ export function titleKeyOf(name: RouteName): string | null {
   return ROUTE_TABLE[name].titleKey;
 }
 
-type ParamNamesOf<TPath extends string> = TPath extends `${string}$${infer Name}/${infer Rest}` ? Name | ParamNamesOf<Rest> : TPath extends `${string}$${infer Name}` ? Name : never;
 /** The path params a page needs, e.g. `{ id }` for `tickets/$id` and nothing for `checkout`. */
 export type RouteParams<TName extends ShopRouteName> = TName extends ShopRouteName ? { readonly [K in ParamNamesOf<(typeof ROUTE_TABLE)[TName]['path']>]: string | number } : never;
 /** The pages without path params. */

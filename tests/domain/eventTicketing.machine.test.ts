@@ -3,16 +3,8 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http.js';
 import type { EventTicket, ShopEvent, TicketCalendar, TicketCollection } from '../../src/api/schemas/catalog.js';
 import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
-import {
-  eventTicketingMachine,
-  selectMonthDays,
-  selectSelectionPrice,
-  selectTicketRows,
-  selectTimeslots,
-  selectVisibleEvents,
-  type CalendarInput,
-  type EventLifetime,
-} from '../../machines/eventTicketing.machine.js';
+import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
+import { selectMonthDays, selectSelectionPrice, selectTicketRows, selectTimeslots, selectVisibleEvents } from '../../machines/eventTicketing.selectors.js';
 
 const today = '2026-12-01';
 const venue = { id: 1, name: 'Main building' };

@@ -12,7 +12,8 @@ import { museumToday } from '../../src/domain/dates.js';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
-import { eventTicketingMachine, selectDayAvailability, selectTicketRows, selectVisibleEvents, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
+import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
+import { selectDayAvailability, selectTicketRows, selectVisibleEvents } from '../../machines/eventTicketing.selectors.js';
 import { loadEventLifetime } from '../../src/app/journeys/eventTicketing.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 

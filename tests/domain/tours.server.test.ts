@@ -14,7 +14,8 @@ import { museumToday } from '../../src/domain/dates.js';
 import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { cartBrowserActions, cartMachine, selectTotals } from '../../machines/cart.machine.js';
-import { selectCounts, tourBookingMachine, type CalendarInput, type TourListData } from '../../machines/tourBooking.machine.js';
+import { tourBookingMachine, type CalendarInput, type TourListData } from '../../machines/tourBooking.machine.js';
+import { selectCounts } from '../../machines/tourBooking.selectors.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
 let server: TestServer;

@@ -11,8 +11,8 @@ import {
   selectTimeslots,
   selectVenues,
   selectVisibleEvents,
-  type EventTicketingContext,
-} from '../../machines/eventTicketing.machine.js';
+} from '../../machines/eventTicketing.selectors.js';
+import type { EventTicketingContext } from '../../machines/eventTicketing.machine.js';
 import { describeModel } from './describe-model.js';
 import {
   ADULT,

@@ -10,8 +10,8 @@ import {
   selectTourLanguages,
   selectVenues,
   selectVisibleTours,
-  type TourBookingContext,
-} from '../../machines/tourBooking.machine.js';
+} from '../../machines/tourBooking.selectors.js';
+import type { TourBookingContext } from '../../machines/tourBooking.machine.js';
 import { describeModel } from './describe-model.js';
 import {
   ADULT,

@@ -4,7 +4,8 @@
  *   npm run mutation                 every machine
  *   npm run mutation -- cart app     some machines
  *
- * Each mutant is applied to its machine file, that machine's model test runs
+ * Each mutant is applied to its machine file (or the file of machines/ it names: a shared region,
+ * a selectors module), that machine's model test runs
  * (tests/machines/<machine>.model.test.ts), and the file is restored whatever happens. A mutant
  * is "killed" when the test fails. Refuses to start while machines/ has uncommitted changes, so a
  * crash can never leave a mutant behind unnoticed (`git checkout machines/` undoes one).
@@ -42,11 +43,11 @@ interface Outcome {
 const outcomes: Outcome[] = [];
 let problem = false;
 for (const mutant of chosen) {
-  const file = `${root}machines/${mutant.machine}.machine.ts`;
+  const file = `${root}machines/${mutant.file ?? `${mutant.machine}.machine.ts`}`;
   const original = readFileSync(file, 'utf8');
   const occurrences = original.split(mutant.search).length - 1;
   if (occurrences !== 1) {
-    console.error(`mutation: "${mutant.description}" (${mutant.machine}) matches ${occurrences} times; fix its search text`);
+    console.error(`mutation: "${mutant.description}" (${mutant.machine}${mutant.file ? `, ${mutant.file}` : ''}) matches ${occurrences} times; fix its search text`);
     problem = true;
     continue;
   }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine, type StateNode } from 'xstate';
-import { ROUTE_TABLE, routeHref, titleKeyOf, type PageMeta, type RouteName } from '../../src/domain/routes.js';
+import { ROUTE_TABLE, routeHref, titleKeyOf, type PageMeta, type RouteName, type RouteValues } from '../../src/domain/routes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,6 +41,20 @@ describe('route names are checked by the compiler', () => {
     expect(routeHref('de', 'ticket', { tourId: 1 })).toBe('/de/tickets/');
     // @ts-expect-error a page without params takes none
     expect(routeHref('de', 'checkout', { id: 1 })).toBe('/de/checkout');
+  });
+
+  it('types what the route parsed for a journey: its params and search by their kinds', () => {
+    const ticket: RouteValues<'ticket'> = { route: 'ticket', params: { id: 101 }, search: { date: '2026-05-01' } };
+    const id: number = ticket.params.id;
+    const date: string | undefined = ticket.search.date;
+    expect([id, date]).toEqual([101, '2026-05-01']);
+    // @ts-expect-error an id is a number once parsed, never the URL's text
+    const text: RouteValues<'ticket'> = { route: 'ticket', params: { id: '101' }, search: {} };
+    // @ts-expect-error a page's values are the ones of its kinds
+    expect(text.params.guid).toBeUndefined();
+    // @ts-expect-error a search value may be absent
+    const day: string = ticket.search.date;
+    expect(day).toBe('2026-05-01');
   });
 });
 

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, type JourneyName } from '../../src/domain/routes.js';
-import { loadJourney } from '../../src/app/journeys/index.js';
+import { loadJourney } from '../../src/app/routes.js';
+import { useJourney } from '../../src/app/journeys/use-journey.js';
 
 const root = process.cwd() + '/';
 const journeys = [...new Set(Object.values(ROUTE_TABLE).flatMap((route) => ('journey' in route ? [route.journey as JourneyName] : [])))].sort();
@@ -20,5 +21,15 @@ describe('journey names', () => {
     expect(existsSync(`${root}src/app/journeys/${name}.ts`)).toBe(true);
     expect(existsSync(`${root}machines/${name}.machine.ts`)).toBe(true);
     expect((await loadJourney(name)).name).toBe(name);
+  });
+
+  it('a misspelled journey name does not compile (the type-level cases fail `npm run typecheck` once they compile)', () => {
+    // @ts-expect-error no journey is called so (and the registry has no loader for it)
+    expect(() => loadJourney('tourBookng')).toThrow();
+    const screen = () => {
+      // @ts-expect-error a screen asks for its journey by a name of the route table
+      useJourney('tikets');
+    };
+    expect(typeof screen).toBe('function');
   });
 });

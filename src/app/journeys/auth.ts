@@ -11,7 +11,7 @@ import { authMachine, type AuthEvent } from '../../../machines/auth.machine.js';
 import { toStoredCustomer } from '../../api/schemas/session.js';
 import { readJwtClaims } from '../session.js';
 import { cartHasMerchandise } from '../../domain/shipping.js';
-import { returnDestination, safeReturnTo } from '../navigation.js';
+import { returnDestination } from '../navigation.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type PlainRouteName, type SearchParams, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey } from './host.js';
@@ -24,7 +24,7 @@ const LINKS: Partial<Record<ShopRouteName, AuthEvent['type']>> = {
   forgotPassword: 'OPEN_FORGOT_PASSWORD',
 };
 
-export const authJourney: Journey<typeof authMachine, Shell> = {
+export const authJourney: Journey<typeof authMachine, Shell, 'auth'> = {
   name: 'auth',
   machine: ({ api, actor: app, navigate }) => {
     const lang = () => app.getSnapshot().context.lang;
@@ -59,14 +59,14 @@ export const authJourney: Journey<typeof authMachine, Shell> = {
     const config = app.getSnapshot().context.config;
     return {
       cartShips: cartHasMerchandise(cart.getSnapshot().context.lines),
-      returnTo: safeReturnTo(entry.search.returnTo),
+      returnTo: entry.search.returnTo ?? null,
       redirectTarget: from?.route === 'checkout' ? from.href : null,
       guestRegistrationEnabled: config?.hasGuestRegistration ?? false,
       defaultCountry: config?.defaultUserCountryKey ?? null,
     };
   },
   event: (entry) => {
-    if (entry.route === 'recoverAccount') return { type: 'OPEN_RECOVERY', token: entry.params.guid ?? '' };
+    if (entry.route === 'recoverAccount') return { type: 'OPEN_RECOVERY', token: entry.params.guid };
     const type = LINKS[entry.route as ShopRouteName];
     return type ? ({ type } as AuthEvent) : null;
   },
@@ -78,3 +78,6 @@ export const authJourney: Journey<typeof authMachine, Shell> = {
     return route === 'recoverAccount' ? routeHref(lang, 'recoverAccount', { guid: recoveryToken }, search) : routeHref(lang, route as PlainRouteName, {}, search);
   },
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default authJourney;

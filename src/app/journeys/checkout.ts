@@ -28,19 +28,22 @@ export const providerRedirect = {
 };
 
 const origin = () => (typeof window === 'undefined' ? '' : window.location.origin);
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, 64) : typeof value === 'number' ? String(value) : null);
+/** A value the provider appended (parsed by the route: text or a number), as the machine keeps it. */
+const text = (value: string | number | undefined): string | null => (value === undefined ? null : String(value).slice(0, 64));
 
-const RETURN_ROUTES: Partial<Record<ShopRouteName, ProviderReturn['outcome']>> = {
+const RETURN_ROUTES = {
   checkoutAccepted: 'accepted',
   checkoutCanceled: 'canceled',
   checkoutFailed: 'failed',
-};
+} as const satisfies Partial<Record<ShopRouteName, ProviderReturn['outcome']>>;
+type ReturnEntry = Extract<RouteEntry<'checkout'>, { route: keyof typeof RETURN_ROUTES }>;
+const isReturn = (entry: RouteEntry<'checkout'>): entry is ReturnEntry => entry.route in RETURN_ROUTES;
 
-/** The one event a return route sends: the provider's outcome with the query it appended. */
-export function providerReturnEvent(entry: RouteEntry): CheckoutEvent | null {
-  const outcome = RETURN_ROUTES[entry.route as ShopRouteName];
-  if (!outcome) return null;
-  return { type: 'PAYMENT_RETURNED', outcome, us: text(entry.search.us), sessionUs: text(entry.search.sessionUs), cartId: text(entry.search.cartId) };
+/** The one event a return route sends: the provider's outcome with the query it appended (parsed by the route). */
+export function providerReturnEvent(entry: RouteEntry<'checkout'>): CheckoutEvent | null {
+  if (!isReturn(entry)) return null;
+  const { us, sessionUs, cartId } = entry.search;
+  return { type: 'PAYMENT_RETURNED', outcome: RETURN_ROUTES[entry.route], us: text(us), sessionUs: text(sessionUs), cartId: text(cartId) };
 }
 
 const shippingOf = (snapshot: Parameters<typeof selectShippingStatus>[0] & Parameters<typeof selectShippingCountry>[0]) => ({
@@ -115,7 +118,7 @@ const PersistedCheckoutSchema = v.looseObject({
   }),
 });
 
-export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
+export const checkoutJourney: Journey<typeof checkoutMachine, Shell, 'checkout'> = {
   name: 'checkout',
   machine: ({ api, cart, actor: app }) => {
     const lang = () => app.getSnapshot().context.lang;
@@ -250,3 +253,6 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell> = {
     },
   },
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default checkoutJourney;

@@ -8,11 +8,10 @@ import { fromPromise } from 'xstate';
 import type { TicketCalendar, TicketCollection } from '../../api/schemas/catalog.js';
 import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../../machines/eventTicketing.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref } from '../../domain/routes.js';
-import type { Journey, RouteEntry } from './host.js';
+import { cataloguePages } from './catalogue.js';
+import type { Journey } from './host.js';
 
-const eventIdOf = (entry: RouteEntry): number | null => (entry.route === 'ticket' ? Number(entry.params.id) : null);
-const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+const pages = cataloguePages({ list: 'tickets', item: 'ticket' });
 
 /**
  * The ticket page's first answer: the event's lifetime and the event itself, which comes with the
@@ -30,7 +29,7 @@ export async function loadEventLifetime(api: Pick<Shell['api'], 'getTicketLifeti
   return { ...lifetime, event };
 }
 
-export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
+export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell, 'eventTicketing'> = {
   name: 'eventTicketing',
   machine: ({ api }) =>
     eventTicketingMachine.provide({
@@ -41,12 +40,10 @@ export const ticketingJourney: Journey<typeof eventTicketingMachine, Shell> = {
         loadTickets: fromPromise<TicketCollection, { eventId: number; date: string }>(({ input, signal }) => api.getTickets(input.eventId, input.date, signal)),
       },
     }),
-  input: ({ cart }, entry) => ({ cart, eventId: eventIdOf(entry), date: dateOf(entry) }),
-  event: (entry) => {
-    const eventId = eventIdOf(entry);
-    if (eventId === null) return { type: 'BACK_TO_LIST' };
-    const date = dateOf(entry);
-    return date ? { type: 'OPEN_EVENT', eventId, date } : { type: 'OPEN_EVENT', eventId };
-  },
-  href: (route, snapshot, lang) => (route === 'ticket' ? routeHref(lang, 'ticket', { id: String(snapshot.context.eventId ?? '') }) : routeHref(lang, 'tickets')),
+  input: ({ cart }, entry) => ({ cart, eventId: pages.itemOf(entry), date: pages.dateOf(entry) }),
+  event: (entry) => pages.event(entry, (eventId, date) => (date ? { type: 'OPEN_EVENT', eventId, date } : { type: 'OPEN_EVENT', eventId })),
+  href: (route, snapshot, lang) => pages.href(lang, route, snapshot.context.eventId),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default ticketingJourney;

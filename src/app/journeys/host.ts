@@ -24,18 +24,16 @@
  * One host per shell (the router's context carries it); no module-level actors.
  */
 import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom } from 'xstate';
-import { pagePath, type JourneyName, type RouteName, type ShopRouteName } from '../../domain/routes.js';
+import { pagePath, type JourneyName, type JourneyRouteName, type RouteName, type RouteValues, type ShopRouteName } from '../../domain/routes.js';
 import { registerLiveActor } from '../flows/registry.js';
 import type { KeyValueStorage } from '../session.js';
 
-/** The route the visitor opens (or is on): its name, path params and search. */
-export interface RouteEntry {
-  route: RouteName;
-  /** the URL's path, e.g. /de/checkout/accepted */
-  path: string;
-  params: Readonly<Record<string, string>>;
-  search: Readonly<Record<string, unknown>>;
-}
+/**
+ * The route the visitor opens (or is on), one of the journey's pages: its name, its path params
+ * and search as the router parsed them (`entry.route === 'ticket'` gives `entry.params.id` as a
+ * number), and the URL's path (e.g. /de/checkout/accepted).
+ */
+export type RouteEntry<TName extends JourneyName = JourneyName> = RouteValues<JourneyRouteName<TName>> & { path: string };
 
 /** Where the visitor comes from when a journey starts (the location being left), if anywhere. */
 export interface RouteOrigin {
@@ -49,25 +47,28 @@ export interface JourneyPage {
   replace: boolean;
 }
 
-/** How one journey meets the router. `TDeps` is what the app gives it (API client, shell actors). */
-export interface Journey<TMachine extends AnyStateMachine, TDeps> {
+/**
+ * How one journey meets the router. `TDeps` is what the app gives it (API client, shell actors);
+ * `TName` its name, which types the routes it receives.
+ */
+export interface Journey<TMachine extends AnyStateMachine, TDeps, TName extends JourneyName = JourneyName> {
   /** the machine's name (machines/<name>.machine.ts, src/app/journeys/<name>.ts), as the flow viewer shows it */
-  name: JourneyName;
+  name: TName;
   /** the machine with the app's services and side effects */
   machine(deps: TDeps): TMachine;
   /** input of a new actor from the route that starts the journey */
-  input(deps: TDeps, entry: RouteEntry, from: RouteOrigin | null): InputFrom<TMachine>;
+  input(deps: TDeps, entry: RouteEntry<TName>, from: RouteOrigin | null): InputFrom<TMachine>;
   /**
    * A journey that keeps one actor per item (an order, a static page): the item of a route. A
    * different key stops the actor and starts a new one.
    */
-  key?(entry: RouteEntry): string;
+  key?(entry: RouteEntry<TName>): string;
   /**
    * The event that brings the journey to a route the visitor opened while the machine is
    * elsewhere (a link, back/forward, the provider's return); null when the route is not the
    * journey's to go to from here.
    */
-  event(entry: RouteEntry, snapshot: ReturnType<TMachine['getInitialSnapshot']>): EventFromLogic<TMachine> | null;
+  event(entry: RouteEntry<TName>, snapshot: ReturnType<TMachine['getInitialSnapshot']>): EventFromLogic<TMachine> | null;
   /** Path of a page of the journey, with its params and search (default: the route's path alone). */
   href?(page: RouteName, snapshot: ReturnType<TMachine['getInitialSnapshot']>, lang: string): string;
   /** Connects the actor to the rest of the app (e.g. forwards cart changes); returns the disconnect. */
@@ -83,7 +84,7 @@ export interface Journey<TMachine extends AnyStateMachine, TDeps> {
      * Whether a route other than its own page still belongs to a finished journey (a stored
      * snapshot whose status is 'done'); default: none does, and the route starts a new journey.
      */
-    finishedAnswers?(entry: RouteEntry, persisted: unknown): boolean;
+    finishedAnswers?(entry: RouteEntry<TName>, persisted: unknown): boolean;
   };
 }
 

@@ -32,7 +32,7 @@ export function takeSettingsDraft(): SettingsDraft | null {
   return takeStored(SESSION_KEYS.settingsDraft, DraftSchema);
 }
 
-export const settingsJourney: Journey<typeof settingsMachine, Shell> = {
+export const settingsJourney: Journey<typeof settingsMachine, Shell, 'settings'> = {
   name: 'settings',
   machine: ({ api, actor: app }) =>
     settingsMachine.provide({
@@ -55,3 +55,6 @@ export const settingsJourney: Journey<typeof settingsMachine, Shell> = {
   input: ({ actor: app }) => ({ jwt: app.getSnapshot().context.jwt ?? '', draft: takeSettingsDraft() }),
   event: () => null,
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default settingsJourney;

@@ -12,18 +12,15 @@ import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
-const sectionOf = (entry: RouteEntry): ShopSection => (entry.route === 'passes' || entry.route === 'pass' ? 'passes' : 'merchandise');
-const articleIdOf = (entry: RouteEntry): number | null => (entry.route === 'pass' || entry.route === 'product' ? Number(entry.params.id) : null);
+const sectionOf = (entry: RouteEntry<'shop'>): ShopSection => (entry.route === 'passes' || entry.route === 'pass' ? 'passes' : 'merchandise');
+const articleIdOf = (entry: RouteEntry<'shop'>): number | null => (entry.route === 'pass' || entry.route === 'product' ? entry.params.id : null);
 /** A category id of the URL: the path of merchandise/{category}, the search param of passes (?category=). */
-const categoryOf = (entry: RouteEntry): number | null => {
-  if (entry.route === 'mechandiseCategory') return Number(entry.params.category);
-  if (entry.route !== 'passes') return null;
-  const raw = entry.search.category;
-  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isInteger(id) && id > 0 ? id : null;
+const categoryOf = (entry: RouteEntry<'shop'>): number | null => {
+  if (entry.route === 'mechandiseCategory') return entry.params.category;
+  return entry.route === 'passes' ? (entry.search.category ?? null) : null;
 };
 
-export const shopJourney: Journey<typeof shopMachine, Shell> = {
+export const shopJourney: Journey<typeof shopMachine, Shell, 'shop'> = {
   name: 'shop',
   machine: ({ api, cart }) =>
     shopMachine.provide({
@@ -74,3 +71,6 @@ export const shopJourney: Journey<typeof shopMachine, Shell> = {
     }
   },
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default shopJourney;

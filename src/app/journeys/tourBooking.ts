@@ -9,13 +9,12 @@ import type { Lifetime, TourCalendar, TourDetail } from '../../api/schemas/catal
 import { TOUR_OVERVIEW_DAYS } from '../../domain/tours.js';
 import { tourBookingMachine, type CalendarInput, type TourListData } from '../../../machines/tourBooking.machine.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref } from '../../domain/routes.js';
-import type { Journey, RouteEntry } from './host.js';
+import { cataloguePages } from './catalogue.js';
+import type { Journey } from './host.js';
 
-const tourIdOf = (entry: RouteEntry): number | null => (entry.route === 'guidedTour' ? Number(entry.params.id) : null);
-const dateOf = (entry: RouteEntry): string | null => (typeof entry.search.date === 'string' ? entry.search.date.slice(0, 10) : null);
+const pages = cataloguePages({ list: 'guidedTours', item: 'guidedTour' });
 
-export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
+export const tourJourney: Journey<typeof tourBookingMachine, Shell, 'tourBooking'> = {
   name: 'tourBooking',
   machine: ({ api }) =>
     tourBookingMachine.provide({
@@ -35,13 +34,11 @@ export const tourJourney: Journey<typeof tourBookingMachine, Shell> = {
     }),
   input: ({ cart, actor }, entry) => {
     const app = actor.getSnapshot().context;
-    return { cart, lang: app.lang, defaultTourLanguage: app.config?.guidedTourDefaultLanguage ?? app.lang, tourId: tourIdOf(entry), date: dateOf(entry) };
+    return { cart, lang: app.lang, defaultTourLanguage: app.config?.guidedTourDefaultLanguage ?? app.lang, tourId: pages.itemOf(entry), date: pages.dateOf(entry) };
   },
-  event: (entry) => {
-    const tourId = tourIdOf(entry);
-    if (tourId === null) return { type: 'BACK_TO_LIST' };
-    const date = dateOf(entry);
-    return date ? { type: 'OPEN_TOUR', tourId, date } : { type: 'OPEN_TOUR', tourId };
-  },
-  href: (route, snapshot, lang) => (route === 'guidedTour' ? routeHref(lang, 'guidedTour', { id: String(snapshot.context.tourId ?? '') }) : routeHref(lang, 'guidedTours')),
+  event: (entry) => pages.event(entry, (tourId, date) => (date ? { type: 'OPEN_TOUR', tourId, date } : { type: 'OPEN_TOUR', tourId })),
+  href: (route, snapshot, lang) => pages.href(lang, route, snapshot.context.tourId),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default tourJourney;

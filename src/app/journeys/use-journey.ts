@@ -1,13 +1,13 @@
 /**
  * The hook a screen reads its journey's actor with: `useJourney('eventTicketing')`. A leaf: the
- * journeys' registry (./index.ts, lazy imports of every journey) is the router's alone, so screens
+ * journeys' registry (../routes.ts, lazy imports of every journey) is the router's alone, so screens
  * import this. The actor's type comes from the name (JourneyMachines of the registry, a type-only import), and a screen
  * rendered under another journey's route fails loudly instead of reading the wrong actor.
  */
 import { useRouteContext } from '@tanstack/react-router';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { JourneyName } from '../../domain/routes.js';
-import type { JourneyMachines } from './index.js';
+import type { JourneyMachines } from '../routes.js';
 
 /** What a journey route adds to the router context: the actor its screen renders, and whose it is. */
 export interface JourneyRouteContext {

@@ -9,9 +9,9 @@ import type { Shell } from '../shell-context.js';
 import { routeHref } from '../../domain/routes.js';
 import type { Journey, RouteEntry } from './host.js';
 
-const voucherIdOf = (entry: RouteEntry): number | null => (entry.route === 'voucherSingle' ? Number(entry.params.id) : null);
+const voucherIdOf = (entry: RouteEntry<'voucherShop'>): number | null => (entry.route === 'voucherSingle' ? entry.params.id : null);
 
-export const voucherShopJourney: Journey<typeof voucherShopMachine, Shell> = {
+export const voucherShopJourney: Journey<typeof voucherShopMachine, Shell, 'voucherShop'> = {
   name: 'voucherShop',
   machine: ({ api, cart }) =>
     voucherShopMachine.provide({
@@ -34,3 +34,6 @@ export const voucherShopJourney: Journey<typeof voucherShopMachine, Shell> = {
   href: (route, snapshot, lang) =>
     route === 'voucherSingle' ? routeHref(lang, 'voucherSingle', { id: String(snapshot.context.voucherId ?? '') }) : routeHref(lang, 'voucherList'),
 };
+
+/** What the router's registry loads (src/app/routes.ts). */
+export default voucherShopJourney;

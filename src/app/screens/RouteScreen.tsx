@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ShopRouteName } from '../../domain/routes.js';
-import { routeDef } from '../routes.js';
+import { ROUTE_TABLE, type RouteSpec, type ShopRouteName } from '../../domain/routes.js';
+import { SCREENS } from '../routes.js';
 
 /**
  * While a screen's code loads: the page keeps its height (the footer does not jump) and the text
@@ -19,9 +19,8 @@ function Loading() {
 
 /** Renders the screen of a route (./routes.ts), or its placeholder; secondary pages get their styling. */
 export function RouteScreen({ name }: { name: ShopRouteName }) {
-  const def = routeDef(name);
-  const Screen = def.screen;
-  const secondary = def.secondary === true;
+  const Screen = SCREENS[name];
+  const secondary = (ROUTE_TABLE[name] as RouteSpec).secondary === true;
   return (
     <div className={secondary ? 'screen screen--secondary' : 'screen'} data-route={name}>
       <Suspense fallback={<Loading />}><Screen /></Suspense>

@@ -7,6 +7,7 @@ import { FormAlert, TextField } from '../../components/form.js';
 import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor } from './use-auth.js';
 import { routeHref } from '../../../domain/routes.js';
+import { recoveryStageOf } from '../../../../machines/auth.selectors.js';
 
 /** §2 recover/{guid}: the mailed link; a new password twice, then the visitor is logged in. */
 export default function RecoverAccountScreen() {
@@ -18,9 +19,8 @@ export default function RecoverAccountScreen() {
   const formError = useSelector(actor, (s) => s.context.formError);
   const rejected = useSelector(actor, (s) => s.context.rejectedSubmits);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const checking = useSelector(actor, (s) => s.matches({ Recovery: 'Checking the link' }));
-  const invalid = useSelector(actor, (s) => s.matches({ Recovery: 'Link invalid' }));
-  if (checking || invalid) {
+  const stage = useSelector(actor, recoveryStageOf);
+  if (stage !== 'form') {
     return (
       <section className="auth" aria-labelledby="recover-title">
         <PageHeading>
@@ -28,7 +28,7 @@ export default function RecoverAccountScreen() {
             <FormattedMessage id="title.recoverAccount" />
           </span>
         </PageHeading>
-        {checking ? (
+        {stage === 'checking' ? (
           <p className="screen-loading" role="status">
             <FormattedMessage id="auth.recoveryLinkChecking" />
           </p>

@@ -9,6 +9,7 @@ import { AccountForm, CustomerField, LoadFailedNotice } from '../../components/A
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 import { routeHref } from '../../../domain/routes.js';
+import { registrationStageOf } from '../../../../machines/auth.selectors.js';
 
 /** When the cart ships (§5), registration and the guest form ask where to deliver: the billing address or another one. */
 function DeliveryAddress() {
@@ -54,9 +55,7 @@ export function RegistrationForm({ guest }: { guest: boolean }) {
   const lang = useLang();
   const returnTo = useReturnTo();
   const actor = useAuthActor();
-  const state = useSelector(actor, (s) =>
-    s.matches('Guest registration off') ? 'off' : s.hasTag('loading') ? 'loading' : s.matches({ Registration: 'Form fields failed' }) || s.matches({ 'Guest registration': 'Form fields failed' }) ? 'failed' : 'form',
-  );
+  const state = useSelector(actor, registrationStageOf);
   const values = useSelector(actor, (s) => s.context.values);
   const attr = useSelector(actor, (s) => s.context.attr);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);

@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { settingsMachine, SettingsSection } from '../../../../machines/settings.machine.js';
+import { settingsViewOf } from '../../../../machines/settings.selectors.js';
 import { detailsFields, isRequiredDetail } from '../../../domain/settings-forms.js';
 import { PageHeading } from '../PageHeading.js';
 import { useJourney } from '../../journeys/use-journey.js';
@@ -188,7 +189,7 @@ function EmailForm({ actor }: { actor: SettingsActor }) {
 
 export default function SettingsScreen() {
   const actor = useJourney('settings');
-  const state = useSelector(actor, (s) => (s.matches('Ready') ? 'ready' : s.matches('Loading failed') ? 'failed' : 'loading'));
+  const state = useSelector(actor, settingsViewOf);
   return (
     <section className="auth auth--register settings" aria-labelledby="settings-title">
       <PageHeading>

@@ -8,12 +8,11 @@ import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FilterSelect, ListPage } from '../../components/ListPage.js';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectCustomGroups, selectVenues, selectVisibleEvents } from '../../../../machines/eventTicketing.machine.js';
+import { selectCustomGroups, selectListFailed, selectVenues, selectVisibleEvents, type TicketingActor } from '../../../../machines/eventTicketing.selectors.js';
 import type { ShopEvent } from '../../../api/schemas/catalog.js';
 import { formatDate } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import type { TicketingActor } from './ticket-states.js';
 import { routeHref } from '../../../domain/routes.js';
 
 function EventCard({ event, lang }: { event: ShopEvent; lang: string }) {
@@ -55,7 +54,7 @@ export function EventList({ actor }: { actor: TicketingActor }) {
   const intl = useIntl();
   const lang = useLang();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.matches({ 'Event list': 'Events failed' }));
+  const failed = useSelector(actor, selectListFailed);
   const events = useSelector(actor, selectVisibleEvents, shallowEqual);
   const total = useSelector(actor, (s) => s.context.events.length);
   const venues = useSelector(actor, selectVenues, shallowEqual);

@@ -14,18 +14,24 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
+  calendarViewOf,
+  countsStateOf,
+  pageStateOf,
+  selectionStateOf,
   selectLimitNotice,
   selectMonthDays,
   selectOverbooking,
   selectSelectionPrice,
   selectTicketRows,
   selectTimeslots,
+  type TicketingActor,
   type TicketRow,
-} from '../../../../machines/eventTicketing.machine.js';
+} from '../../../../machines/eventTicketing.selectors.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { timeOf } from '../../../domain/tickets.js';
 import { useLang } from '../../hooks.js';
-import { CalendarSection, TimeSlotSection } from '../../components/calendar/CalendarSection.js';
+import { BookingCalendar } from '../../components/calendar/BookingCalendar.js';
+import { TimeSlotSection } from '../../components/calendar/CalendarSection.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { PageHeading } from '../PageHeading.js';
 import { usePageTitle } from '../../page-title.js';
@@ -33,8 +39,6 @@ import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { Counter } from './Counter.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import { pageStateOf, selectionStateOf, countsStateOf, monthNavigationOf, type TicketingActor } from './ticket-states.js';
-import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import { routeHref } from '../../../domain/routes.js';
 
 function BackToList() {
@@ -49,33 +53,7 @@ function BackToList() {
 }
 
 function Calendar({ actor }: { actor: TicketingActor }) {
-  // One month is shown; the machine has already fetched it together with the following one (§9).
-  const month = useSelector(actor, (s) => s.context.month);
-  const days = useSelector(actor, (s) => selectMonthDays(s, month), shallowEqualDays);
-  const selected = useSelector(actor, (s) => s.context.date);
-  const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
-  const loadingMonth = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Loading month' } } }));
-  const monthFailed = useSelector(actor, (s) => s.matches({ 'Ticket page': { Booking: { Calendar: 'Month failed' } } }));
-  const navigation = useSelector(actor, monthNavigationOf, shallowEqual);
-  return (
-    <CalendarSection
-      titleId="tickets.stepDate"
-      month={month}
-      days={days}
-      selected={selected}
-      navigation={navigation}
-      canShowMonth={(m) => canShowCalendarMonth(m, bounds.today, bounds.last)}
-      loadingMonth={loadingMonth}
-      monthFailed={monthFailed}
-      onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
-      onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
-      onRetry={() => actor.send({ type: 'RETRY' })}
-    />
-  );
-}
-
-function shallowEqualDays(a: { date: string; availability: string; places: number }[], b: { date: string; availability: string; places: number }[]): boolean {
-  return a.length === b.length && a.every((day, i) => day.date === b[i]?.date && day.availability === b[i]?.availability && day.places === b[i]?.places);
+  return <BookingCalendar actor={actor} titleId="tickets.stepDate" monthDays={selectMonthDays} calendarView={calendarViewOf} />;
 }
 
 function TimeSlots({ actor }: { actor: TicketingActor }) {

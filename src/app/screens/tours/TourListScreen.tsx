@@ -11,18 +11,18 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   selectCategories,
+  selectListFailed,
   selectNextDays,
   selectTourLanguages,
   selectVenues,
   selectVisibleTours,
-  type tourBookingMachine,
-} from '../../../../machines/tourBooking.machine.js';
+  type TourActor,
+} from '../../../../machines/tourBooking.selectors.js';
 import type { Tour } from '../../../api/schemas/catalog.js';
 import { lastOverviewDate } from '../../../domain/tours.js';
 import { FilterSelect, ListPage } from '../../components/ListPage.js';
 import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
-import type { TourActor } from './tour-states.js';
 import { routeHref } from '../../../domain/routes.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -107,7 +107,7 @@ export function TourList({ actor }: { actor: TourActor }) {
   const intl = useIntl();
   const lang = useLang();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.matches({ 'Tour list': 'List failed' }));
+  const failed = useSelector(actor, selectListFailed);
   const tours = useSelector(actor, selectVisibleTours, shallowEqual);
   const total = useSelector(actor, (s) => s.context.tours.length);
   const languages = useSelector(actor, selectTourLanguages, sameData);

@@ -11,14 +11,25 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectCounts, selectMonthDays, selectMonthOffer, selectTimes, type CountRow, type tourBookingMachine } from '../../../../machines/tourBooking.machine.js';
+import {
+  selectCounts,
+  selectMonthDays,
+  selectMonthOffer,
+  selectTimes,
+  tourCalendarViewOf,
+  tourCountsStateOf,
+  tourPageStateOf,
+  tourSelectionStateOf,
+  type CountRow,
+  type TourActor,
+} from '../../../../machines/tourBooking.selectors.js';
 import type { TourQuestion } from '../../../api/schemas/catalog.js';
-import { canShowCalendarMonth } from '../../../domain/calendar.js';
 import type { AnswerValue, CountProblem } from '../../../domain/tours.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
-import { CalendarSection, TimeSlotSection } from '../../components/calendar/CalendarSection.js';
+import { BookingCalendar } from '../../components/calendar/BookingCalendar.js';
+import { TimeSlotSection } from '../../components/calendar/CalendarSection.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useLang } from '../../hooks.js';
@@ -27,7 +38,6 @@ import { PageHeading } from '../PageHeading.js';
 import { CartHolds } from '../../components/cart/CartHolds.js';
 import { focusSoon } from '../../components/focus.js';
 import { TourCounter } from './TourCounter.js';
-import { tourCountsStateOf, tourMonthNavigationOf, tourPageStateOf, tourSelectionStateOf, type TourActor } from './tour-states.js';
 import { routeHref } from '../../../domain/routes.js';
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -44,28 +54,7 @@ function BackToList() {
 }
 
 function Calendar({ actor }: { actor: TourActor }) {
-  const month = useSelector(actor, (s) => s.context.month);
-  const days = useSelector(actor, (s) => selectMonthDays(s, month), sameData);
-  const selected = useSelector(actor, (s) => s.context.date);
-  const bounds = useSelector(actor, (s) => ({ today: s.context.today, last: s.context.lifetime?.last ?? null }), shallowEqual);
-  const loadingMonth = useSelector(actor, (s) => s.matches({ 'Tour page': { Booking: { Calendar: 'Loading month' } } }));
-  const monthFailed = useSelector(actor, (s) => s.matches({ 'Tour page': { Booking: { Calendar: 'Month failed' } } }));
-  const navigation = useSelector(actor, tourMonthNavigationOf, shallowEqual);
-  return (
-    <CalendarSection
-      titleId="tours.stepDate"
-      month={month}
-      days={days}
-      selected={selected}
-      navigation={navigation}
-      canShowMonth={(m) => canShowCalendarMonth(m, bounds.today, bounds.last)}
-      loadingMonth={loadingMonth}
-      monthFailed={monthFailed}
-      onShowMonth={(first) => actor.send({ type: 'SHOW_MONTH', month: first })}
-      onChoose={(date) => actor.send({ type: 'SELECT_DATE', date })}
-      onRetry={() => actor.send({ type: 'RETRY' })}
-    />
-  );
+  return <BookingCalendar actor={actor} titleId="tours.stepDate" monthDays={selectMonthDays} calendarView={tourCalendarViewOf} />;
 }
 
 function Times({ actor }: { actor: TourActor }) {

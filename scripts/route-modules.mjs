@@ -1,0 +1,68 @@
+/**
+ * What each page of the shop loads lazily, as the app itself loads it: build.mjs lists these
+ * modules' chunks per route for the server's preload of a deep link (src/server/static.ts) and
+ * the budgets. The route table (src/domain/routes.ts: path, journey) and the router's registry
+ * (src/app/routes.ts: `SCREENS[name].preload()`, `loadJourney(journey)`) are bundled with esbuild
+ * and run in Node, every lazy `import()` answering the source file it would load. Nothing reads
+ * the registry's text: a renamed, moved or reshaped entry is followed, and a page whose modules
+ * cannot be told stops the build with its name.
+ */
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Imports a module of the app in Node: bundled by esbuild (with `plugins`), run from a data URL. */
+async function evaluate(root, file, plugins = []) {
+  const bundled = await esbuild.build({ entryPoints: [path.join(root, file)], bundle: true, write: false, format: 'esm', platform: 'node', plugins, logLevel: 'silent' });
+  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+}
+
+/**
+ * An esbuild plugin: every lazy `import()` answers its source file instead of the module. Each
+ * export of the imported module (its default, a named screen) is the module's path from `root`,
+ * so a loader of the registry, run as the app runs it, resolves to what it loads.
+ */
+function lazySources(root) {
+  return {
+    name: 'lazy-sources',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.lazySource) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazySource: true } });
+        return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace: 'lazy-source' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lazy-source' }, async (args) => {
+        const probe = await esbuild.build({ entryPoints: [args.path], bundle: false, write: false, metafile: true, format: 'esm', outdir: 'out', logLevel: 'silent' });
+        const names = Object.values(probe.metafile.outputs).flatMap((output) => output.exports);
+        const source = path.relative(root, args.path).split(path.sep).join('/');
+        return { contents: `const source = ${JSON.stringify(source)};\nexport { ${names.map((name) => `source as ${name}`).join(', ')} };\n`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * Each page of the route table with its path and the source files it loads lazily: its screen,
+ * and its journey when it has one.
+ */
+export async function routeModules(root, { routes = 'src/domain/routes.ts', registry = 'src/app/routes.ts' } = {}) {
+  const { ROUTE_TABLE } = await evaluate(root, routes);
+  const { SCREENS, loadJourney } = await evaluate(root, registry, [lazySources(root)]);
+  const sourceOf = async (load, what) => {
+    const source = typeof load === 'function' ? await load() : undefined;
+    if (typeof source !== 'string' || !fs.existsSync(path.join(root, source))) {
+      throw new Error(`build.mjs: cannot tell the lazy module of ${what} (${registry})`);
+    }
+    return source;
+  };
+  return Promise.all(
+    Object.entries(ROUTE_TABLE).map(async ([name, route]) => ({
+      name,
+      path: route.path,
+      sources: [
+        await sourceOf(SCREENS?.[name]?.preload, `route '${name}' (its screen in SCREENS)`),
+        ...(route.journey ? [await sourceOf(typeof loadJourney === 'function' ? () => loadJourney(route.journey) : undefined, `journey '${route.journey}' (its loader)`)] : []),
+      ],
+    })),
+  );
+}
