@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { repoRoot } from '../e2e/server-process.js';
 
 /** How long a step may take until the page shows the chart's state (REPLAY_STEP_MS). */
-export const STEP_MS = Number(process.env.REPLAY_STEP_MS ?? 10_000);
+export const STEP_MS = Number(process.env.REPLAY_STEP_MS ?? 15_000);
 
 export interface WalkOutcome {
   /** steps replayed, each with the page showing the chart's state after it */

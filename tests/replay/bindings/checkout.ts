@@ -23,6 +23,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO } from '../../../src/server/seed/demo.js';
 import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
+import { SESSION_KEYS } from '../../../src/api/schemas/session.js';
 import { addDays, isoWeekday, museumToday } from '../../../src/domain/dates.js';
 import type { CheckoutInput } from '../../../machines/checkout.machine.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
@@ -31,7 +32,7 @@ import type { ReplayStep, SentEvent } from '../plan.js';
 const NO_SUCH_CART = 'NOSUCHCART00';
 /** What the demo tab's session storage holds after filling the cart (the journey's own snapshot aside). */
 type Storage = Record<string, string>;
-const NOT_CARRIED = new Set(['checkoutJourney', 'visitedUrl', 'scrollPositions']);
+const NOT_CARRIED = new Set<string>([SESSION_KEYS.checkoutJourney, SESSION_KEYS.visitedUrl, 'scrollPositions']);
 
 const main = (r: Replay | { page: Page }) => r.page.locator('main');
 const button = (r: Replay, id: string) => r.page.getByRole('button', { name: r.words(id, { whole: true }) });
@@ -106,6 +107,8 @@ async function pay(r: Replay): Promise<void> {
 async function leaveCheckout(r: Replay): Promise<void> {
   await r.page.locator('header').getByRole('link', { name: r.words('header.home') }).first().click();
   await r.page.waitForURL((url) => url.pathname === `/${r.lang}`);
+  // the shop lets go of the checkout once the new page is in: until then the tab keeps it for a reload
+  await r.page.waitForFunction((key) => sessionStorage.getItem(key) === null, SESSION_KEYS.checkoutJourney);
 }
 
 /** Puts `entries` into the tab's session storage (the shop reads them on the next page load). */
