@@ -12,7 +12,7 @@
  * provides real ones with `appMachine.provide`; tests provide fakes the same way. Navigation and
  * storage writes are named actions the app provides as well: the router owns the URL.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { AppConfig, PaymentType, ShopInfo, StaticContent } from '../src/api/schemas/config.js';
 import type { StoredCustomer } from '../src/api/schemas/session.js';
@@ -117,6 +117,13 @@ export const GLOBAL_MESSAGE_MS = 15_000;
 export const TOAST_MS = 2_000;
 export const SPINNER_DELAY_MS = 250;
 
+/** A guard of HTTP_ERROR (§8): reads the error; any other event is a mis-wired guard and throws. */
+const onHttpError =
+  (test: (error: HttpErrorEvent, context: AppContext) => boolean) =>
+  ({ context, event }: { context: AppContext; event: AppEvent }): boolean => {
+    assertEvent(event, 'HTTP_ERROR');
+    return test(event, context);
+  };
 
 export const appMachine = setup({
   types: {
@@ -187,25 +194,27 @@ export const appMachine = setup({
     navigateAfterLogout: (_, _returnTo: string | undefined) => notProvided('navigateAfterLogout'),
   },
   guards: {
-    isUnauthorizedOutsideLogin: ({ event }) => event.type === 'HTTP_ERROR' && (event.status === 401 || event.status === 403) && !event.onLoginPage,
-    isServerError: ({ event }) => event.type === 'HTTP_ERROR' && (event.status === 500 || event.code === 'INVALID_RESPONSE'),
-    isRepeatedServiceUnavailable: ({ context, event }) =>
-      event.type === 'HTTP_ERROR' &&
-      event.status === 503 &&
-      context.lastServiceUnavailableReloadAt !== null &&
-      event.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,
-    isFirstServiceUnavailable: ({ context, event }) =>
-      event.type === 'HTTP_ERROR' &&
-      event.status === 503 &&
-      (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
+    isUnauthorizedOutsideLogin: onHttpError((error) => (error.status === 401 || error.status === 403) && !error.onLoginPage),
+    isServerError: onHttpError((error) => error.status === 500 || error.code === 'INVALID_RESPONSE'),
+    isRepeatedServiceUnavailable: onHttpError(
+      (error, context) =>
+        error.status === 503 && context.lastServiceUnavailableReloadAt !== null && error.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,
+    ),
+    isFirstServiceUnavailable: onHttpError(
+      (error, context) =>
+        error.status === 503 && (context.lastServiceUnavailableReloadAt === null || error.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
+    ),
     /** On the login page the form itself names the wait (said once, issue 16 item 13). */
-    isTooManyRequests: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 429 && !event.onLoginPage,
-    isNetworkFailure: ({ event }) => event.type === 'HTTP_ERROR' && event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT'),
+    isTooManyRequests: onHttpError((error) => error.status === 429 && !error.onLoginPage),
+    isNetworkFailure: onHttpError((error) => error.status === 0 && (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT')),
     isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     isLastRequest: ({ context }) => context.pendingRequests <= 1,
     isLoggedIn: ({ context }) => context.jwt !== null,
-    isDifferentLanguage: ({ context, event }) => event.type === 'CHANGE_LANGUAGE' && event.lang !== context.lang,
+    isDifferentLanguage: ({ context, event }) => {
+      assertEvent(event, 'CHANGE_LANGUAGE');
+      return event.lang !== context.lang;
+    },
   },
   delays: {
     globalMessageDuration: GLOBAL_MESSAGE_MS,

@@ -20,17 +20,17 @@
  *   is the shipping country (issue 22 item 5). A destination: 'Calculating shipping' (shipping/costs),
  *   then 'Shipping known' (its own line and part of the total) or 'Shipping failed' (the error code kept,
  *   the cost cleared, the cart kept; the visitor may choose another country or try again).
- * - Voucher allocation, totals and tax are derived (selectors below), never stored.
+ * - Voucher allocation, totals and tax are derived (machines/cart.selectors.ts), never stored.
  *
  * Side effects are named actions (`saveCart`, `removeSavedCart`, `warnCorruptCart`,
  * `trackRemoveFromCart`) and the shipping call a named `fromPromise` actor (`calculateShipping`):
  * the defaults throw "not provided" (except `warnCorruptCart`, which warns on the console); the app
- * provides them (see `cartBrowserActions`), tests fake them.
+ * provides them (`cartBrowserActions` of src/app/cart-storage.ts), tests fake them.
  */
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from 'xstate';
 import type { CartLine } from '../src/domain/cart-lines.js';
-import { restoreCartLines, serializeCartLines, taxedItems } from '../src/domain/cart-lines.js';
-import { taxTotal, toMajor, type Minor } from '../src/domain/money.js';
+import { restoreCartLines } from '../src/domain/cart-lines.js';
+import { toMajor, type Minor } from '../src/domain/money.js';
 import type { ShippingRequest } from '../src/domain/shipping-payload.js';
 import type { Country } from '../src/api/schemas/config-requests.js';
 import {
@@ -38,12 +38,10 @@ import {
   countryKey,
   shippingDestination,
   shippingErrorCode,
-  shippingReady,
   toShippingRequest,
   type DestinationSources,
-  type ShippingStatus,
 } from '../src/domain/shipping.js';
-import { allocateVouchers, hasVoucherCode, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
+import { hasVoucherCode } from '../src/domain/vouchers.js';
 import { notProvided } from './support.js';
 import { renameLines, type LineNames } from '../src/domain/line-names.js';
 import { inClosedSection, type SectionKey } from '../src/domain/sections.js';
@@ -206,11 +204,11 @@ export const cartMachine = setup({
   },
   actions: {
     addLines: assign(({ context, event }) => {
-      if (event.type !== 'ADD') return {};
+      assertEvent(event, 'ADD');
       return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines, context.closedSections)] };
     }),
     removeLine: assign(({ context, event }) => {
-      if (event.type !== 'REMOVE') return {};
+      assertEvent(event, 'REMOVE');
       return { lines: context.lines.filter((_, index) => index !== event.index) };
     }),
     clearLines: assign({ lines: [] }),
@@ -219,9 +217,12 @@ export const cartMachine = setup({
       return { closedSections: [...event.sections] };
     }),
     dropLinesOfClosedSections: assign(({ context }) => ({ lines: context.lines.filter((line) => !inClosedSection(line, context.closedSections)) })),
-    renameLines: assign(({ context, event }) => (event.type === 'RENAME_LINES' ? { lines: renameLines(context.lines, event.names) } : {})),
+    renameLines: assign(({ context, event }) => {
+      assertEvent(event, 'RENAME_LINES');
+      return { lines: renameLines(context.lines, event.names) };
+    }),
     assignDestination: assign(({ context, event }) => {
-      if (event.type !== 'SET_DESTINATION') return {};
+      assertEvent(event, 'SET_DESTINATION');
       return { destination: { ...context.destination, ...event.destination } };
     }),
     assignChosenCountry: assign(({ context }, country: string | null) => ({
@@ -231,7 +232,10 @@ export const cartMachine = setup({
     assignDeliveryCountry: assign(({ context }, country: string | null) => ({
       destination: { ...context.destination, deliveryCountry: country, chosenCountry: country ?? context.destination.chosenCountry },
     })),
-    assignRequestInvoice: assign(({ event }) => (event.type === 'SET_REQUEST_INVOICE' ? { requestInvoice: event.requestInvoice } : {})),
+    assignRequestInvoice: assign(({ event }) => {
+      assertEvent(event, 'SET_REQUEST_INVOICE');
+      return { requestInvoice: event.requestInvoice };
+    }),
     assignShippingCost: assign((_, cost: Minor) => ({ shippingCost: cost, shippingError: null })),
     assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
     clearShipping: assign({ shippingCost: null, shippingError: null }),
@@ -240,7 +244,8 @@ export const cartMachine = setup({
     askForCountryList: assign({ countryListAsked: true }),
     forgetCountryListAsked: assign({ countryListAsked: false }),
     announceDuplicateVoucherCode: emit(({ event }) => {
-      const code = event.type === 'ADD' ? event.lines.find((line) => line.type === 'voucherCode') : undefined;
+      assertEvent(event, 'ADD');
+      const code = event.lines.find((line) => line.type === 'voucherCode');
       return { type: 'voucherCodeAlreadyInCart' as const, barcode: code?.type === 'voucherCode' ? code.barcode : '' };
     }),
     // Side effects the app provides (session storage, console, analytics):
@@ -255,17 +260,31 @@ export const cartMachine = setup({
   guards: {
     savedCartWasCorrupt: ({ context }) => context.restoreProblem !== null,
     savedCartHadBadLines: ({ context }) => context.restoreProblem !== null && context.lines.length > 0,
-    addsNothingNew: ({ context, event }) => event.type === 'ADD' && newLinesOf(context.lines, event.lines, context.closedSections).length === 0,
-    holdsLinesOfClosedSections: ({ context, event }) => event.type === 'SECTIONS_CLOSED' && context.lines.some((line) => inClosedSection(line, event.sections)),
-    addsOnlyKnownVoucherCodes: ({ context, event }) =>
-      event.type === 'ADD' && event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines, context.closedSections).length === 0,
-    isExistingLine: ({ context, event }) => event.type === 'REMOVE' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.lines.length,
+    addsNothingNew: ({ context, event }) => {
+      assertEvent(event, 'ADD');
+      return newLinesOf(context.lines, event.lines, context.closedSections).length === 0;
+    },
+    holdsLinesOfClosedSections: ({ context, event }) => {
+      assertEvent(event, 'SECTIONS_CLOSED');
+      return context.lines.some((line) => inClosedSection(line, event.sections));
+    },
+    addsOnlyKnownVoucherCodes: ({ context, event }) => {
+      assertEvent(event, 'ADD');
+      return event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines, context.closedSections).length === 0;
+    },
+    isExistingLine: ({ context, event }) => {
+      assertEvent(event, 'REMOVE');
+      return Number.isInteger(event.index) && event.index >= 0 && event.index < context.lines.length;
+    },
     isTicketLineRemoved: ({ context, event }) => {
-      if (event.type !== 'REMOVE') return false;
+      assertEvent(event, 'REMOVE');
       const line = context.lines[event.index];
       return line !== undefined && isTicketLine(line);
     },
-    renamesSomething: ({ context, event }) => event.type === 'RENAME_LINES' && renameLines(context.lines, event.names) !== context.lines,
+    renamesSomething: ({ context, event }) => {
+      assertEvent(event, 'RENAME_LINES');
+      return renameLines(context.lines, event.names) !== context.lines;
+    },
     shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
     destinationUnknown: ({ context }) => destinationOf(context) === null,
     keepsDeliveryCountry: ({ context }, country: string | null) => (context.destination.deliveryCountry ?? null) === country,
@@ -474,101 +493,3 @@ export const cartMachine = setup({
     },
   },
 });
-
-// ---------------------------------------------------------------------------------------------
-// Selectors (use with useSelector(cartRef, selectX); object results need a shallow compare)
-
-type CartView = { context: CartContext };
-
-/** Number of lines (the basket icon, §1). */
-export const selectLineCount = (snapshot: CartView): number => snapshot.context.lines.length;
-/** Lines with `remaining` and `discount` filled in on voucher codes (§4). */
-export const selectLinesWithVouchers = (snapshot: CartView): CartLine[] => withVoucherAllocation(snapshot.context.lines, snapshot.context.shippingCost);
-/** Subtotal, shipping, discount, total and the allocation of each voucher code. */
-export const selectTotals = (snapshot: CartView): CartTotals => allocateVouchers(snapshot.context.lines, snapshot.context.shippingCost);
-/** Tax total included in the prices (VAT per item, §9). */
-export const selectTaxTotal = (snapshot: CartView): Minor => taxTotal(taxedItems(snapshot.context.lines));
-export const selectShippingCost = (snapshot: CartView): Minor | null => snapshot.context.shippingCost;
-export const selectShippingError = (snapshot: CartView): string | null => snapshot.context.shippingError;
-/** Where the cart stands with shipping, read from the state's tags (src/domain/shipping.ts ShippingStatus). */
-export const selectShippingStatus = (snapshot: { hasTag: (tag: CartTag) => boolean }): ShippingStatus => {
-  for (const status of ['needsCountry', 'loading', 'known', 'failed'] as const) if (snapshot.hasTag(`shipping-${status}`)) return status;
-  return 'none';
-};
-/** Payment waits for shipping (§4): true with nothing to ship or a known cost. */
-export const selectShippingReady = (snapshot: { hasTag: (tag: CartTag) => boolean }): boolean => shippingReady(selectShippingStatus(snapshot));
-/** The countries to choose the destination from; null until loaded. */
-export const selectCountries = (snapshot: CartView): Country[] | null => snapshot.context.countries;
-/** The destination the cost is for (§4 order), null when none is known. */
-export const selectShippingCountry = (snapshot: CartView): string | null => destinationOf(snapshot.context);
-
-// ---------------------------------------------------------------------------------------------
-// Browser implementations of the side effects (the composition root passes them to provide)
-
-export interface CartEnvironment {
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** where analytics events go; `window.dataLayer` in the browser */
-  dataLayer: () => unknown[];
-  warn: (message: string) => void;
-}
-
-/** Session-storage key of the cart (§9). */
-export const CART_STORAGE_KEY = 'cart';
-
-/** Session-storage key of the visitor's country choices (chosen in the cart, of the delivery address). */
-export const CART_COUNTRIES_STORAGE_KEY = 'cart.country';
-
-/** Reads the saved country choices for the machine input. */
-export function readSavedCountries(storage: Pick<Storage, 'getItem'>): string | null {
-  try {
-    return storage.getItem(CART_COUNTRIES_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Reads the saved cart for the machine input. */
-export function readSavedCart(storage: Pick<Storage, 'getItem'>): string | null {
-  try {
-    return storage.getItem(CART_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Implementations of the cart's named actions for `cartMachine.provide({ actions: … })`. */
-export function cartBrowserActions(env: CartEnvironment) {
-  return {
-    saveCart: (_: unknown, lines: CartLine[]) => {
-      try {
-        env.storage.setItem(CART_STORAGE_KEY, serializeCartLines(lines));
-      } catch (error) {
-        env.warn(`The cart could not be saved: ${String(error)}`);
-      }
-    },
-    saveCountries: (_: unknown, countries: SavedCountries) => {
-      try {
-        env.storage.setItem(CART_COUNTRIES_STORAGE_KEY, JSON.stringify(countries));
-      } catch (error) {
-        env.warn(`The country of delivery could not be saved: ${String(error)}`);
-      }
-    },
-    removeSavedCart: () => {
-      try {
-        env.storage.removeItem(CART_STORAGE_KEY);
-      } catch {
-        // storage unavailable: nothing saved to remove
-      }
-    },
-    warnCorruptCart: (_: unknown, reason: string) => env.warn(reason),
-    trackRemoveFromCart: (_: unknown, analytics: RemoveFromCartAnalytics) => {
-      env.dataLayer().push(analytics);
-    },
-  };
-}
-
-/** `window.dataLayer`, created when missing. */
-export function windowDataLayer(target: { dataLayer?: unknown[] }): unknown[] {
-  if (!Array.isArray(target.dataLayer)) target.dataLayer = [];
-  return target.dataLayer;
-}

@@ -202,16 +202,17 @@ export interface ExecPaymentParams {
   sessionUs: string;
 }
 
-export type ProgressStep = 'cart' | 'signIn' | 'payment' | 'complete';
-export const PROGRESS_STEPS: readonly ProgressStep[] = ['cart', 'signIn', 'payment', 'complete'];
-
 const items = (context: CheckoutContext) => toCartPayload(context.lines).items;
 const withoutErrors = (errors: PaymentFieldErrors, ...fields: (keyof PaymentFieldErrors)[]) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => !fields.includes(key as keyof PaymentFieldErrors))) as PaymentFieldErrors;
+/** The payment form with a field changed: the choice takes it and the errors of the fields named go. */
+const withChoice = (context: CheckoutContext, change: Partial<PaymentChoice>, ...fixed: (keyof PaymentFieldErrors)[]) => ({
+  choice: { ...context.choice, ...change },
+  fieldErrors: withoutErrors(context.fieldErrors, ...fixed),
+});
 /** The cart line of the suggestion an ADD_SUGGESTION names, if it is still offered. */
-function suggestedLines(context: CheckoutContext, event: CheckoutEvent): CartLine[] {
-  if (event.type !== 'ADD_SUGGESTION') return [];
-  const suggestion = context.suggestions.find((s) => s.id === event.id);
+function suggestedLines(context: CheckoutContext, id: number): CartLine[] {
+  const suggestion = context.suggestions.find((s) => s.id === id);
   return suggestion ? [suggestionLine(suggestion)] : [];
 }
 /** A different delivery address counts only while the cart ships something (issue 22 item 4). */
@@ -227,12 +228,9 @@ function paymentShipping(context: CheckoutContext): PaymentShipping {
 const deliveryCountryOf = (delivery: DeliveryChoice): string | null => (delivery.sameAsBilling ? null : countryKey(delivery.values.country));
 /** The order the cart would be now (orderKey of what initPayment would send). */
 const orderNow = (context: CheckoutContext) => orderKey({ items: items(context), shipping: paymentShipping(context), requestInvoice: context.requestInvoice });
-const returned = (event: CheckoutEvent) => (event.type === 'PAYMENT_RETURNED' ? event : null);
 /** The booking this session made already for the cart a provider return names, if any. */
-const earlierBookingOf = (context: CheckoutContext, event: CheckoutEvent): FinishedBooking | null => {
-  const cartId = returned(event)?.cartId;
-  return cartId ? (context.bookedCarts.find((booking) => booking.cartId === cartId) ?? null) : null;
-};
+const earlierBookingOf = (context: CheckoutContext, cartId: string | null): FinishedBooking | null =>
+  cartId ? (context.bookedCarts.find((booking) => booking.cartId === cartId) ?? null) : null;
 
 /** The tags a screen may ask the machine's state about. */
 export type CheckoutTag = 'busy' | 'loading' | 'step-cart' | 'step-complete' | 'step-payment' | 'step-signIn';
@@ -255,8 +253,14 @@ export const checkoutMachine = setup({
     voucherRedemption: voucherRedemptionMachine,
   },
   actions: {
-    assignLines: assign(({ event }) => (event.type === 'CART_CHANGED' ? { lines: [...event.lines] } : {})),
-    assignJwt: assign(({ event }) => (event.type === 'SESSION_CHANGED' ? { jwt: event.jwt } : {})),
+    assignLines: assign(({ event }) => {
+      assertEvent(event, 'CART_CHANGED');
+      return { lines: [...event.lines] };
+    }),
+    assignJwt: assign(({ event }) => {
+      assertEvent(event, 'SESSION_CHANGED');
+      return { jwt: event.jwt };
+    }),
     assignShipping: assign(({ context, event }) => {
       assertEvent(event, 'SHIPPING_CHANGED');
       // nothing ships any more: the delivery address's errors no longer apply (issue 22 item 4)
@@ -279,39 +283,31 @@ export const checkoutMachine = setup({
       return { delivery: { ...context.delivery, sameAsBilling: event.sameAsBilling }, deliveryErrors: {} };
     }),
     assignDeliveryField: assign(({ context, event }) => {
-      if (event.type !== 'SET_DELIVERY_FIELD') return {};
+      assertEvent(event, 'SET_DELIVERY_FIELD');
       const { [event.field]: _fixed, ...otherErrors } = context.deliveryErrors;
       return { delivery: { ...context.delivery, values: { ...context.delivery.values, [event.field]: event.value } }, deliveryErrors: otherErrors };
     }),
-    assignRequestInvoice: assign(({ event }) => (event.type === 'SET_REQUEST_INVOICE' ? { requestInvoice: event.requestInvoice } : {})),
-    assignPayart: assign(({ context, event }) =>
-      event.type === 'SELECT_PAYMENT'
-        ? { choice: { ...context.choice, payart: event.payart }, fieldErrors: withoutErrors(context.fieldErrors, 'accountHolder', 'iban') }
-        : {},
-    ),
-    assignWallet: assign(({ context, event }) => (event.type === 'SELECT_WALLET' ? { choice: { ...context.choice, wallet: event.wallet } } : {})),
-    assignAccountHolder: assign(({ context, event }) =>
-      event.type === 'SET_ACCOUNT_HOLDER'
-        ? { choice: { ...context.choice, accountHolder: event.value }, fieldErrors: withoutErrors(context.fieldErrors, 'accountHolder') }
-        : {},
-    ),
-    assignIban: assign(({ context, event }) =>
-      event.type === 'SET_IBAN' ? { choice: { ...context.choice, iban: event.value }, fieldErrors: withoutErrors(context.fieldErrors, 'iban') } : {},
-    ),
-    assignTerms: assign(({ context, event }) =>
-      event.type === 'SET_TERMS'
-        ? { choice: { ...context.choice, termsAccepted: event.accepted }, fieldErrors: withoutErrors(context.fieldErrors, 'terms') }
-        : {},
-    ),
-    assignPrivacy: assign(({ context, event }) =>
-      event.type === 'SET_PRIVACY'
-        ? { choice: { ...context.choice, privacyAccepted: event.accepted }, fieldErrors: withoutErrors(context.fieldErrors, 'privacy') }
-        : {},
-    ),
+    assignRequestInvoice: assign(({ event }) => {
+      assertEvent(event, 'SET_REQUEST_INVOICE');
+      return { requestInvoice: event.requestInvoice };
+    }),
+    assignPayart: assign(({ context, event }) => {
+      assertEvent(event, 'SELECT_PAYMENT');
+      return withChoice(context, { payart: event.payart }, 'accountHolder', 'iban');
+    }),
+    assignWallet: assign(({ context, event }) => {
+      assertEvent(event, 'SELECT_WALLET');
+      return { choice: { ...context.choice, wallet: event.wallet } };
+    }),
+    assignAccountHolder: assign(({ context }, accountHolder: string) => withChoice(context, { accountHolder }, 'accountHolder')),
+    assignIban: assign(({ context }, iban: string) => withChoice(context, { iban }, 'iban')),
+    assignTerms: assign(({ context }, termsAccepted: boolean) => withChoice(context, { termsAccepted }, 'terms')),
+    assignPrivacy: assign(({ context }, privacyAccepted: boolean) => withChoice(context, { privacyAccepted }, 'privacy')),
     assignSuggestions: assign((_, suggestions: Suggestion[]) => ({ suggestions })),
-    dropSuggestion: assign(({ context, event }) =>
-      event.type === 'ADD_SUGGESTION' ? { suggestions: context.suggestions.filter((s) => s.id !== event.id) } : {},
-    ),
+    dropSuggestion: assign(({ context, event }) => {
+      assertEvent(event, 'ADD_SUGGESTION');
+      return { suggestions: context.suggestions.filter((s) => s.id !== event.id) };
+    }),
     rejectPaymentDetails: assign(({ context }) => ({
       fieldErrors: paymentDetailErrors(context.choice),
       deliveryErrors: deliveryErrorsOf(context),
@@ -326,10 +322,9 @@ export const checkoutMachine = setup({
     })),
     assignRestartedPayment: assign(({ context }, started: StartedPayment) => ({ providerUrl: started.url, cartId: started.cartId ?? context.cartId })),
     assignProviderReturn: assign(({ context, event }) => {
-      const back = returned(event);
-      if (!back) return {};
+      assertEvent(event, 'PAYMENT_RETURNED');
       // The cart id kept before leaving wins; the provider's query is the fallback.
-      return { us: back.us, sessionUs: back.sessionUs, cartId: context.cartId ?? back.cartId };
+      return { us: event.us, sessionUs: event.sessionUs, cartId: context.cartId ?? event.cartId };
     }),
     assignBooking: assign(({ context }, result: ExecPaymentResult) => ({ booking: { ...result, cartId: context.cartId ?? '' } })),
     assignEarlierBooking: assign((_, booking: FinishedBooking | null) => ({ booking, cartId: booking?.cartId ?? null })),
@@ -344,17 +339,35 @@ export const checkoutMachine = setup({
   },
   guards: {
     cartIsEmpty: ({ context }) => context.lines.length === 0,
-    isOfferedSuggestion: ({ context, event }) => suggestedLines(context, event).length > 0,
+    isOfferedSuggestion: ({ context, event }) => {
+      assertEvent(event, 'ADD_SUGGESTION');
+      return suggestedLines(context, event.id).length > 0;
+    },
     cartCannotShip: ({ context }) => context.shipping.status === 'failed',
     shippingPending: ({ context }) => !shippingReady(context.shipping.status),
     needsLogin: ({ context }) => needsLoginFor(context.choice.payart) && context.jwt === null,
     paymentDetailsIncomplete: ({ context }) =>
       Object.keys(paymentDetailErrors(context.choice)).length > 0 || (differentDeliveryAddress(context) && !deliveryAddressReady(context.delivery.values)),
-    isDeliveryCountry: ({ event }) => event.type === 'SET_DELIVERY_FIELD' && event.field === 'country',
-    isExpressPayment: ({ event }) => event.type === 'SELECT_PAYMENT' && !needsLoginFor(event.payart),
-    wasAccepted: ({ event }) => returned(event)?.outcome === 'accepted',
-    wasBookedEarlier: ({ context, event }) => earlierBookingOf(context, event) !== null,
-    wasCancelled: ({ event }) => returned(event)?.outcome === 'canceled',
+    isDeliveryCountry: ({ event }) => {
+      assertEvent(event, 'SET_DELIVERY_FIELD');
+      return event.field === 'country';
+    },
+    isExpressPayment: ({ event }) => {
+      assertEvent(event, 'SELECT_PAYMENT');
+      return !needsLoginFor(event.payart);
+    },
+    wasAccepted: ({ event }) => {
+      assertEvent(event, 'PAYMENT_RETURNED');
+      return event.outcome === 'accepted';
+    },
+    wasBookedEarlier: ({ context, event }) => {
+      assertEvent(event, 'PAYMENT_RETURNED');
+      return earlierBookingOf(context, event.cartId) !== null;
+    },
+    wasCancelled: ({ event }) => {
+      assertEvent(event, 'PAYMENT_RETURNED');
+      return event.outcome === 'canceled';
+    },
     returnDataMissing: ({ context }) => !context.us || !context.sessionUs || !context.cartId,
     confirmationRequired: ({ context }) => context.confirmPayment,
     hasCartId: ({ context }) => context.cartId !== null,
@@ -430,7 +443,7 @@ export const checkoutMachine = setup({
           {
             guard: 'wasBookedEarlier',
             target: '#checkout.Booked',
-            actions: { type: 'assignEarlierBooking', params: ({ context, event }) => earlierBookingOf(context, event) },
+            actions: { type: 'assignEarlierBooking', params: ({ context, event }) => earlierBookingOf(context, event.cartId) },
             description: 'The return URL of a cart this session booked already (Back, opened again): its booking, nothing booked or emptied again.',
           },
           {
@@ -467,10 +480,10 @@ export const checkoutMachine = setup({
               description: 'Another method: a refusal or missing details of the previous one no longer apply.',
             },
             SELECT_WALLET: { actions: 'assignWallet' },
-            SET_ACCOUNT_HOLDER: { actions: 'assignAccountHolder' },
-            SET_IBAN: { actions: 'assignIban' },
-            SET_TERMS: { actions: 'assignTerms' },
-            SET_PRIVACY: { actions: 'assignPrivacy' },
+            SET_ACCOUNT_HOLDER: { actions: { type: 'assignAccountHolder', params: ({ event }) => event.value } },
+            SET_IBAN: { actions: { type: 'assignIban', params: ({ event }) => event.value } },
+            SET_TERMS: { actions: { type: 'assignTerms', params: ({ event }) => event.accepted } },
+            SET_PRIVACY: { actions: { type: 'assignPrivacy', params: ({ event }) => event.accepted } },
             SET_DELIVERY_SAME: {
               actions: ['assignDeliverySame', { type: 'shipTo', params: ({ context }) => deliveryCountryOf(context.delivery) }],
               description: 'Billing or a different address: shipping follows the delivery country (issue 22 item 5).',
@@ -488,7 +501,7 @@ export const checkoutMachine = setup({
               { guard: 'cartCannotShip', description: 'Issue 16 item 5: no article is suggested into a cart that cannot be shipped.' },
               {
                 guard: 'isOfferedSuggestion',
-                actions: [{ type: 'addToCart', params: ({ context, event }) => suggestedLines(context, event) }, 'dropSuggestion'],
+                actions: [{ type: 'addToCart', params: ({ context, event }) => suggestedLines(context, event.id) }, 'dropSuggestion'],
               },
             ],
             PAY: [
@@ -739,27 +752,3 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutMachine = typeof checkoutMachine;
-
-/** The progress bar step of a snapshot (§2: cart, sign in, payment, complete). */
-export function progressStep(snapshot: { hasTag: (tag: CheckoutTag) => boolean }): ProgressStep | null {
-  for (const step of PROGRESS_STEPS) if (snapshot.hasTag(`step-${step}`)) return step;
-  return null;
-}
-
-/** How the progress bar shows a step: done, the current one, still open, or skipped (not needed). */
-export type ProgressStepState = 'done' | 'current' | 'open' | 'skipped';
-
-/**
- * Every step's state for a snapshot (null: no step). 'Log in' before the current step is done only
- * when the visitor is logged in: an anonymous express payment skipped it (issue 16 item 15).
- */
-export function progressStates(snapshot: { hasTag: (tag: CheckoutTag) => boolean; context: { jwt: string | null } }): Record<ProgressStep, ProgressStepState> | null {
-  const step = progressStep(snapshot);
-  if (step === null) return null;
-  const current = PROGRESS_STEPS.indexOf(step);
-  const states = {} as Record<ProgressStep, ProgressStepState>;
-  PROGRESS_STEPS.forEach((s, i) => {
-    states[s] = i === current ? 'current' : i > current ? 'open' : s === 'signIn' && snapshot.context.jwt === null ? 'skipped' : 'done';
-  });
-  return states;
-}

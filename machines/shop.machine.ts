@@ -13,7 +13,7 @@
  * the quantity adds or hides entries without losing what was typed. Adding sends the line to the
  * cart through the app-provided action `addToCart`. Rules: src/domain/shop.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartLine } from '../src/domain/cart-lines.js';
 import {
   EMPTY_OWNER,
@@ -87,8 +87,6 @@ export type ShopEvent =
   | { type: 'CART_CHANGED'; lines: readonly CartLine[] }
   | { type: 'RETRY' };
 
-const listOf = (event: ShopEvent) => (event.type === 'OPEN_LIST' ? event : null);
-
 export const shopMachine = setup({
   types: {
     meta: {} as PageMeta,
@@ -105,13 +103,14 @@ export const shopMachine = setup({
   },
   actions: {
     assignListRequest: assign(({ event }) => {
-      const open = listOf(event);
-      return open ? { section: open.section, category: open.category ?? null } : {};
+      assertEvent(event, 'OPEN_LIST');
+      return { section: event.section, category: event.category ?? null };
     }),
     assignList: assign(({ context }, list: ShopList) => ({ articles: list.articles, categories: list.categories, listSection: context.section })),
-    assignArticleRequest: assign(({ context, event }) =>
-      event.type === 'OPEN_ARTICLE' ? { articleId: event.id, section: event.section ?? context.section, article: null, added: null } : {},
-    ),
+    assignArticleRequest: assign(({ context, event }) => {
+      assertEvent(event, 'OPEN_ARTICLE');
+      return { articleId: event.id, section: event.section ?? context.section, article: null, added: null };
+    }),
     assignArticle: assign(({ context }, article: ShopArticle) => {
       const inCart = countInCart(context.cartLines, article.id);
       const quantity = initialQuantity(availableStock(article.stock, inCart));
@@ -120,18 +119,21 @@ export const shopMachine = setup({
       return { article, inCart, quantity, owners: isPass(article) ? resizeOwners(owners, quantity) : [], ownerErrors: {}, added: null };
     }),
     assignQuantity: assign(({ context, event }) => {
-      if (event.type !== 'SET_QUANTITY' || !context.article) return {};
+      assertEvent(event, 'SET_QUANTITY');
+      if (!context.article) return {};
       const quantity = clampQuantity(event.value, availableStock(context.article.stock, context.inCart));
       return { quantity, owners: isPass(context.article) ? resizeOwners(context.owners, quantity) : context.owners, added: null };
     }),
     assignOwner: assign(({ context, event }) => {
-      if (event.type !== 'SET_OWNER' || event.index < 0 || event.index >= context.owners.length) return {};
+      assertEvent(event, 'SET_OWNER');
+      // an index outside the owner entries changes nothing
+      if (event.index < 0 || event.index >= context.owners.length) return {};
       const owners = context.owners.map((owner, index) => (index === event.index ? { ...(owner ?? EMPTY_OWNER), [event.field]: event.value } : owner));
       const { [event.index]: _fixed, ...otherErrors } = context.ownerErrors;
       return { owners, ownerErrors: otherErrors, added: null };
     }),
     assignCartLines: assign(({ context, event }) => {
-      if (event.type !== 'CART_CHANGED') return {};
+      assertEvent(event, 'CART_CHANGED');
       const inCart = context.article ? countInCart(event.lines, context.article.id) : 0;
       const available = context.article ? availableStock(context.article.stock, inCart) : null;
       // what is left may have shrunk: the chosen quantity follows it

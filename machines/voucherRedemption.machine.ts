@@ -18,7 +18,7 @@
  * cart step; the cart view's code entry renders this child's snapshot and sends it events. Its
  * context holds only plain data, so the checkout's persisted snapshot stays serialisable.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { VoucherCode } from '../src/api/schemas/catalog.js';
 import type { VoucherCodeLine } from '../src/domain/cart-lines.js';
 import {
@@ -65,7 +65,10 @@ export const voucherRedemptionMachine = setup({
     addToCart: fromPromise<AddCodeOutcome, { line: VoucherCodeLine }>(async () => notProvided('addToCart')),
   },
   actions: {
-    assignCode: assign(({ event }) => (event.type === 'TYPE_CODE' ? { code: event.code.slice(0, 200) } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'TYPE_CODE');
+      return { code: event.code.slice(0, 200) };
+    }),
     assignCheckedCode: assign(({ context }) => ({ checkedCode: normalizeVoucherCode(context.code), found: null })),
     assignFound: assign((_, found: VoucherCode) => ({ found })),
     assignAdded: assign(({ context }) => ({ added: context.found ? voucherCodeLine(context.found) : null, code: '' })),
@@ -156,20 +159,3 @@ export const voucherRedemptionMachine = setup({
 });
 
 export type VoucherRedemptionMachine = typeof voucherRedemptionMachine;
-
-/** The reason of a refusal as a message key suffix (the §8 code), null when not refused. */
-export function refusalOf(snapshot: { matches: (state: never) => boolean; value: unknown }): string | null {
-  const value = snapshot.value as string | { Refused?: string; Entering?: string };
-  if (typeof value === 'object' && value.Entering === 'Code missing') return 'VOUCHER_CODE_MISSING';
-  if (typeof value !== 'object' || !value.Refused) return null;
-  return REFUSALS[value.Refused] ?? 'VOUCHER_UNKNOWN_ERROR';
-}
-
-const REFUSALS: Record<string, string> = {
-  'Not yet valid': VOUCHER_NOW_IS_BEFORE_VALID_FROM,
-  Expired: VOUCHER_NOW_IS_AFTER_VALID_TO,
-  'Nothing left': VOUCHER_NO_AMOUNT_LEFT,
-  'Not found': VOUCHER_NOT_FOUND,
-  'Already in cart': 'VOUCHER_ALREADY_IN_CART',
-  'Unknown error': 'VOUCHER_UNKNOWN_ERROR',
-};

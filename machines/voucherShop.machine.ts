@@ -12,7 +12,7 @@
  * voucher's min/max (src/domain/voucher-shop.ts). Adding sends the cart line with the named action
  * `addToCart` (the app sends the cart's ADD). States with a page name it in `meta.route`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Voucher } from '../src/api/schemas/catalog.js';
 import type { VoucherLine } from '../src/domain/cart-lines.js';
 import { variableVoucherAmount } from '../src/domain/vouchers.js';
@@ -73,12 +73,19 @@ export const voucherShopMachine = setup({
   },
   actions: {
     assignCatalogue: assign((_, catalogue: VoucherCatalogue) => ({ vouchers: catalogue.vouchers, groups: catalogue.groups })),
-    assignVoucherToOpen: assign(({ event }) =>
-      event.type === 'OPEN_VOUCHER' ? { voucherId: event.voucherId, voucher: null, quantity: 1, amountText: '', added: null } : {},
-    ),
+    assignVoucherToOpen: assign(({ event }) => {
+      assertEvent(event, 'OPEN_VOUCHER');
+      return { voucherId: event.voucherId, voucher: null, quantity: 1, amountText: '', added: null };
+    }),
     assignVoucher: assign((_, voucher: Voucher) => ({ voucher })),
-    assignQuantity: assign(({ event }) => (event.type === 'SET_QUANTITY' ? { quantity: voucherQuantity(event.quantity) } : {})),
-    assignAmount: assign(({ event }) => (event.type === 'SET_AMOUNT' ? { amountText: event.text.slice(0, 40) } : {})),
+    assignQuantity: assign(({ event }) => {
+      assertEvent(event, 'SET_QUANTITY');
+      return { quantity: voucherQuantity(event.quantity) };
+    }),
+    assignAmount: assign(({ event }) => {
+      assertEvent(event, 'SET_AMOUNT');
+      return { amountText: event.text.slice(0, 40) };
+    }),
     assignAdded: assign(({ context }) => ({ added: lineOf(context)[0] ?? null })),
     forgetVoucher: assign({ voucherId: null, voucher: null, quantity: 1, amountText: '', added: null }),
     /** The app sends the cart `{ type: 'ADD', lines }`. */

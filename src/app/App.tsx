@@ -1,11 +1,10 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { IntlProvider } from 'react-intl';
+import { bootPhaseOf, type BootPhase } from '../../machines/app.selectors.js';
 import { BOOT_TEXTS, browserLanguage } from '../i18n/boot-messages.js';
 import { ShellContext } from './shell-context.js';
 import type { ShellInstance } from './services.js';
-
-type BootPhase = 'loading' | 'failed' | 'ready';
 
 /** Before the config and messages arrive: a calm loading screen, or the retry screen (browser language). */
 function BootScreen({ phase, urlLang, onRetry }: { phase: Exclude<BootPhase, 'ready'>; urlLang: string | null; onRetry: () => void }) {
@@ -32,11 +31,7 @@ function BootScreen({ phase, urlLang, onRetry }: { phase: Exclude<BootPhase, 're
 }
 
 export function App({ shell }: { shell: ShellInstance }) {
-  const phase = useSelector(shell.actor, (s): BootPhase => {
-    if (s.matches({ Boot: 'Ready' })) return 'ready';
-    if (s.matches({ Boot: 'Configuration failed' }) || s.matches({ Boot: 'Messages failed' })) return 'failed';
-    return 'loading';
-  });
+  const phase = useSelector(shell.actor, bootPhaseOf);
   const lang = useSelector(shell.actor, (s) => s.context.lang);
   const messages = useSelector(shell.actor, (s) => s.context.messages);
   const urlLang = useSelector(shell.actor, (s) => s.context.requestedLang);

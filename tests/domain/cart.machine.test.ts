@@ -2,19 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/http.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
-import {
-  CART_COUNTRIES_STORAGE_KEY,
-  CART_STORAGE_KEY,
-  cartBrowserActions,
-  readSavedCountries,
-  cartMachine,
-  selectLineCount,
-  selectTaxTotal,
-  selectTotals,
-  windowDataLayer,
-  type CartInput,
-  type ShippingInput,
-} from '../../machines/cart.machine.js';
+import { cartMachine, type CartInput, type ShippingInput } from '../../machines/cart.machine.js';
+import { selectLineCount, selectTaxTotal, selectTotals } from '../../machines/cart.selectors.js';
+import { CART_COUNTRIES_STORAGE_KEY, CART_STORAGE_KEY, cartBrowserActions, readSavedCountries, windowDataLayer } from '../../src/app/cart-storage.js';
 import { sampleCart } from './fixtures.js';
 
 function fakeStorage(initial: Record<string, string> = {}) {

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http.js';
 import type { EventTicket, ShopEvent, TicketCalendar, TicketCollection } from '../../src/api/schemas/catalog.js';
-import { cartBrowserActions, cartMachine, selectLineCount, selectTotals } from '../../machines/cart.machine.js';
+import { cartMachine } from '../../machines/cart.machine.js';
+import { selectLineCount, selectTotals } from '../../machines/cart.selectors.js';
+import { cartBrowserActions } from '../../src/app/cart-storage.js';
 import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
 import { selectMonthDays, selectSelectionPrice, selectTicketRows, selectTimeslots, selectVisibleEvents } from '../../machines/eventTicketing.selectors.js';
 

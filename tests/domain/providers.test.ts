@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createShopApi } from '../../src/api/index.js';
-import { cartBrowserActions, cartMachine, type ShippingInput } from '../../machines/cart.machine.js';
+import { cartMachine, type ShippingInput } from '../../machines/cart.machine.js';
+import { cartBrowserActions } from '../../src/app/cart-storage.js';
 import { eventTicketingMachine, type CalendarInput, type EventLifetime } from '../../machines/eventTicketing.machine.js';
 import { loadEventLifetime } from '../../src/app/journeys/eventTicketing.js';
 

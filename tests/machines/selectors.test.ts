@@ -6,10 +6,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, StateValue } from 'xstate';
+import { appMachine } from '../../machines/app.machine.js';
+import { BOOT_PHASES, bootPhaseOf } from '../../machines/app.selectors.js';
 import { authMachine } from '../../machines/auth.machine.js';
 import { AUTH_VIEWS, authViewOf, recoveryStageOf, registrationStageOf } from '../../machines/auth.selectors.js';
+import { orderReviewMachine } from '../../machines/orderReview.machine.js';
+import { ORDER_REVIEW_VIEWS, orderReviewViewOf } from '../../machines/orderReview.selectors.js';
 import { settingsMachine } from '../../machines/settings.machine.js';
 import { SETTINGS_VIEWS, settingsViewOf } from '../../machines/settings.selectors.js';
+import { shopMachine } from '../../machines/shop.machine.js';
+import { SHOP_VIEWS, articleStageOf, listStageOf, shopViewOf } from '../../machines/shop.selectors.js';
+import { staticPageMachine } from '../../machines/static-page.machine.js';
+import { STATIC_PAGE_VIEWS, staticPageViewOf } from '../../machines/static-page.selectors.js';
+import { voucherRedemptionMachine } from '../../machines/voucherRedemption.machine.js';
+import { VOUCHER_CODE_VIEWS, refusalOf, voucherCodeViewOf } from '../../machines/voucherRedemption.selectors.js';
+import { voucherShopMachine } from '../../machines/voucherShop.machine.js';
+import { VOUCHER_SHOP_VIEWS, amountProblemOf, voucherListStageOf, voucherPageStageOf, voucherShopViewOf } from '../../machines/voucherShop.selectors.js';
 import { statePathOf } from '../../machines/state-path.js';
 
 type StateNode = AnyStateMachine['root'];
@@ -24,7 +36,12 @@ const valueOf = (path: readonly string[]): StateValue => path.slice(0, -1).reduc
 
 const TABLES: [string, AnyStateMachine, Record<string, unknown>, (s: { value: StateValue }) => unknown][] = [
   ['auth', authMachine, AUTH_VIEWS, authViewOf],
+  ['orderReview', orderReviewMachine, ORDER_REVIEW_VIEWS, orderReviewViewOf],
   ['settings', settingsMachine, SETTINGS_VIEWS, settingsViewOf],
+  ['shop', shopMachine, SHOP_VIEWS, shopViewOf],
+  ['static-page', staticPageMachine, STATIC_PAGE_VIEWS, staticPageViewOf],
+  ['voucherRedemption', voucherRedemptionMachine, VOUCHER_CODE_VIEWS, voucherCodeViewOf],
+  ['voucherShop', voucherShopMachine, VOUCHER_SHOP_VIEWS, voucherShopViewOf],
 ];
 
 describe.each(TABLES)('the views of %s', (_name, machine, table, viewOf) => {
@@ -62,5 +79,46 @@ describe('the stages the auth pages read', () => {
     expect(recoveryStageOf({ value: { Recovery: 'Link invalid' } })).toBe('invalid');
     expect(recoveryStageOf({ value: { Recovery: 'Setting password' } })).toBe('form');
     expect(() => recoveryStageOf({ value: { Recovery: 'Renamed state' } })).toThrow(/no view for the state 'Recovery.Renamed state'/);
+  });
+});
+
+describe('the boot phases of the app', () => {
+  const boot = appMachine.root.states.Boot;
+
+  it('name exactly the states of the Boot region', () => {
+    expect(Object.keys(BOOT_PHASES).sort()).toEqual(Object.keys(boot?.states ?? {}).sort());
+  });
+
+  it('read the Boot region of a parallel state', () => {
+    const value = { Boot: 'Messages failed', 'Global message': 'Hidden', Toasts: 'No toast', 'Server requests': 'Idle' } as const;
+    expect(bootPhaseOf({ value })).toBe('failed');
+    expect(bootPhaseOf({ value: { ...value, Boot: 'Ready' } })).toBe('ready');
+    expect(bootPhaseOf({ value: { ...value, Boot: 'Loading shop information' } })).toBe('loading');
+    expect(() => bootPhaseOf({ value: { ...value, Boot: 'Renamed state' as 'Ready' } })).toThrow(/no view for the state 'Renamed state'/);
+  });
+});
+
+describe('the stages the screens read', () => {
+  it('shop: the article page and the list each see only their own states', () => {
+    expect(articleStageOf({ value: { Article: 'Owners missing' } })).toBe('ownersMissing');
+    expect(articleStageOf({ value: 'Article not found' })).toBe('notFound');
+    expect(articleStageOf({ value: 'List failed' })).toBeNull();
+    expect(listStageOf({ value: 'List failed' })).toBe('failed');
+    expect(listStageOf({ value: { Article: 'Added' } })).toBeNull();
+  });
+
+  it('voucher shop: the voucher page, its amount problems and the list', () => {
+    expect(voucherPageStageOf({ value: { 'Voucher page': 'Voucher not found' } })).toBe('notFound');
+    expect(amountProblemOf({ value: { 'Voucher page': { Choosing: 'Amount too high' } } })).toBe('aboveMax');
+    expect(amountProblemOf({ value: { 'Voucher page': { Choosing: 'Editing' } } })).toBeNull();
+    expect(voucherPageStageOf({ value: { 'Voucher list': 'Vouchers failed' } })).toBeNull();
+    expect(voucherListStageOf({ value: { 'Voucher list': 'Vouchers failed' } })).toBe('failed');
+  });
+
+  it('voucher code: the reason of each refusal (the §8 code), none while typing or added', () => {
+    expect(refusalOf({ value: { Refused: 'Already in cart' } })).toBe('VOUCHER_ALREADY_IN_CART');
+    expect(refusalOf({ value: { Entering: 'Code missing' } })).toBe('VOUCHER_CODE_MISSING');
+    expect(refusalOf({ value: 'Added' })).toBeNull();
+    expect(voucherCodeViewOf({ value: 'Added' }).added).toBe(true);
   });
 });

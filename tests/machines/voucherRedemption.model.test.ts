@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { describeModel } from './describe-model.js';
 import { found, voucherRedemptionModel } from './voucherRedemption.model.js';
-import { refusalOf } from '../../machines/voucherRedemption.machine.js';
+import { refusalOf } from '../../machines/voucherRedemption.selectors.js';
 
 const lookUps = (run: { invocations: { src: string; settled: boolean }[] }) => run.invocations.filter((i) => i.src === 'lookUp');
 const errorCode = (event: unknown) => (event as { error?: { code?: string } }).error?.code;

@@ -26,7 +26,8 @@ import { addDays, museumLocal } from '../../src/domain/dates.js';
 import { selectionToCartLines } from '../../src/domain/tickets.js';
 import { toCartPayload, type CartLine } from '../../src/domain/cart-lines.js';
 import type { ShippingInput } from '../../machines/cart.machine.js';
-import { cartMachine, selectShippingCountry, selectShippingStatus, selectTotals } from '../../machines/cart.machine.js';
+import { cartMachine } from '../../machines/cart.machine.js';
+import { selectShippingCountry, selectShippingStatus, selectTotals } from '../../machines/cart.selectors.js';
 import type { ApiError } from '../../src/api/http.js';
 
 /** How many carts the property generates (in the test's name). */

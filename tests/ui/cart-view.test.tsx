@@ -9,7 +9,8 @@ import { IntlProvider } from 'react-intl';
 import { createActor } from 'xstate';
 import en from '../../src/i18n/messages/en.json';
 import de from '../../src/i18n/messages/de.json';
-import { cartBrowserActions, cartMachine } from '../../machines/cart.machine.js';
+import { cartMachine } from '../../machines/cart.machine.js';
+import { cartBrowserActions } from '../../src/app/cart-storage.js';
 import { CartView } from '../../src/app/components/cart/CartView.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
 

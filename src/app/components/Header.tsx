@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
 import { useAppActor, useShell } from '../shell-context.js';
-import { selectLineCount } from '../../../machines/cart.machine.js';
+import { selectLineCount } from '../../../machines/cart.selectors.js';
 import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.js';
 import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
 import { readItem, removeItem, writeItem } from '../session.js';

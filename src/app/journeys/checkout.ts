@@ -15,7 +15,7 @@ import { cartIdOfProviderUrl } from '../../api/checkout.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { StoredCartSchema } from '../../domain/cart-lines.js';
 import type { DeliveryAddressValues } from '../../domain/delivery-address.js';
-import { selectShippingCountry, selectShippingStatus } from '../../../machines/cart.machine.js';
+import { selectShippingCountry, selectShippingStatus } from '../../../machines/cart.selectors.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type ShopRouteName } from '../../domain/routes.js';
 import { readStored, removeItem, takeStored, writeItem } from '../session.js';

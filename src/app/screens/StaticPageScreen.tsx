@@ -2,17 +2,19 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage } from 'react-intl';
 import type { staticPageMachine } from '../../../machines/static-page.machine.js';
+import { staticPageViewOf } from '../../../machines/static-page.selectors.js';
 import { useJourney } from '../journeys/use-journey.js';
 import { PageHeading } from './PageHeading.js';
 import { NotFoundScreen } from './NotFoundScreen.js';
 import { ServerHtml } from '../components/ServerHtml.js';
 
 function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }) {
-  const snapshot = useSelector(actor, (s) => s);
+  const view = useSelector(actor, staticPageViewOf);
+  const page = useSelector(actor, (s) => s.context.page);
   const send = actor.send;
 
-  if (snapshot.matches('Page not found')) return <NotFoundScreen />;
-  if (snapshot.matches('Page failed')) {
+  if (view === 'notFound') return <NotFoundScreen />;
+  if (view === 'failed') {
     return (
       <section className="static-page">
         <PageHeading>
@@ -27,7 +29,7 @@ function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }
       </section>
     );
   }
-  if (!snapshot.context.page) {
+  if (!page) {
     return (
       <p className="screen-loading" role="status">
         <FormattedMessage id="page.loading" />
@@ -36,8 +38,8 @@ function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }
   }
   return (
     <article className="static-page">
-      <PageHeading>{snapshot.context.page.title}</PageHeading>
-      <ServerHtml className="prose" html={snapshot.context.page.html} />
+      <PageHeading>{page.title}</PageHeading>
+      <ServerHtml className="prose" html={page.html} />
     </article>
   );
 }

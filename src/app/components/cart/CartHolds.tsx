@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
-import { selectLineCount } from '../../../../machines/cart.machine.js';
+import { selectLineCount } from '../../../../machines/cart.selectors.js';
 import { useCartActor } from './use-cart.js';
 
 /**

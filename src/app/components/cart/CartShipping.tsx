@@ -18,12 +18,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ShellContext, type CartActor } from '../../shell-context.js';
 import {
   selectCountries,
+  selectCountriesFailed,
   selectShippingCost,
   selectShippingCountry,
   selectShippingError,
   selectShippingStatus,
   selectTotals,
-} from '../../../../machines/cart.machine.js';
+} from '../../../../machines/cart.selectors.js';
 import { SHIPPING_NOT_POSSIBLE } from '../../../domain/shipping-payload.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
@@ -119,7 +120,7 @@ export function CartShipping({ cart: given, changeable = true }: { cart?: CartAc
   const countries = useSelector(cart, selectCountries);
   const country = useSelector(cart, selectShippingCountry);
   const loggedIn = useSelector(cart, (s) => s.context.destination.loggedIn);
-  const countriesFailed = useSelector(cart, (s) => s.matches({ Ready: { 'Destination unknown': 'Countries unavailable' } }));
+  const countriesFailed = useSelector(cart, selectCountriesFailed);
   const cost = useSelector(cart, selectShippingCost);
   const error = useSelector(cart, selectShippingError);
   const total = useSelector(cart, (s) => selectTotals(s).total);

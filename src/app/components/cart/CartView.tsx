@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CartActor } from '../../shell-context.js';
 import { formatDate, formatPrice, formatRate } from '../../../i18n/format.js';
 import { cartRow, type CartRow } from './cart-rows.js';
-import { selectLinesWithVouchers, selectTaxTotal, selectTotals } from '../../../../machines/cart.machine.js';
+import { selectLinesWithVouchers, selectTaxTotal, selectTotals } from '../../../../machines/cart.selectors.js';
 import { CartShipping, ShippingTotalRow } from './CartShipping.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
 

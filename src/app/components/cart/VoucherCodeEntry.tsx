@@ -12,8 +12,9 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage } from 'react-intl';
 import type { checkoutMachine } from '../../../../machines/checkout.machine.js';
-import { refusalOf, type voucherRedemptionMachine } from '../../../../machines/voucherRedemption.machine.js';
-import { selectTotals } from '../../../../machines/cart.machine.js';
+import type { voucherRedemptionMachine } from '../../../../machines/voucherRedemption.machine.js';
+import { voucherCodeViewOf } from '../../../../machines/voucherRedemption.selectors.js';
+import { selectTotals } from '../../../../machines/cart.selectors.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { useShell } from '../../shell-context.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
@@ -35,9 +36,11 @@ export function VoucherCodeForm({ entry }: { entry: RedemptionActor }) {
   const symbol = useCurrencySymbol();
   const code = useSelector(entry, (s) => s.context.code);
   const busy = useSelector(entry, (s) => s.hasTag('busy'));
-  const refusal = useSelector(entry, refusalOf);
+  const view = useSelector(entry, voucherCodeViewOf);
   const checked = useSelector(entry, (s) => s.context.checkedCode);
-  const added = useSelector(entry, (s) => (s.matches('Added') ? s.context.added : null));
+  const lastAdded = useSelector(entry, (s) => s.context.added);
+  const refusal = view.refusal;
+  const added = view.added ? lastAdded : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { DeliveryAddressFields } from '../../components/DeliveryAddressFields.js';
 import { useCartActor } from '../../components/cart/use-cart.js';
-import { selectCountries } from '../../../../machines/cart.machine.js';
+import { selectCountries } from '../../../../machines/cart.selectors.js';
 import type { CheckoutActor } from './checkout-view.js';
 
 /**

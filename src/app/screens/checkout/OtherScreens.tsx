@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
+import { orderReviewViewOf } from '../../../../machines/orderReview.selectors.js';
 import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
@@ -110,9 +111,7 @@ export function OrderReviewScreen() {
   const lang = useLang();
   const actor = useJourney('orderReview');
   const symbol = useConfig().currencySymbol;
-  const view = useSelector(actor, (s) =>
-    s.matches('Order available') ? 'available' : s.matches('Order not available') ? 'notAvailable' : s.matches('Order failed') ? 'failed' : 'loading',
-  );
+  const view = useSelector(actor, orderReviewViewOf);
   const order = useSelector(actor, (s) => s.context.order);
   const price = (minor: number) => formatPrice(minor, symbol);
   return (

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PROGRESS_STEPS, progressStates } from '../../../../machines/checkout.machine.js';
+import { PROGRESS_STEPS, progressStates } from '../../../../machines/checkout.selectors.js';
 import { useConfig } from '../../hooks.js';
 import type { CheckoutActor } from './checkout-view.js';
 

@@ -4,16 +4,14 @@
  * machine's own state paths, so a state added or renamed there does not compile until it has a
  * view here (and checkoutViewOf throws on a state it does not know rather than showing nothing).
  */
-import type { ActorRefFrom, SnapshotFrom, StateValue } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../../machines/checkout.machine.js';
+import { viewReader, type StatePath } from '../../../../machines/state-path.js';
 
 /** The checkout journey's actor (src/app/journeys/checkout.ts). */
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
-type Snapshot = SnapshotFrom<typeof checkoutMachine>;
-
 /** The dotted path of each leaf state ('Cart.Choosing payment.Editing'), derived from the machine's typed state value. */
-type LeafPaths<V> = V extends string ? V : { [K in keyof V & string]: `${K}.${LeafPaths<V[K]>}` }[keyof V & string];
-export type CheckoutStatePath = LeafPaths<Snapshot['value']>;
+export type CheckoutStatePath = StatePath<typeof checkoutMachine>;
 
 /** The notice of the cart step ('none': the form alone; 'loginRequired' is shown at the Pay button). */
 export type CartNotice = 'none' | 'notCompleted' | 'empty' | 'details' | 'shipping' | 'refused' | 'notStarted' | 'loginRequired';
@@ -63,22 +61,8 @@ export const CHECKOUT_VIEWS = {
   'Payment cancelled.Cart cleared': cancelled('cleared'),
 } as const satisfies Record<CheckoutStatePath, CheckoutView>;
 
-/** The dotted path of a (non-parallel) state value. */
-export function statePathOf(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  const entries = Object.entries(value);
-  const [entry] = entries;
-  if (entries.length !== 1 || !entry || entry[1] === undefined) throw new Error(`checkout: not one state: ${JSON.stringify(value)}`);
-  return `${entry[0]}.${statePathOf(entry[1])}`;
-}
-
 /** The view of a snapshot; throws on a state without one (a machine changed without this table). */
-export function checkoutViewOf(s: { value: StateValue }): CheckoutView {
-  const path = statePathOf(s.value);
-  const view: CheckoutView | undefined = (CHECKOUT_VIEWS as Partial<Record<string, CheckoutView>>)[path];
-  if (!view) throw new Error(`checkout: no view for the state '${path}' (src/app/screens/checkout/checkout-view.ts)`);
-  return view;
-}
+export const checkoutViewOf = viewReader<CheckoutView>('src/app/screens/checkout/checkout-view.ts', CHECKOUT_VIEWS);
 
 export type CheckoutHeading = 'title.checkout' | 'title.checkoutAccepted' | 'title.checkoutFailed' | 'title.checkoutGone';
 

@@ -17,6 +17,7 @@ import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { StockWords } from './ShopListScreen.js';
 import type { ShopActor } from './shop-actor.js';
+import { articleStageOf } from '../../../../machines/shop.selectors.js';
 import { routeHref } from '../../../domain/routes.js';
 
 function OwnerFields({ actor, index, owner, errors }: { actor: ShopActor; index: number; owner: OwnerEntry; errors: Partial<Record<OwnerField, string>> | undefined }) {
@@ -71,10 +72,11 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
   const symbol = useCurrencySymbol();
   const quantityId = useId();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const notFound = useSelector(actor, (s) => s.matches('Article not found'));
-  const failed = useSelector(actor, (s) => s.matches('Article failed'));
-  const outOfStock = useSelector(actor, (s) => s.matches({ Article: 'Out of stock' }));
-  const ownersMissing = useSelector(actor, (s) => s.matches({ Article: 'Owners missing' }));
+  const stage = useSelector(actor, articleStageOf);
+  const notFound = stage === 'notFound';
+  const failed = stage === 'failed';
+  const outOfStock = stage === 'outOfStock';
+  const ownersMissing = stage === 'ownersMissing';
   const article = useSelector(actor, (s) => s.context.article);
   const section = useSelector(actor, (s) => s.context.section);
   const quantity = useSelector(actor, (s) => s.context.quantity);

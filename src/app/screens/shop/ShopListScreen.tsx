@@ -15,6 +15,7 @@ import { useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import type { ShopActor } from './shop-actor.js';
+import { listStageOf } from '../../../../machines/shop.selectors.js';
 import { routeHref } from '../../../domain/routes.js';
 
 export function StockWords({ stock }: { stock: number | null }) {
@@ -47,7 +48,7 @@ export function ShopList({ actor }: { actor: ShopActor }) {
   const lang = useLang();
   const symbol = useCurrencySymbol();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.matches('List failed'));
+  const failed = useSelector(actor, (s) => listStageOf(s) === 'failed');
   const section = useSelector(actor, (s) => s.context.section);
   const category = useSelector(actor, (s) => s.context.category);
   const categories = useSelector(actor, (s) => s.context.categories, shallowEqual);

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
+import { voucherListStageOf } from '../../../../machines/voucherShop.selectors.js';
 import type { Voucher } from '../../../api/schemas/catalog.js';
 import { groupVouchers, isVariableVoucher } from '../../../domain/voucher-shop.js';
 import { formatPrice } from '../../../i18n/format.js';
@@ -66,7 +67,7 @@ export default function VoucherListScreen() {
   const actor = useJourney('voucherShop');
   const lang = useLang();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.matches({ 'Voucher list': 'Vouchers failed' }));
+  const failed = useSelector(actor, (s) => voucherListStageOf(s) === 'failed');
   const groups = useSelector(actor, (s) => groupVouchers(s.context.vouchers, s.context.groups), sameJson);
   return (
     <section className="vouchers">

@@ -9,8 +9,9 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import type { voucherShopMachine } from '../../../../machines/voucherShop.machine.js';
+import { amountProblemOf, voucherPageStageOf } from '../../../../machines/voucherShop.selectors.js';
 import type { Voucher } from '../../../api/schemas/catalog.js';
-import { isVariableVoucher, voucherCartLine, VOUCHER_MAX_QUANTITY } from '../../../domain/voucher-shop.js';
+import { isVariableVoucher, voucherCartLine, VOUCHER_MAX_QUANTITY, type VoucherAmountProblem } from '../../../domain/voucher-shop.js';
 import { variableVoucherAmount } from '../../../domain/vouchers.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
@@ -25,24 +26,18 @@ import { routeHref } from '../../../domain/routes.js';
 type ShopActor = ActorRefFrom<typeof voucherShopMachine>;
 
 const AMOUNT_PROBLEMS = {
-  'Amount missing': 'voucher.error.missing',
-  'Amount too low': 'voucher.error.belowMin',
-  'Amount too high': 'voucher.error.aboveMax',
-} as const;
-
-function amountProblemOf(s: { value: unknown }): string | null {
-  const value = s.value as { 'Voucher page'?: { Choosing?: string } | string };
-  const page = value['Voucher page'];
-  const choosing = typeof page === 'object' ? page.Choosing : undefined;
-  return choosing && choosing in AMOUNT_PROBLEMS ? AMOUNT_PROBLEMS[choosing as keyof typeof AMOUNT_PROBLEMS] : null;
-}
+  missing: 'voucher.error.missing',
+  belowMin: 'voucher.error.belowMin',
+  aboveMax: 'voucher.error.aboveMax',
+} as const satisfies Record<VoucherAmountProblem, string>;
 
 function VoucherForm({ actor, voucher }: { actor: ShopActor; voucher: Voucher }) {
   const id = useId();
   const symbol = useCurrencySymbol();
   const quantity = useSelector(actor, (s) => s.context.quantity);
   const amountText = useSelector(actor, (s) => s.context.amountText);
-  const problem = useSelector(actor, amountProblemOf);
+  const amountProblem = useSelector(actor, amountProblemOf);
+  const problem = amountProblem ? AMOUNT_PROBLEMS[amountProblem] : null;
   const rejectedAt = useRef<HTMLInputElement>(null);
   const variable = isVariableVoucher(voucher);
   // the price of the selection, from the same rule that makes the cart line (no arithmetic here)
@@ -149,9 +144,10 @@ export default function VoucherScreen() {
   const actor = useJourney('voucherShop');
   const lang = useLang();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const notFound = useSelector(actor, (s) => s.matches({ 'Voucher page': 'Voucher not found' }));
-  const failed = useSelector(actor, (s) => s.matches({ 'Voucher page': 'Voucher failed' }));
-  const added = useSelector(actor, (s) => s.matches({ 'Voucher page': 'Added' }));
+  const stage = useSelector(actor, voucherPageStageOf);
+  const notFound = stage === 'notFound';
+  const failed = stage === 'failed';
+  const added = stage === 'added';
   const voucher = useSelector(actor, (s) => s.context.voucher);
   const symbol = useCurrencySymbol();
   return (

@@ -1,0 +1,33 @@
+/**
+ * What screens read of the checkout machine (machines/checkout.machine.ts) besides the view of each
+ * state (src/app/screens/checkout/checkout-view.ts): the progress bar of §2 (cart, sign in,
+ * payment, complete), read from the states' `step-*` tags.
+ */
+import type { CheckoutTag } from './checkout.machine.js';
+
+export type ProgressStep = 'cart' | 'signIn' | 'payment' | 'complete';
+export const PROGRESS_STEPS: readonly ProgressStep[] = ['cart', 'signIn', 'payment', 'complete'];
+
+/** The progress bar step of a snapshot (§2: cart, sign in, payment, complete). */
+export function progressStep(snapshot: { hasTag: (tag: CheckoutTag) => boolean }): ProgressStep | null {
+  for (const step of PROGRESS_STEPS) if (snapshot.hasTag(`step-${step}`)) return step;
+  return null;
+}
+
+/** How the progress bar shows a step: done, the current one, still open, or skipped (not needed). */
+export type ProgressStepState = 'done' | 'current' | 'open' | 'skipped';
+
+/**
+ * Every step's state for a snapshot (null: no step). 'Log in' before the current step is done only
+ * when the visitor is logged in: an anonymous express payment skipped it (issue 16 item 15).
+ */
+export function progressStates(snapshot: { hasTag: (tag: CheckoutTag) => boolean; context: { jwt: string | null } }): Record<ProgressStep, ProgressStepState> | null {
+  const step = progressStep(snapshot);
+  if (step === null) return null;
+  const current = PROGRESS_STEPS.indexOf(step);
+  const states = {} as Record<ProgressStep, ProgressStepState>;
+  PROGRESS_STEPS.forEach((s, i) => {
+    states[s] = i === current ? 'current' : i > current ? 'open' : s === 'signIn' && snapshot.context.jwt === null ? 'skipped' : 'done';
+  });
+  return states;
+}
