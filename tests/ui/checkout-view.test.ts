@@ -35,6 +35,12 @@ describe('checkout view', () => {
     expect(Object.keys(CHECKOUT_VIEWS).sort()).toEqual(leafStates.map((node) => node.path.join('.')).sort());
   });
 
+  it('says the browser goes to the payment page on every start of a payment (a new order or the open one again)', () => {
+    expect(statusNoticeOf(CHECKOUT_VIEWS['Cart.Starting payment'])).toBe('redirecting');
+    expect(statusNoticeOf(CHECKOUT_VIEWS['Cart.Paying the open order'])).toBe('redirecting');
+    expect(statusNoticeOf(CHECKOUT_VIEWS['At the payment provider'])).toBe('redirecting');
+  });
+
   it('throws on a state without a view rather than showing nothing', () => {
     expect(() => checkoutViewOf({ value: { Cart: 'Renamed state' } })).toThrow(/no view for the state 'Cart.Renamed state'/);
   });

@@ -348,6 +348,34 @@ describe('checkout: back from the provider', () => {
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
     expect(screen.getByRole('button', { name: t('checkout.pay') })).toBeTruthy();
   });
+
+  it('failed, then paid again: the retry of the same order says it is taking the visitor to the payment page, as the first payment did', async () => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    let answerInitPayment: (reply: { status: number; body: unknown }) => void = () => {};
+    mount('/en/checkout', (c) =>
+      c.path === 'checkout/initPayment' ? new Promise((resolve) => void (answerInitPayment = resolve)) : undefined,
+    );
+    await screen.findAllByTestId('cart-line', {}, { timeout: 5000 });
+    acceptTerms();
+    pay();
+    expect(await screen.findByText(t('checkout.redirecting'))).toBeTruthy();
+    answerInitPayment({ status: 200, body: { data: PROVIDER_URL } });
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    // the provider sends the browser back: the payment failed, the order stays open
+    cleanup();
+    shell?.actor.stop();
+    let answerInitPaymentOrder: (reply: { status: number; body: unknown }) => void = () => {};
+    mount('/en/checkout/failed?cartId=CART12345678', (c) =>
+      c.path === 'checkout/initPaymentOrder' ? new Promise((resolve) => void (answerInitPaymentOrder = resolve)) : undefined,
+    );
+    await screen.findByTestId('payment-not-completed', {}, { timeout: 5000 });
+    pay();
+    await waitFor(() => expect(called('checkout/initPaymentOrder')).toHaveLength(1));
+    expect(await screen.findByText(t('checkout.redirecting'))).toBeTruthy();
+    answerInitPaymentOrder({ status: 200, body: { data: PROVIDER_URL } });
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL, PROVIDER_URL]));
+    expect(called('checkout/initPayment')).toHaveLength(0);
+  });
 });
 
 describe('checkout: a saved journey that cannot be restored', () => {

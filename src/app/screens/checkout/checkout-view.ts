@@ -22,13 +22,14 @@ export type CancelledStage = 'asking' | 'cancelling' | 'cleared';
 export type CheckoutView =
   /** the cart step: the cart can be changed, suggestions and the payment form are offered */
   | { readonly kind: 'cart'; readonly notice: CartNotice }
-  /** a payment is being started; 'redirecting' says the browser goes to the provider */
-  | { readonly kind: 'payment'; readonly redirecting: boolean }
+  /** a payment is being started (a new order, or the open one again after a failure): the browser goes to the provider */
+  | { readonly kind: 'payment' }
   | { readonly kind: 'accepted'; readonly stage: AcceptedStage }
   | { readonly kind: 'booked' }
   | { readonly kind: 'cancelled'; readonly stage: CancelledStage };
 
 const cart = (notice: CartNotice) => ({ kind: 'cart', notice }) as const;
+const payment = { kind: 'payment' } as const;
 const accepted = (stage: AcceptedStage) => ({ kind: 'accepted', stage }) as const;
 const cancelled = (stage: CancelledStage) => ({ kind: 'cancelled', stage }) as const;
 
@@ -44,9 +45,9 @@ export const CHECKOUT_VIEWS = {
   'Cart.Choosing payment.Details missing': cart('details'),
   'Cart.Choosing payment.Payment refused': cart('refused'),
   'Cart.Choosing payment.Payment could not start': cart('notStarted'),
-  'Cart.Starting payment': { kind: 'payment', redirecting: true },
-  'Cart.Paying the open order': { kind: 'payment', redirecting: false },
-  'At the payment provider': { kind: 'payment', redirecting: true },
+  'Cart.Starting payment': payment,
+  'Cart.Paying the open order': payment,
+  'At the payment provider': payment,
   'Payment accepted.Checking the return': accepted('checking'),
   'Payment accepted.Confirming order': accepted('confirming'),
   'Payment accepted.Booking': accepted('booking'),
@@ -90,7 +91,7 @@ export function statusNoticeOf(view: CheckoutView): StatusNotice | null {
     case 'cart':
       return view.notice === 'none' || view.notice === 'loginRequired' ? null : view.notice;
     case 'payment':
-      return view.redirecting ? 'redirecting' : null;
+      return 'redirecting';
     case 'accepted':
       return view.stage === 'checking' || view.stage === 'confirming' ? null : view.stage;
     case 'booked':
