@@ -25,7 +25,7 @@ export const BOOT_PHASES = {
 
 /**
  * The boot phase of a snapshot; throws on a Boot state without one. (The Boot region's states are
- * atomic: looked up directly, which keeps machines/state-path.ts out of the home page's JavaScript.)
+ * atomic: looked up directly, which keeps machines/state-paths.ts out of the home page's JavaScript.)
  */
 export function bootPhaseOf(snapshot: Pick<Snapshot, 'value'>): BootPhase {
   const phase: BootPhase | undefined = (BOOT_PHASES as Partial<Record<string, BootPhase>>)[snapshot.value.Boot];

@@ -7,7 +7,7 @@
  */
 import type { StateValue } from 'xstate';
 import type { authMachine } from './auth.machine.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 
 export type AuthView =
   /** the page's form: being edited or its answer awaited (`busy`); an end of the journey keeps it until the next page shows */
@@ -54,7 +54,7 @@ export const AUTH_VIEWS = {
 } as const satisfies Record<StatePath<typeof authMachine>, AuthView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const authViewOf = viewReader<AuthView>('machines/auth.selectors.ts', AUTH_VIEWS);
+export const authViewOf = viewReader<AuthView>('auth', AUTH_VIEWS);
 
 /** What the registration and guest registration page draws: the "off" notice, the loading line, the retry, or the form. */
 export type RegistrationStage = 'off' | 'loading' | 'failed' | 'form';

@@ -4,7 +4,7 @@
  * compile until it has a view here).
  */
 import type { orderReviewMachine } from './orderReview.machine.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 
 export type OrderReviewView = 'loading' | 'available' | 'notAvailable' | 'failed';
 
@@ -16,4 +16,4 @@ export const ORDER_REVIEW_VIEWS = {
 } as const satisfies Record<StatePath<typeof orderReviewMachine>, OrderReviewView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const orderReviewViewOf = viewReader<OrderReviewView>('machines/orderReview.selectors.ts', ORDER_REVIEW_VIEWS);
+export const orderReviewViewOf = viewReader<OrderReviewView>('orderReview', ORDER_REVIEW_VIEWS);

@@ -5,7 +5,7 @@
  * The forms' fields, errors, notices and `busy` tag are read from the snapshot as they are.
  */
 import type { settingsMachine } from './settings.machine.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 
 /** The account loading, its loading failed (try again), or the four forms ready (each edited or saving: `busy`). */
 export type SettingsView = 'loading' | 'failed' | 'ready';
@@ -24,4 +24,4 @@ export const SETTINGS_VIEWS = {
 } as const satisfies Record<StatePath<typeof settingsMachine>, SettingsView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const settingsViewOf = viewReader<SettingsView>('machines/settings.selectors.ts', SETTINGS_VIEWS);
+export const settingsViewOf = viewReader<SettingsView>('settings', SETTINGS_VIEWS);

@@ -5,7 +5,7 @@
  */
 import type { StateValue } from 'xstate';
 import type { shopMachine } from './shop.machine.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 
 export type ListStage = 'loading' | 'failed' | 'shown';
 export type ArticleStage = 'loading' | 'notFound' | 'failed' | 'choosing' | 'outOfStock' | 'ownersMissing' | 'added';
@@ -41,7 +41,7 @@ export const SHOP_VIEWS = {
 } as const satisfies Record<StatePath<typeof shopMachine>, ShopView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const shopViewOf = viewReader<ShopView>('machines/shop.selectors.ts', SHOP_VIEWS);
+export const shopViewOf = viewReader<ShopView>('shop', SHOP_VIEWS);
 /** Where the article page stands; null while the machine is at a list. */
 export const articleStageOf = (snapshot: { value: StateValue }): ArticleStage | null => shopViewOf(snapshot).article;
 /** Where the list stands; null while the machine is at an article. */

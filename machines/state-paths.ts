@@ -1,10 +1,10 @@
 /**
  * A snapshot's state value read as dotted state paths, for the tables of views in the selectors
- * modules (machines/*.selectors.ts). The path types come from the machine's own typed state value,
+ * modules (machines/*.selectors.ts, and the checkout's src/app/screens/checkout/checkout-view.ts). The path types come from the machine's own typed state value,
  * so a table keyed by them misses or misnames a state only until it is compiled; the readers throw
  * on a state the table does not know rather than showing nothing.
  */
-import type { StateValue } from 'xstate';
+import type { AnyStateMachine, SnapshotFrom, StateValue } from 'xstate';
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 /** A parallel state's value is one object holding each of its regions (a compound state's holds one child). */
@@ -12,6 +12,8 @@ type IsParallel<V> = V extends string ? false : true extends IsUnion<keyof V> ? 
 
 /** The dotted path of every leaf ('Ticket page.Booking.Selection.Choosing date'); each region of a parallel state gives its own. */
 export type LeafPaths<V> = V extends string ? V : { [K in keyof V & string]: `${K}.${LeafPaths<V[K]>}` }[keyof V & string];
+/** The dotted path of each leaf state of a machine without parallel states. */
+export type StatePath<TMachine extends AnyStateMachine> = LeafPaths<SnapshotFrom<TMachine>['value']>;
 
 /** The dotted paths of the states a page can be in: a leaf, or a parallel state as a whole ('Ticket page.Booking'). */
 export type PagePaths<V> = V extends string
@@ -63,11 +65,19 @@ export function regionPathOf(value: StateValue, region: string): string | null {
   return child ? regionPathOf(child[1], region) : null;
 }
 
-/** The view a table gives a state path; throws on a path it does not know (a machine changed without its table). */
-export function viewOf<TView>(machine: string, table: Readonly<Partial<Record<string, TView>>>, path: string): TView {
+/**
+ * The view a table gives a state path; throws on a path it does not know (a machine changed without
+ * its table, kept in `where`).
+ */
+export function viewOf<TView>(machine: string, table: Readonly<Partial<Record<string, TView>>>, path: string, where = `machines/${machine}.selectors.ts`): TView {
   const view = table[path];
-  if (view === undefined) throw new Error(`${machine}: no view for the state '${path}' (machines/${machine}.selectors.ts)`);
+  if (view === undefined) throw new Error(`${machine}: no view for the state '${path}' (${where})`);
   return view;
+}
+
+/** The selector of a table of a machine without parallel states: the view of a snapshot's leaf state. */
+export function viewReader<TView>(machine: string, table: Readonly<Partial<Record<string, TView>>>, where?: string): (snapshot: { value: StateValue }) => TView {
+  return (snapshot) => viewOf(machine, table, leafPathOf(snapshot.value), where);
 }
 
 /** A case a switch over a union left out: does not compile, and throws if it happens anyway. */

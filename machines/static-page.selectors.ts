@@ -4,7 +4,7 @@
  * machine's state names (a state added or renamed there does not compile until it has a view here).
  */
 import type { staticPageMachine } from './static-page.machine.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 
 export type StaticPageView = 'loading' | 'shown' | 'notFound' | 'failed';
 
@@ -16,4 +16,4 @@ export const STATIC_PAGE_VIEWS = {
 } as const satisfies Record<StatePath<typeof staticPageMachine>, StaticPageView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const staticPageViewOf = viewReader<StaticPageView>('machines/static-page.selectors.ts', STATIC_PAGE_VIEWS);
+export const staticPageViewOf = viewReader<StaticPageView>('static-page', STATIC_PAGE_VIEWS);

@@ -11,7 +11,7 @@ import {
   VOUCHER_NOW_IS_BEFORE_VALID_FROM,
   VOUCHER_UNKNOWN_ERROR,
 } from '../src/domain/voucher-code.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 import type { voucherRedemptionMachine } from './voucherRedemption.machine.js';
 
 /** Why a code was not taken: the §8 code (the suffix of its message key), or nothing submitted. */
@@ -50,7 +50,7 @@ export const VOUCHER_CODE_VIEWS = {
 } as const satisfies Record<StatePath<typeof voucherRedemptionMachine>, VoucherCodeView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const voucherCodeViewOf = viewReader<VoucherCodeView>('machines/voucherRedemption.selectors.ts', VOUCHER_CODE_VIEWS);
+export const voucherCodeViewOf = viewReader<VoucherCodeView>('voucherRedemption', VOUCHER_CODE_VIEWS);
 
 /** The reason of a refusal as a message key suffix (the §8 code), null when not refused. */
 export const refusalOf = (snapshot: { value: StateValue }): VoucherRefusal | null => voucherCodeViewOf(snapshot).refusal;

@@ -5,7 +5,7 @@
  */
 import type { StateValue } from 'xstate';
 import type { VoucherAmountProblem } from '../src/domain/voucher-shop.js';
-import { viewReader, type StatePath } from './state-path.js';
+import { viewReader, type StatePath } from './state-paths.js';
 import type { voucherShopMachine } from './voucherShop.machine.js';
 
 export type VoucherListStage = 'loading' | 'failed' | 'shown';
@@ -41,7 +41,7 @@ export const VOUCHER_SHOP_VIEWS = {
 } as const satisfies Record<StatePath<typeof voucherShopMachine>, VoucherShopView>;
 
 /** The view of a snapshot; throws on a state without one. */
-export const voucherShopViewOf = viewReader<VoucherShopView>('machines/voucherShop.selectors.ts', VOUCHER_SHOP_VIEWS);
+export const voucherShopViewOf = viewReader<VoucherShopView>('voucherShop', VOUCHER_SHOP_VIEWS);
 /** Where the voucher page stands; null while the machine is at the list. */
 export const voucherPageStageOf = (snapshot: { value: StateValue }): VoucherPageStage | null => voucherShopViewOf(snapshot).voucher;
 /** Why the amount was refused; null when it was not (or at the list). */

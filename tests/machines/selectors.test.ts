@@ -22,7 +22,7 @@ import { voucherRedemptionMachine } from '../../machines/voucherRedemption.machi
 import { VOUCHER_CODE_VIEWS, refusalOf, voucherCodeViewOf } from '../../machines/voucherRedemption.selectors.js';
 import { voucherShopMachine } from '../../machines/voucherShop.machine.js';
 import { VOUCHER_SHOP_VIEWS, amountProblemOf, voucherListStageOf, voucherPageStageOf, voucherShopViewOf } from '../../machines/voucherShop.selectors.js';
-import { statePathOf } from '../../machines/state-path.js';
+import { leafPathOf } from '../../machines/state-paths.js';
 
 type StateNode = AnyStateMachine['root'];
 
@@ -55,7 +55,7 @@ describe.each(TABLES)('the views of %s', (_name, machine, table, viewOf) => {
   it('read every state of the machine, one view object each', () => {
     for (const node of states) {
       const value = valueOf(node.path);
-      expect(statePathOf(value)).toBe(node.path.join('.'));
+      expect(leafPathOf(value)).toBe(node.path.join('.'));
       expect(viewOf({ value })).toBe(table[node.path.join('.')]);
     }
   });

@@ -6,7 +6,7 @@
  */
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../../machines/checkout.machine.js';
-import { viewReader, type StatePath } from '../../../../machines/state-path.js';
+import { viewReader, type StatePath } from '../../../../machines/state-paths.js';
 
 /** The checkout journey's actor (src/app/journeys/checkout.ts). */
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -63,7 +63,7 @@ export const CHECKOUT_VIEWS = {
 } as const satisfies Record<CheckoutStatePath, CheckoutView>;
 
 /** The view of a snapshot; throws on a state without one (a machine changed without this table). */
-export const checkoutViewOf = viewReader<CheckoutView>('src/app/screens/checkout/checkout-view.ts', CHECKOUT_VIEWS);
+export const checkoutViewOf = viewReader<CheckoutView>('checkout', CHECKOUT_VIEWS, 'src/app/screens/checkout/checkout-view.ts');
 
 export type CheckoutHeading = 'title.checkout' | 'title.checkoutAccepted' | 'title.checkoutFailed' | 'title.checkoutGone';
 
