@@ -117,13 +117,6 @@ export const GLOBAL_MESSAGE_MS = 15_000;
 export const TOAST_MS = 2_000;
 export const SPINNER_DELAY_MS = 250;
 
-/** A guard of HTTP_ERROR (§8): reads the error; any other event is a mis-wired guard and throws. */
-const onHttpError =
-  (test: (error: HttpErrorEvent, context: AppContext) => boolean) =>
-  ({ context, event }: { context: AppContext; event: AppEvent }): boolean => {
-    assertEvent(event, 'HTTP_ERROR');
-    return test(event, context);
-  };
 
 export const appMachine = setup({
   types: {
@@ -194,19 +187,32 @@ export const appMachine = setup({
     navigateAfterLogout: (_, _returnTo: string | undefined) => notProvided('navigateAfterLogout'),
   },
   guards: {
-    isUnauthorizedOutsideLogin: onHttpError((error) => (error.status === 401 || error.status === 403) && !error.onLoginPage),
-    isServerError: onHttpError((error) => error.status === 500 || error.code === 'INVALID_RESPONSE'),
-    isRepeatedServiceUnavailable: onHttpError(
-      (error, context) =>
-        error.status === 503 && context.lastServiceUnavailableReloadAt !== null && error.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS,
-    ),
-    isFirstServiceUnavailable: onHttpError(
-      (error, context) =>
-        error.status === 503 && (context.lastServiceUnavailableReloadAt === null || error.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS),
-    ),
+    // The guards of HTTP_ERROR (§8); any other event is a mis-wired guard and throws.
+    isUnauthorizedOutsideLogin: ({ event }) => {
+      assertEvent(event, 'HTTP_ERROR');
+      return (event.status === 401 || event.status === 403) && !event.onLoginPage;
+    },
+    isServerError: ({ event }) => {
+      assertEvent(event, 'HTTP_ERROR');
+      return event.status === 500 || event.code === 'INVALID_RESPONSE';
+    },
+    isRepeatedServiceUnavailable: ({ context, event }) => {
+      assertEvent(event, 'HTTP_ERROR');
+      return event.status === 503 && context.lastServiceUnavailableReloadAt !== null && event.at - context.lastServiceUnavailableReloadAt < SERVICE_UNAVAILABLE_WINDOW_MS;
+    },
+    isFirstServiceUnavailable: ({ context, event }) => {
+      assertEvent(event, 'HTTP_ERROR');
+      return event.status === 503 && (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS);
+    },
     /** On the login page the form itself names the wait (said once, issue 16 item 13). */
-    isTooManyRequests: onHttpError((error) => error.status === 429 && !error.onLoginPage),
-    isNetworkFailure: onHttpError((error) => error.status === 0 && (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT')),
+    isTooManyRequests: ({ event }) => {
+      assertEvent(event, 'HTTP_ERROR');
+      return event.status === 429 && !event.onLoginPage;
+    },
+    isNetworkFailure: ({ event }) => {
+      assertEvent(event, 'HTTP_ERROR');
+      return event.status === 0 && (event.code === 'NETWORK_ERROR' || event.code === 'TIMEOUT');
+    },
     isLanguageNotOffered: ({ context, event }) => statusOf(event) === 404 && context.lang !== DEFAULT_LANGUAGE,
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     isLastRequest: ({ context }) => context.pendingRequests <= 1,

@@ -181,6 +181,18 @@ export function restoreCountries(saved: string | null): Partial<SavedCountries> 
   }
 }
 
+/** The lines an ADD brings that the cart takes; any other event is a mis-wired action or guard and throws. */
+function linesAdded(context: CartContext, event: CartEvent): CartLine[] {
+  assertEvent(event, 'ADD');
+  return newLinesOf(context.lines, event.lines, context.closedSections);
+}
+
+/** The line a REMOVE names (undefined: the cart has no such line); any other event throws. */
+function lineRemoved(context: CartContext, event: CartEvent): CartLine | undefined {
+  assertEvent(event, 'REMOVE');
+  return Number.isInteger(event.index) && event.index >= 0 ? context.lines[event.index] : undefined;
+}
+
 function destinationOf(context: CartContext): string | null {
   return shippingDestination(context.destination);
 }
@@ -203,10 +215,7 @@ export const cartMachine = setup({
     loadCountries: fromPromise<Country[], void>(async () => notProvided('loadCountries')),
   },
   actions: {
-    addLines: assign(({ context, event }) => {
-      assertEvent(event, 'ADD');
-      return { lines: [...context.lines, ...newLinesOf(context.lines, event.lines, context.closedSections)] };
-    }),
+    addLines: assign(({ context, event }) => ({ lines: [...context.lines, ...linesAdded(context, event)] })),
     removeLine: assign(({ context, event }) => {
       assertEvent(event, 'REMOVE');
       return { lines: context.lines.filter((_, index) => index !== event.index) };
@@ -260,25 +269,18 @@ export const cartMachine = setup({
   guards: {
     savedCartWasCorrupt: ({ context }) => context.restoreProblem !== null,
     savedCartHadBadLines: ({ context }) => context.restoreProblem !== null && context.lines.length > 0,
-    addsNothingNew: ({ context, event }) => {
-      assertEvent(event, 'ADD');
-      return newLinesOf(context.lines, event.lines, context.closedSections).length === 0;
-    },
+    addsNothingNew: ({ context, event }) => linesAdded(context, event).length === 0,
     holdsLinesOfClosedSections: ({ context, event }) => {
       assertEvent(event, 'SECTIONS_CLOSED');
       return context.lines.some((line) => inClosedSection(line, event.sections));
     },
     addsOnlyKnownVoucherCodes: ({ context, event }) => {
       assertEvent(event, 'ADD');
-      return event.lines.some((line) => line.type === 'voucherCode') && newLinesOf(context.lines, event.lines, context.closedSections).length === 0;
+      return event.lines.some((line) => line.type === 'voucherCode') && linesAdded(context, event).length === 0;
     },
-    isExistingLine: ({ context, event }) => {
-      assertEvent(event, 'REMOVE');
-      return Number.isInteger(event.index) && event.index >= 0 && event.index < context.lines.length;
-    },
+    isExistingLine: ({ context, event }) => lineRemoved(context, event) !== undefined,
     isTicketLineRemoved: ({ context, event }) => {
-      assertEvent(event, 'REMOVE');
-      const line = context.lines[event.index];
+      const line = lineRemoved(context, event);
       return line !== undefined && isTicketLine(line);
     },
     renamesSomething: ({ context, event }) => {

@@ -89,12 +89,14 @@ describe('the boot phases of the app', () => {
     expect(Object.keys(BOOT_PHASES).sort()).toEqual(Object.keys(boot?.states ?? {}).sort());
   });
 
-  it('read the Boot region of a parallel state', () => {
+  it('read the Boot region of a parallel state (a state without a phase does not compile)', () => {
     const value = { Boot: 'Messages failed', 'Global message': 'Hidden', Toasts: 'No toast', 'Server requests': 'Idle' } as const;
     expect(bootPhaseOf({ value })).toBe('failed');
     expect(bootPhaseOf({ value: { ...value, Boot: 'Ready' } })).toBe('ready');
     expect(bootPhaseOf({ value: { ...value, Boot: 'Loading shop information' } })).toBe('loading');
-    expect(() => bootPhaseOf({ value: { ...value, Boot: 'Renamed state' as 'Ready' } })).toThrow(/no view for the state 'Renamed state'/);
+    // a state the Boot region does not have is no key of the table: reading it does not compile
+    // @ts-expect-error 'Renamed state' is not a state of Boot
+    expect(bootPhaseOf({ value: { ...value, Boot: 'Renamed state' } })).toBeUndefined();
   });
 });
 
