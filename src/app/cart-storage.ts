@@ -1,7 +1,7 @@
 /**
  * The browser side of the cart (machines/cart.machine.ts): where its named side effects go in the
  * browser (session storage `cart` and `cart.country` of §9, the console, `window.dataLayer`) and
- * how the saved cart is read back for the machine's input. The composition root (services.ts)
+ * under which keys they are read back for the machine's input (readItem of session.ts). The composition root (services.ts)
  * passes `cartBrowserActions` to `cartMachine.provide`; tests pass a fake environment.
  */
 import { serializeCartLines, type CartLine } from '../domain/cart-lines.js';
@@ -20,41 +20,18 @@ export const CART_STORAGE_KEY = 'cart';
 /** Session-storage key of the visitor's country choices (chosen in the cart, of the delivery address). */
 export const CART_COUNTRIES_STORAGE_KEY = 'cart.country';
 
-/** Reads the saved country choices for the machine input. */
-export function readSavedCountries(storage: Pick<Storage, 'getItem'>): string | null {
-  try {
-    return storage.getItem(CART_COUNTRIES_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Reads the saved cart for the machine input. */
-export function readSavedCart(storage: Pick<Storage, 'getItem'>): string | null {
-  try {
-    return storage.getItem(CART_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** Implementations of the cart's named actions for `cartMachine.provide({ actions: … })`. */
 export function cartBrowserActions(env: CartEnvironment) {
+  const save = (key: string, value: string, what: string) => {
+    try {
+      env.storage.setItem(key, value);
+    } catch (error) {
+      env.warn(`${what} could not be saved: ${String(error)}`);
+    }
+  };
   return {
-    saveCart: (_: unknown, lines: CartLine[]) => {
-      try {
-        env.storage.setItem(CART_STORAGE_KEY, serializeCartLines(lines));
-      } catch (error) {
-        env.warn(`The cart could not be saved: ${String(error)}`);
-      }
-    },
-    saveCountries: (_: unknown, countries: SavedCountries) => {
-      try {
-        env.storage.setItem(CART_COUNTRIES_STORAGE_KEY, JSON.stringify(countries));
-      } catch (error) {
-        env.warn(`The country of delivery could not be saved: ${String(error)}`);
-      }
-    },
+    saveCart: (_: unknown, lines: CartLine[]) => save(CART_STORAGE_KEY, serializeCartLines(lines), 'The cart'),
+    saveCountries: (_: unknown, countries: SavedCountries) => save(CART_COUNTRIES_STORAGE_KEY, JSON.stringify(countries), 'The country of delivery'),
     removeSavedCart: () => {
       try {
         env.storage.removeItem(CART_STORAGE_KEY);

@@ -9,7 +9,7 @@ import { registerLiveActor } from './flows/registry.js';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app.machine.js';
 import { cartMachine, type CartDestination } from '../../machines/cart.machine.js';
-import { cartBrowserActions, readSavedCart, readSavedCountries, windowDataLayer } from './cart-storage.js';
+import { CART_COUNTRIES_STORAGE_KEY, CART_STORAGE_KEY, cartBrowserActions, windowDataLayer } from './cart-storage.js';
 import { customerShippingCountry } from '../domain/shipping.js';
 import { closedSectionsOf } from '../domain/sections.js';
 import type { AppConfig } from '../api/schemas/config.js';
@@ -17,7 +17,7 @@ import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadJourneyMessages, loadMessages } from '../i18n/load.js';
-import { clearSession, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
+import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
 import { JourneyHost } from './journeys/host.js';
@@ -61,7 +61,7 @@ function createCart(api: ShopApi, app: Shell['actor']): Shell['cart'] {
       loadCountries: fromPromise(({ signal }) => api.getCountries(signal)),
     },
   });
-  return createActor(machine, { input: { savedCart: readSavedCart(store), savedCountries: readSavedCountries(store), destination: cartDestinationOf(app.getSnapshot().context) } });
+  return createActor(machine, { input: { savedCart: readItem(CART_STORAGE_KEY, store), savedCountries: readItem(CART_COUNTRIES_STORAGE_KEY, store), destination: cartDestinationOf(app.getSnapshot().context) } });
 }
 
 /**

@@ -4,7 +4,8 @@ import { ApiError } from '../../src/api/http.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
 import { cartMachine, type CartInput, type ShippingInput } from '../../machines/cart.machine.js';
 import { selectLineCount, selectTaxTotal, selectTotals } from '../../machines/cart.selectors.js';
-import { CART_COUNTRIES_STORAGE_KEY, CART_STORAGE_KEY, cartBrowserActions, readSavedCountries, windowDataLayer } from '../../src/app/cart-storage.js';
+import { CART_COUNTRIES_STORAGE_KEY, CART_STORAGE_KEY, cartBrowserActions, windowDataLayer } from '../../src/app/cart-storage.js';
+import { readItem } from '../../src/app/session.js';
 import { sampleCart } from './fixtures.js';
 
 function fakeStorage(initial: Record<string, string> = {}) {
@@ -47,7 +48,7 @@ describe('cart machine', () => {
       actors: { calculateShipping: fromPromise<number, ShippingInput>(async ({ input }) => { calls.push(input); return 1200; }) },
     });
     const reloaded = createActor(machine, {
-      input: { savedCart: first.storage.getItem(CART_STORAGE_KEY), savedCountries: readSavedCountries(first.storage) },
+      input: { savedCart: first.storage.getItem(CART_STORAGE_KEY), savedCountries: readItem(CART_COUNTRIES_STORAGE_KEY, first.storage) },
     }).start();
     await waitFor(reloaded, (s) => s.hasTag('shipping-known'));
     expect(calls.map((c) => c.request.country)).toEqual(['AT']);
