@@ -251,9 +251,18 @@ export const eventTicketingMachine = setup({
         incompleteFamilies: [],
       };
     }),
-    assignSoldOutTime: assign(({ event }) => {
+    // as before any time was chosen: the time before, its tickets and counts are dropped while the notice shows (it can be chosen again)
+    assignSoldOutTime: assign(({ context, event }) => {
       assertEvent(event, 'SELECT_TIME');
-      return { soldOutChoice: event.datetime };
+      return {
+        soldOutChoice: event.datetime,
+        datetime: null,
+        tickets: ticketsOfferedAt(context.dateTickets, context.sharedSlots, null),
+        selection: EMPTY_SELECTION,
+        limitNotice: null,
+        overbooking: null,
+        incompleteFamilies: [],
+      };
     }),
     assignCount: assign(({ context, event }) => {
       assertEvent(event, 'SET_COUNT');

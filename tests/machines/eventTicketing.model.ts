@@ -322,5 +322,20 @@ export const eventTicketingModel = defineModel({
         { type: 'SELECT_TIME', datetime: `${FREE_DAY} 23:00` },
       ],
     },
+    {
+      // the page shows no time as chosen after a sold-out one was tried, so the time before can be chosen again (tests/replay)
+      name: 'after trying a sold-out time the visitor chooses an open one, and after trying it again the time before: its tickets',
+      input: { cart, today: TODAY, eventId: BOOKING_EVENT },
+      events: [
+        { type: 'done:loadLifetime', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'SELECT_DATE', date: FREE_DAY },
+        { type: 'done:loadTickets', output: offers.times },
+        { type: 'SELECT_TIME', datetime: at11 },
+        { type: 'SELECT_TIME', datetime: at10 },
+        { type: 'SELECT_TIME', datetime: at11 },
+        { type: 'SELECT_TIME', datetime: at10 },
+      ],
+    },
   ],
 });

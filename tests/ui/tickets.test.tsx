@@ -184,13 +184,21 @@ describe('ticket page', () => {
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
-  it('offers the times as radios, a sold-out time disabled with its reason, and counters with their limit and why', async () => {
+  it('offers the times as radios, a sold-out time marked unavailable with its reason, and counters with their limit and why', async () => {
     await openTicketPage();
     await chooseDay();
     const open = await screen.findByRole('radio', { name: /10:00/ });
     const full = screen.getByRole('radio', { name: /11:00/ });
-    expect((full as HTMLInputElement).disabled).toBe(true);
+    expect(full.getAttribute('aria-disabled')).toBe('true');
     expect(full.closest('label')?.textContent).toContain('sold out');
+    // choosing it after an open time says it is sold out, chooses nothing, and the open time can be chosen again
+    act(() => open.click());
+    await screen.findByRole('spinbutton', { name: 'Adult – CHF 18.00' });
+    act(() => full.click());
+    expect(await screen.findByText('11:00 is sold out. Please choose another time.')).toBeTruthy();
+    expect((full as HTMLInputElement).checked).toBe(false);
+    expect((open as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('spinbutton', { name: 'Adult – CHF 18.00' })).toBeNull();
     act(() => open.click());
     const counter = await screen.findByRole('spinbutton', { name: 'Adult – CHF 18.00' });
     expect(document.getElementById(counter.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Up to 5: 5 places are left at this time.');

@@ -2,7 +2,7 @@
  * The tour screens in the real shell (router, app machine, cart actor) against a fake catalogue:
  * the list (language filter on the default tour language, next days with the four-day flag,
  * categories with tours only, venue filter, no results and the way back) and the tour page (a
- * requested date that cannot be booked named with the next one, sold-out time disabled and said,
+ * requested date that cannot be booked named with the next one, sold-out time marked unavailable and said,
  * the limit next to a counter and the notice when capped, a missing answer on its field, added
  * to the cart and shown there with name, date, time, counts and price; not found).
  */
@@ -103,7 +103,7 @@ describe('tour list', () => {
 });
 
 describe('tour page', () => {
-  it('names a requested date that cannot be booked, disables the sold-out time, caps counts with the reason, says a missing answer on its field and adds to the cart', async () => {
+  it('names a requested date that cannot be booked, marks the sold-out time unavailable, caps counts with the reason, says a missing answer on its field and adds to the cart', async () => {
     const { handler, calls } = catalogue();
     mounted = mountShell(`/en/guided-tours/1?date=${soldOutDay}`, { handler });
     await ready();
@@ -111,7 +111,7 @@ describe('tour page', () => {
     expect(notice.textContent).toBe(`This tour cannot be booked on ${formatDate(soldOutDay)}. The next available date is ${formatDate(day)}.`);
     expect(calls).toContain('tour');
     const soldOut = screen.getByRole('radio', { name: /^11:00/ }) as HTMLInputElement;
-    expect(soldOut.disabled).toBe(true);
+    expect(soldOut.getAttribute('aria-disabled')).toBe('true');
     expect(soldOut.closest('label')?.textContent).toContain('sold out');
     expect((screen.getByRole('radio', { name: /^15:00/ }) as HTMLInputElement).checked).toBe(true);
 

@@ -126,7 +126,11 @@ export interface TimeSlotSectionProps {
   onSelect: (value: string) => void;
 }
 
-/** The time step: one radio a time with its places left; sold-out times disabled and said so. */
+/**
+ * The time step: one radio a time with its places left. A sold-out time stays focusable and
+ * choosable, marked aria-disabled and said so, like a sold-out day of the date grid: choosing it
+ * tells the visitor the time is sold out (the chart's "Time sold out") instead of doing nothing.
+ */
 export function TimeSlotSection({ titleId, name, slots, onSelect }: TimeSlotSectionProps) {
   const intl = useIntl();
   const labelId = useId();
@@ -140,7 +144,14 @@ export function TimeSlotSection({ titleId, name, slots, onSelect }: TimeSlotSect
         <div className="time-slots__list">
           {slots.map((slot) => (
             <label key={slot.value} className={`time-slot${slot.soldOut ? ' time-slot--soldOut' : ''}${slot.selected ? ' is-selected' : ''}`}>
-              <input type="radio" name={name} value={slot.value} checked={slot.selected} disabled={slot.soldOut} onChange={() => onSelect(slot.value)} />
+              <input
+                type="radio"
+                name={name}
+                value={slot.value}
+                checked={slot.selected}
+                aria-disabled={slot.soldOut || undefined}
+                onChange={() => onSelect(slot.value)}
+              />
               <span className="time-slot__time">{slot.time}</span>
               <span className="time-slot__places">
                 {slot.soldOut ? intl.formatMessage({ id: 'calendar.soldOut' }) : intl.formatMessage({ id: 'calendar.placesLeft' }, { count: slot.places })}
