@@ -211,8 +211,17 @@ const withChoice = (context: CheckoutContext, change: Partial<PaymentChoice>, ..
   fieldErrors: withoutErrors(context.fieldErrors, ...fixed),
 });
 /** The cart line of the suggestion an ADD_SUGGESTION names, if it is still offered. */
+/**
+ * The suggestions the cart step offers: none while the cart cannot be shipped (issue 16 item 5: no
+ * article is suggested into a cart that cannot be shipped). The page shows these and the machine
+ * adds only these, so the rule lives here once.
+ */
+export function offeredSuggestions(context: Pick<CheckoutContext, 'suggestions' | 'shipping'>): CheckoutContext['suggestions'] {
+  return context.shipping.status === 'failed' ? NO_SUGGESTIONS : context.suggestions;
+}
+const NO_SUGGESTIONS: CheckoutContext['suggestions'] = [];
 function suggestedLines(context: CheckoutContext, id: number): CartLine[] {
-  const suggestion = context.suggestions.find((s) => s.id === id);
+  const suggestion = offeredSuggestions(context).find((s) => s.id === id);
   return suggestion ? [suggestionLine(suggestion)] : [];
 }
 /** A different delivery address counts only while the cart ships something (issue 22 item 4). */
@@ -343,7 +352,6 @@ export const checkoutMachine = setup({
       assertEvent(event, 'ADD_SUGGESTION');
       return suggestedLines(context, event.id).length > 0;
     },
-    cartCannotShip: ({ context }) => context.shipping.status === 'failed',
     shippingPending: ({ context }) => !shippingReady(context.shipping.status),
     needsLogin: ({ context }) => needsLoginFor(context.choice.payart) && context.jwt === null,
     paymentDetailsIncomplete: ({ context }) =>
@@ -497,13 +505,11 @@ export const checkoutMachine = setup({
               { actions: 'assignDeliveryField' },
             ],
             SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
-            ADD_SUGGESTION: [
-              { guard: 'cartCannotShip', description: 'Issue 16 item 5: no article is suggested into a cart that cannot be shipped.' },
-              {
-                guard: 'isOfferedSuggestion',
-                actions: [{ type: 'addToCart', params: ({ context, event }) => suggestedLines(context, event.id) }, 'dropSuggestion'],
-              },
-            ],
+            ADD_SUGGESTION: {
+              guard: 'isOfferedSuggestion',
+              actions: [{ type: 'addToCart', params: ({ context, event }) => suggestedLines(context, event.id) }, 'dropSuggestion'],
+              description: 'Only a suggestion the page offers: none while the cart cannot be shipped (issue 16 item 5).',
+            },
             PAY: [
               { guard: 'cartIsEmpty', target: '.Cart is empty' },
               {
@@ -588,11 +594,7 @@ export const checkoutMachine = setup({
                 target: 'Choosing payment.Payment refused',
                 actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) },
               },
-              {
-                guard: 'isUnauthorized',
-                target: 'Choosing payment.Login required',
-                description: 'The session expired: the shell sends the visitor to login, which brings them back here.',
-              },
+              { guard: 'isUnauthorized', target: '#checkout.Session ended', description: 'The login expired before the payment started (401).' },
               { target: 'Choosing payment.Payment could not start', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
             ],
           },
@@ -620,12 +622,19 @@ export const checkoutMachine = setup({
                 target: 'Choosing payment.Payment refused',
                 actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) },
               },
-              { guard: 'isUnauthorized', target: 'Choosing payment.Login required', description: 'The session expired: login, then back here.' },
+              { guard: 'isUnauthorized', target: '#checkout.Session ended', description: 'The login expired before the open order was paid again (401).' },
               { target: 'Choosing payment.Payment could not start', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
             ],
           },
         },
       },
+    },
+
+    'Session ended': {
+      tags: 'step-signIn',
+      meta: { route: null },
+      description:
+        "The shop answered 401 or 403 to the payment: the login expired. The shell logs the visitor out and shows the login page, saying the session ended (§8); the cart stays. This checkout ends here: after logging in, the cart's checkout starts anew.",
     },
 
     'At the payment provider': {

@@ -3,7 +3,10 @@
  * state (src/app/screens/checkout/checkout-view.ts): the progress bar of §2 (cart, sign in,
  * payment, complete), read from the states' `step-*` tags.
  */
-import type { CheckoutTag } from './checkout.machine.js';
+import { offeredSuggestions, type CheckoutContext, type CheckoutTag } from './checkout.machine.js';
+
+/** The upselling suggestions the cart step offers (none while the cart cannot be shipped: the machine's rule). */
+export const selectOfferedSuggestions = (snapshot: { context: CheckoutContext }): CheckoutContext['suggestions'] => offeredSuggestions(snapshot.context);
 
 export type ProgressStep = 'cart' | 'signIn' | 'payment' | 'complete';
 export const PROGRESS_STEPS: readonly ProgressStep[] = ['cart', 'signIn', 'payment', 'complete'];

@@ -173,19 +173,14 @@ export const machine = createMachine({
                 "assignRequestInvoice"
               ]
             },
-            "ADD_SUGGESTION": [
-              {
-                "guard": "cartCannotShip",
-                "description": "Issue 16 item 5: no article is suggested into a cart that cannot be shipped."
-              },
-              {
-                "guard": "isOfferedSuggestion",
-                "actions": [
-                  "addToCart",
-                  "dropSuggestion"
-                ]
-              }
-            ],
+            "ADD_SUGGESTION": {
+              "guard": "isOfferedSuggestion",
+              "actions": [
+                "addToCart",
+                "dropSuggestion"
+              ],
+              "description": "Only a suggestion the page offers: none while the cart cannot be shipped (issue 16 item 5)."
+            },
             "PAY": [
               {
                 "target": ".Cart is empty",
@@ -328,9 +323,9 @@ export const machine = createMachine({
                 ]
               },
               {
-                "target": "Choosing payment.Login required",
+                "target": "#checkout.Session ended",
                 "guard": "isUnauthorized",
-                "description": "The session expired: the shell sends the visitor to login, which brings them back here."
+                "description": "The login expired before the payment started (401)."
               },
               {
                 "target": "Choosing payment.Payment could not start",
@@ -373,9 +368,9 @@ export const machine = createMachine({
                 ]
               },
               {
-                "target": "Choosing payment.Login required",
+                "target": "#checkout.Session ended",
                 "guard": "isUnauthorized",
-                "description": "The session expired: login, then back here."
+                "description": "The login expired before the open order was paid again (401)."
               },
               {
                 "target": "Choosing payment.Payment could not start",
@@ -386,6 +381,15 @@ export const machine = createMachine({
             ]
           }
         }
+      }
+    },
+    "Session ended": {
+      "description": "The shop answered 401 or 403 to the payment: the login expired. The shell logs the visitor out and shows the login page, saying the session ended (§8); the cart stays. This checkout ends here: after logging in, the cart's checkout starts anew.",
+      "tags": [
+        "step-signIn"
+      ],
+      "meta": {
+        "route": null
       }
     },
     "At the payment provider": {

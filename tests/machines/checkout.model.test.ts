@@ -102,8 +102,16 @@ describeModel(checkoutModel, {
     expect(progressStep(s)).toBe('signIn');
     expect(progressStates(s)).toEqual({ cart: 'done', signIn: 'current', payment: 'open', complete: 'open' });
     expect(ctx(s).choice.payart).not.toBe(PAYART_EXPRESS);
-    // a 401 of initPayment also lands here (the shell sends the visitor to login)
+    // only PAY without a login asks for one here (an expired login ends the checkout: 'Session ended')
     if (ev(run).type === 'PAY') expect(ctx(s).jwt).toBeNull();
+  },
+  'Session ended': (s, run) => {
+    // a 401 of the payment: the login had expired; the shell shows the login page (the checkout's own page is left)
+    expect(ev(run).type).toMatch(/^xstate\.error\.actor\.(initPayment|restartPayment)$/);
+    expect(ctx(s).jwt).not.toBeNull();
+    expect(page(s)).toBeNull();
+    expect(progressStep(s)).toBe('signIn');
+    expect(ctx(s).lines.length).toBeGreaterThan(0);
   },
   'Cart.Choosing payment.Shipping pending': (s, run) => {
     // payment waits for shipping: nothing was started, the cart step stays

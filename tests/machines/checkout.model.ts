@@ -191,7 +191,6 @@ export const checkoutWords: Record<string, string | ((e: Sent) => string)> = {
   SET_DELIVERY_SAME: (e) => tick(e.sameAsBilling, 'Deliver to my billing address'),
   SET_DELIVERY_FIELD: (e) => `Type "${String(e.value)}" as the delivery address's ${DELIVERY_FIELD[String(e.field)] ?? String(e.field)}`,
   SET_REQUEST_INVOICE: (e) => tick(e.requestInvoice, 'Send me an invoice'),
-  'ADD_SUGGESTION [cartCannotShip]': (e) => `Add the suggestion ${suggestionName(e.id)} to a cart that cannot be shipped`,
   ADD_SUGGESTION: (e) => `Add the suggestion ${suggestionName(e.id)}`,
   'PAY [cartIsEmpty]': 'Press "Pay now" with an empty cart',
   'PAY [shippingPending]': 'Press "Pay now" before the cart knows the shipping costs',

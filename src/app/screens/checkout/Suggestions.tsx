@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { selectOfferedSuggestions } from '../../../../machines/checkout.selectors.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatPrice } from '../../../i18n/format.js';
 import { useConfig } from '../../hooks.js';
@@ -6,12 +7,11 @@ import type { CheckoutActor } from './checkout-view.js';
 
 /** The upselling suggestions of the cart step. */
 export function Suggestions({ actor }: { actor: CheckoutActor }) {
-  const suggestions = useSelector(actor, (s) => s.context.suggestions);
-  // issue 16 item 5: nothing is offered for a cart that cannot be shipped (the machine adds nothing then)
-  const cannotShip = useSelector(actor, (s) => s.context.shipping.status === 'failed');
+  // issue 16 item 5: nothing is offered for a cart that cannot be shipped (the machine's own rule)
+  const suggestions = useSelector(actor, selectOfferedSuggestions);
   const symbol = useConfig().currencySymbol;
   const intl = useIntl();
-  if (suggestions.length === 0 || cannotShip) return null;
+  if (suggestions.length === 0) return null;
   return (
     <section className="suggestions" aria-labelledby="suggestions-title">
       <h2 id="suggestions-title">

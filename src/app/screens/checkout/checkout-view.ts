@@ -48,6 +48,8 @@ export const CHECKOUT_VIEWS = {
   'Cart.Starting payment': payment,
   'Cart.Paying the open order': payment,
   'At the payment provider': payment,
+  // the shell shows the login page at once; until it does, the checkout asks to log in
+  'Session ended': cart('loginRequired'),
   'Payment accepted.Checking the return': accepted('checking'),
   'Payment accepted.Confirming order': accepted('confirming'),
   'Payment accepted.Booking': accepted('booking'),
