@@ -309,6 +309,34 @@ export const tourBookingModel = defineModel({
       ],
     },
     {
+      // the generated paths set family places, clear an answer and book more only after a sold-out
+      // time, which a visitor cannot choose (its radio is disabled): these take them as a visitor can
+      name: "family adults on a tour that asks nothing: capped at the family ticket's two",
+      input: INPUTS.booking,
+      events: [
+        { type: 'done:loadLimits', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'done:loadSingle', output: { ...detailOf(FREE_DAY), questions: [] } },
+        { type: 'SET_SUBTICKETS', ticketId: FAMILY, subticketId: FAMILY_ADULTS, count: 5 },
+      ],
+    },
+    {
+      name: 'a mandatory answer given and cleared is missing when adding; given again, the tour goes into the cart, then another booking',
+      input: INPUTS.booking,
+      events: [
+        { type: 'done:loadLimits', output: lifetime },
+        { type: 'done:loadCalendar', output: calendar },
+        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+        { type: 'SET_TICKETS', ticketId: ADULT, count: 5 },
+        { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },
+        { type: 'CLEAR_ANSWER', questionId: GROUP_NAME },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },
+        { type: 'ADD_TO_CART' },
+        { type: 'BUY_MORE' },
+      ],
+    },
+    {
       name: 'single tickets at 18:00 are capped by the places the cart leaves; the line is priced at the slot',
       input: INPUTS.booking,
       events: [
