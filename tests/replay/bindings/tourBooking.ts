@@ -101,6 +101,13 @@ function timeRadio(r: Replay, step: ReplayStep): Locator | null {
   return times(r).nth(at);
 }
 
+/** The radio of a time the model's day has (a chart taking a time its day lacks differs from the page). */
+function offeredTime(r: Replay, step: ReplayStep): Locator {
+  const radio = timeRadio(r, step);
+  if (!radio) throw new Mismatch(`the chart takes ${String(step.event.time)}, a time the day does not have`);
+  return radio;
+}
+
 /** The server's answer of the day with its times as the model's day has them (first, middle, last) and, for the group tour, the model's booking flags. */
 function asTheModelsDay(body: unknown, model: TourDetail, flags: boolean): Body<TourDetail> {
   const day = (body as Body<TourDetail>).data;
@@ -286,14 +293,17 @@ export const tourBookingBinding: ReplayBinding = {
     'error:loadSingle [isHttpFailure]': async (r) => r.answer('single', { url: (url) => url.href.replace(/([?&]tour=)\d+/, `$1${NO_SUCH_TOUR}`) }),
     'error:loadSingle': async (r) => r.answer('single', { drop: true }),
     'SELECT_TIME [isTimeOffered]': async (r, step) => {
-      await (timeRadio(r, step) ?? r.cannot('the model chose a time its day does not have')).check();
+      await offeredTime(r, step).check();
     },
     'SELECT_TIME [isTimeSoldOut]': async (r, step) => {
-      const radio = timeRadio(r, step) ?? r.cannot('the model chose a time its day does not have');
+      const radio = offeredTime(r, step);
       if (!(await radio.isDisabled())) throw new Mismatch('the sold-out time can be chosen');
       r.cannot("a sold-out time's radio is disabled: a visitor cannot choose it, so the page never says the time is sold out");
     },
     SELECT_TIME: async (r, step) => {
+      // a time of the day the chart does not take: chosen as a visitor would (it must not stay unchosen)
+      const radio = timeRadio(r, step);
+      if (radio) return radio.check();
       // a time the day does not offer: the page has no radio for it
       const time = String(step.event.time);
       if ((await main(r).getByRole('radio', { name: new RegExp(`^${time}\\b`) }).count()) > 0) throw new Mismatch(`the page offers ${time}, which the day does not have`);

@@ -33,6 +33,11 @@ const lookUpOf = (code: string) => (url: URL) => {
 /** A refusal state's check: the reason at the field, and neither the code added nor the lookup running. */
 const refused = (reason: string) => async (r: Replay) => {
   await r.shows(refusal(r, reason), `the refusal "${reason}" at the field`);
+  // the reasons that name the code name the one looked up: what the visitor typed, trimmed
+  const typed = String(r.memo.typed ?? '').trim();
+  if (r.text(`voucherCode.error.${reason}`).includes('{code}') && !(await refusal(r, reason).innerText()).toLowerCase().includes(typed.toLowerCase())) {
+    throw new Mismatch(`the refusal does not name the code "${typed}"`);
+  }
   await r.lacks(added(r), 'the "code added" notice');
   await r.lacks(checking(r), 'the "checking the code" notice');
 };
@@ -58,6 +63,7 @@ export const voucherRedemptionBinding: ReplayBinding = {
   events: {
     TYPE_CODE: async (r, step) => {
       await field(r).fill(String(step.event.code));
+      r.memo.typed = step.event.code;
     },
     SUBMIT: async (r) => {
       await entry(r).getByRole('button', { name: r.words('voucherCode.submit', { whole: true }) }).click();
