@@ -222,6 +222,13 @@ function allowed(s: AnyMachineSnapshot, event: EventObject): boolean {
   }
 }
 
+/** How a scenario on tour 21's page starts: its limits, its calendar, then `day` (the first available day's answer). */
+const opening = (day: TourDetail): (EventObject & Record<string, unknown>)[] => [
+  { type: 'done:loadLimits', output: lifetime },
+  { type: 'done:loadCalendar', output: calendar },
+  { type: 'done:loadSingle', output: day },
+];
+
 export const tourBookingModel = defineModel({
   name: 'tourBooking',
   machine: tourBookingMachine,
@@ -268,27 +275,21 @@ export const tourBookingModel = defineModel({
       name: 'a requested date that cannot be booked: the first available day is taken and the requested one named (§8)',
       input: INPUTS.unavailableDate,
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+        ...opening(detailOf(FREE_DAY)),
       ],
     },
     {
       name: 'the requested date is taken when it is available (§4)',
       input: { ...INPUTS.booking, date: OTHER_DAY },
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: detailOf(OTHER_DAY) },
+        ...opening(detailOf(OTHER_DAY)),
       ],
     },
     {
       name: 'another date keeps the chosen time when it still offers it (§4)',
       input: INPUTS.booking,
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+        ...opening(detailOf(FREE_DAY)),
         { type: 'SELECT_TIME', time: '18:00' },
         { type: 'SELECT_DATE', date: OTHER_DAY },
         { type: 'done:loadSingle', output: detailOf(OTHER_DAY) },
@@ -298,9 +299,7 @@ export const tourBookingModel = defineModel({
       name: 'a past, closed or unknown day, a time the day does not offer and a month out of range are not taken',
       input: INPUTS.booking,
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+        ...opening(detailOf(FREE_DAY)),
         { type: 'SELECT_DATE', date: '2026-06-09' },
         { type: 'SELECT_DATE', date: '2026-06-11' },
         { type: 'SELECT_TIME', time: '23:00' },
@@ -309,12 +308,34 @@ export const tourBookingModel = defineModel({
       ],
     },
     {
+      // the generated paths set family places, clear an answer and book more only after a sold-out
+      // time, which a visitor cannot choose (its radio is disabled): these take them as a visitor can
+      name: "family adults on a tour that asks nothing: capped at the family ticket's two",
+      input: INPUTS.booking,
+      events: [
+        ...opening({ ...detailOf(FREE_DAY), questions: [] }),
+        { type: 'SET_SUBTICKETS', ticketId: FAMILY, subticketId: FAMILY_ADULTS, count: 5 },
+      ],
+    },
+    {
+      name: 'a mandatory answer given and cleared is missing when adding; given again, the tour goes into the cart, then another booking',
+      input: INPUTS.booking,
+      events: [
+        ...opening(detailOf(FREE_DAY)),
+        { type: 'SET_TICKETS', ticketId: ADULT, count: 5 },
+        { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },
+        { type: 'CLEAR_ANSWER', questionId: GROUP_NAME },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },
+        { type: 'ADD_TO_CART' },
+        { type: 'BUY_MORE' },
+      ],
+    },
+    {
       name: 'single tickets at 18:00 are capped by the places the cart leaves; the line is priced at the slot',
       input: INPUTS.booking,
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+        ...opening(detailOf(FREE_DAY)),
         { type: 'SELECT_TIME', time: '18:00' },
         { type: 'SET_TICKETS', ticketId: ADULT, count: 9 },
         { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Friends' },
@@ -326,9 +347,7 @@ export const tourBookingModel = defineModel({
       name: 'the whole tour at 18:00 with its required tickets: the group is the tickets, never typed; none chosen is refused; the slot price list',
       input: INPUTS.booking,
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: detailOf(FREE_DAY) },
+        ...opening(detailOf(FREE_DAY)),
         { type: 'SELECT_TIME', time: '18:00' },
         { type: 'SET_MODE', mode: 'complete' },
         { type: 'SET_TOURS', priceId: WHOLE, count: 1 },
@@ -344,9 +363,7 @@ export const tourBookingModel = defineModel({
       name: 'the whole tour at 18:00 of a tour that books without tickets: the typed group size, optional tickets must match it, the places left as the limit',
       input: INPUTS.booking,
       events: [
-        { type: 'done:loadLimits', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'done:loadSingle', output: groupSizeDetailOf(FREE_DAY) },
+        ...opening(groupSizeDetailOf(FREE_DAY)),
         { type: 'SELECT_TIME', time: '18:00' },
         { type: 'SET_MODE', mode: 'complete' },
         { type: 'SET_TOURS', priceId: WHOLE, count: 1 },

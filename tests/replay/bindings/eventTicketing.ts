@@ -26,6 +26,7 @@ import type { ShopEvent } from '../../../src/api/schemas/catalog.js';
 import { TODAY, at10, at11 } from '../../machines/eventTicketing.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayPlan, ReplayStep, SentEvent } from '../plan.js';
+import { alert, backTo, button, calendarRegion, dateGrid, dayButton, escape, main, pressRetry, status, visit, watchCalendar } from './booking-page.js';
 
 const E = DEMO.events;
 /** the collection's slot with ten places (Tuesday to Sunday): the model's "10:00" */
@@ -113,14 +114,8 @@ function demoEvent(r: Replay, modelId: number): number {
   return s.events[modelId]!;
 }
 
-const main = (r: Replay) => r.page.locator('main');
-const button = (r: Replay, id: string) => main(r).getByRole('button', { name: r.words(id, { whole: true }) });
-const alert = (r: Replay, id: string) => main(r).getByRole('alert').filter({ hasText: r.words(id) });
-const status = (r: Replay, id: string) => main(r).getByRole('status').filter({ hasText: r.words(id) });
-const dateGrid = (r: Replay) => main(r).getByRole('grid');
 const times = (r: Replay) => main(r).getByRole('radio');
 const ticketForm = (r: Replay) => main(r).getByRole('button', { name: r.words('tickets.addToCart', { whole: true }) });
-const dayButton = (r: Replay, date: string) => main(r).locator(`button[data-date="${date}"]`);
 const timeRadio = (r: Replay, time: string) => main(r).getByRole('radio', { name: new RegExp(`^${time}\\b`) });
 
 /** The label of the demo ticket or family part a model id stands for, as its counter is named. */
@@ -133,7 +128,6 @@ async function demoName(r: Replay, ticketId: number, partId?: number): Promise<s
   return part.name;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A ticket's or a part's count field: its label is the name, then " – price" when it costs something. */
 const counter = (r: Replay, name: string): Locator => main(r).getByRole('spinbutton', { name: new RegExp(`^${escape(name)}( –|$)`) });
 
@@ -200,18 +194,14 @@ async function fillCartToTwoLeft(r: Replay): Promise<void> {
   await main(r).getByTestId('added-to-cart').waitFor();
 }
 
-/** The pages the visitor went through by links, for the browser's Back list (`r.memo.at`: where the visitor is). */
-function visit(r: Replay, path: string): void {
-  const pages = (r.memo.pages ??= []) as string[];
-  pages.splice(Number(r.memo.at ?? -1) + 1);
-  pages.push(path);
-  r.memo.at = pages.length - 1;
-}
+const CALENDAR = /\/api\/[a-z]{2}\/ticket\/calendar\/event\//;
 
-/** "Try again" in the notice of what failed. */
-async function pressRetry(r: Replay, failedId: string): Promise<void> {
-  await alert(r, failedId).getByRole('button', { name: r.words('page.retry', { whole: true }) }).click();
-}
+/** The calendar region, as the ticket page shows it (the event's last day from its lifetime). */
+const calendar = calendarRegion('Ticket page.Booking.Calendar', {
+  request: 'calendar',
+  modelToday: TODAY,
+  lastDay: async (r) => (await r.api<{ last: string | null }>(`ticket/lifetime?event=${scene(r).event}`)).last,
+});
 
 export const eventTicketingBinding: ReplayBinding = {
   machine: 'eventTicketing',
@@ -219,13 +209,13 @@ export const eventTicketingBinding: ReplayBinding = {
   requests: {
     events: (url) => /\/api\/[a-z]{2}\/event\/select$/.test(url.pathname),
     lifetime: (url) => /\/api\/[a-z]{2}\/ticket\/lifetime$/.test(url.pathname),
-    calendar: (url) => /\/api\/[a-z]{2}\/ticket\/calendar\/event\//.test(url.pathname),
+    calendar: (url) => CALENDAR.test(url.pathname),
     tickets: (url) => /\/api\/[a-z]{2}\/ticket\/collect\/event\/\d+\/date\//.test(url.pathname),
   },
 
   async prepare(r) {
     r.memo.scene = await prepareScene(r);
-    r.memo.modelMonth = monthOf(TODAY);
+    watchCalendar(r, (url) => CALENDAR.test(url.pathname));
     // the cart the model starts with matters where it overbooks: tickets at the time the path books, two places left there
     if (r.plan.steps.some((s) => s.label === 'ADD_TO_CART [wouldOverbook]')) await fillCartToTwoLeft(r);
   },
@@ -272,13 +262,7 @@ export const eventTicketingBinding: ReplayBinding = {
           r.cannot('the page of the event that is showing cannot be opened again: its address stays the same, so the shop gets no event');
         }
         // a ticket page has no link to another event: the browser's Back list, several pages at once
-        const pages = r.memo.pages as string[];
-        const at = Number(r.memo.at);
-        const back = pages.lastIndexOf(path, at - 1);
-        if (back < 0) r.cannot('a ticket page has no link to another event, and the visitor has not been on its page before');
-        await r.page.evaluate((n) => history.go(n), back - at);
-        r.memo.at = back;
-        await r.page.waitForURL((url) => url.pathname === path);
+        if (!(await backTo(r, path))) r.cannot('a ticket page has no link to another event, and the visitor has not been on its page before');
         return;
       }
       const event = (await r.api<ShopEvent[]>('event/select')).find((e) => e.id === id)!;
@@ -302,29 +286,8 @@ export const eventTicketingBinding: ReplayBinding = {
     'error:loadCalendar [isHttpFailure]': async (r) => r.answer('calendar', { url: (url) => url.href.replace(/\/event\/\d+\//, `/event/${NO_SUCH_EVENT}/`) }),
     'error:loadCalendar': async (r) => r.answer('calendar', { drop: true }),
 
-    // ---- the calendar
-    'SHOW_MONTH [isMonthLoaded]': async (r, step) => {
-      // the month after or before the one shown (the model's months, the demo's buttons)
-      const forward = String(step.event.month) > String(r.memo.modelMonth);
-      r.memo.modelMonth = step.event.month;
-      await button(r, forward ? 'calendar.nextMonth' : 'calendar.previousMonth').click();
-    },
-    'SHOW_MONTH [isMonthBookable]': async (r) => {
-      // a month not loaded yet: a year ahead from a day of the grid (Shift+Page Down)
-      await dateGrid(r).locator('button[data-date]').first().focus();
-      await r.page.keyboard.press('Shift+PageDown');
-    },
-    SHOW_MONTH: async (r, step) => {
-      // a month the event does not have (before this one, or a year ahead of an event that ends
-      // sooner): the grid does not go there and sends nothing
-      const title = main(r).locator('.date-grid__title');
-      const shown = await title.first().textContent();
-      await dateGrid(r).locator('button[data-date]').first().focus();
-      await r.page.keyboard.press(String(step.event.month) < String(r.memo.modelMonth) ? 'PageUp' : 'Shift+PageDown');
-      if ((await title.first().textContent()) !== shown) throw new Mismatch(`the calendar went to ${await title.first().textContent()}, a month the event does not have`);
-    },
-    'done:loadMoreCalendar': async (r) => r.answer('calendar', { server: true }),
-    'error:loadMoreCalendar': async (r) => r.answer('calendar', { drop: true }),
+    // ---- the calendar (booking-page.ts)
+    ...calendar.events,
 
     // ---- date, time, tickets
     'SELECT_DATE [isDayAvailable]': async (r) => {
@@ -414,16 +377,7 @@ export const eventTicketingBinding: ReplayBinding = {
       await r.shows(dateGrid(r), 'the calendar');
       await r.lacks(status(r, 'tickets.loadingEvent'), 'the "loading the calendar" notice');
     },
-    'Ticket page.Booking.Calendar.Shown': async (r) => {
-      await r.lacks(status(r, 'calendar.loadingMonth'), 'the "loading more days" notice');
-      await r.lacks(alert(r, 'calendar.monthFailed'), 'the "months failed" notice');
-    },
-    'Ticket page.Booking.Calendar.Loading month': async (r) => {
-      await r.shows(status(r, 'calendar.loadingMonth'), 'the "loading more days" notice');
-    },
-    'Ticket page.Booking.Calendar.Month failed': async (r) => {
-      await r.shows(alert(r, 'calendar.monthFailed'), 'the "months failed" notice');
-    },
+    ...calendar.states,
     'Ticket page.Booking.Selection.Choosing date': async (r) => {
       await r.shows(main(r).getByText(r.words('tickets.chooseDate')), 'the "choose a day" hint');
       await r.lacks(times(r), 'a time to choose');
