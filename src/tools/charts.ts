@@ -272,7 +272,7 @@ function edgeHtml(text: string): string {
  */
 function legend(): string {
   const sample = (color: string, height: number) =>
-    `<td width="36" height="${height}" fixedsize="true" bgcolor="${color}"></td>`;
+    `<td><table border="0" cellspacing="0" cellpadding="0"><tr><td width="36" height="${height}" fixedsize="true" bgcolor="${color}"></td></tr></table></td>`;
   const row = (cells: string, text: string) => `<tr>${cells}<td align="left">${html(text)}</td></tr>`;
   return `<<table border="0" cellborder="0" cellspacing="4" cellpadding="0">${[
     row(sample(PROVEN_COLOR, 3), 'thick green line, or underlined green event in a box: proven in the browser (a replay takes it)'),
