@@ -276,7 +276,7 @@ function legend(): string {
   const row = (cells: string, text: string) => `<tr>${cells}<td align="left">${html(text)}</td></tr>`;
   return `<<table border="0" cellborder="0" cellspacing="4" cellpadding="0">${[
     row(sample(PROVEN_COLOR, 3), 'thick green line, or underlined green event in a box: proven in the browser (a replay takes it)'),
-    row(sample('#475569', 1), 'thin line, or plain event in a box: checked by the model test only'),
+    row(sample('#475569', 1), 'thin grey or red line, or plain event in a box: checked by the model test only'),
   ].join('')}</table>>`;
 }
 
