@@ -232,13 +232,24 @@ function insideLabel(e: MachineEdge): string {
   return `${edgeLabel(e)}${e.targetless ? '' : ' (starts over)'}`;
 }
 
-const listRows = (inside: MachineEdge[]): string[] =>
-  inside.map((e) => `<tr><td align="left"><font point-size="${EVENT_FONT_SIZE}">${html(insideLabel(e))}</font></td></tr>`);
+/** Colour of a transition the browser replays took: with a thicker line (edges) or underlined (listed in a box), never colour alone. */
+const PROVEN_COLOR = '#15803d';
+const PROVEN_WIDTH = 2.5;
+
+/** Whether the browser replays took a transition (always false for a machine without replays). */
+type Proven = (e: MachineEdge) => boolean;
+
+const listRows = (inside: MachineEdge[], proven: Proven): string[] =>
+  inside.map((e) => {
+    const text = html(insideLabel(e));
+    const shown = proven(e) ? `<font color="${PROVEN_COLOR}"><u>${text}</u></font>` : text;
+    return `<tr><td align="left"><font point-size="${EVENT_FONT_SIZE}">${shown}</font></td></tr>`;
+  });
 
 /** The label of a state: its name, tags and services, then (atomic states) the transitions that stay in it. */
-function stateLabel(title: string, lines: string[], inside: MachineEdge[]): string {
+function stateLabel(title: string, lines: string[], inside: MachineEdge[], proven: Proven): string {
   const rows = [title, ...lines].map((text) => `<tr><td>${html(text)}</td></tr>`);
-  if (inside.length) rows.push('<hr/>', ...listRows(inside));
+  if (inside.length) rows.push('<hr/>', ...listRows(inside, proven));
   return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${rows.join('')}</table>>`;
 }
 
@@ -246,8 +257,8 @@ function stateLabel(title: string, lines: string[], inside: MachineEdge[]): stri
  * The transitions that stay in a compound state, as a list inside its box (the cluster's anchor,
  * where its own outgoing edges start): in the cluster's label dot would not leave room for them.
  */
-function listLabel(inside: MachineEdge[]): string {
-  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${listRows(inside).join('')}</table>>`;
+function listLabel(inside: MachineEdge[], proven: Proven): string {
+  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${listRows(inside, proven).join('')}</table>>`;
 }
 
 /** An edge label with room around it. */
@@ -255,7 +266,32 @@ function edgeHtml(text: string): string {
   return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="3"><tr><td>${html(text)}</td></tr></table>>`;
 }
 
-export function toDot(machine: AnyStateMachine): string {
+/**
+ * The chart's legend for a machine with browser replays: what the two kinds of line and the
+ * underlined events mean. Line samples are table cells filled in the lines' colours and widths.
+ */
+function legend(): string {
+  const sample = (color: string, height: number) =>
+    `<td><table border="0" cellspacing="0" cellpadding="0"><tr><td width="36" height="${height}" fixedsize="true" bgcolor="${color}"></td></tr></table></td>`;
+  const row = (cells: string, text: string) => `<tr>${cells}<td align="left">${html(text)}</td></tr>`;
+  return `<<table border="0" cellborder="0" cellspacing="4" cellpadding="0">${[
+    row(sample(PROVEN_COLOR, 3), 'thick green line, or underlined green event in a box: proven in the browser (a replay takes it)'),
+    row(sample('#475569', 1), 'thin grey or red line, or plain event in a box: checked by the model test only'),
+  ].join('')}</table>>`;
+}
+
+/** The SVG id of a transition's arrow: its name, with `_` for the spaces an HTML id may not have. */
+export function transitionId(machineId: string, name: string): string {
+  return `transition:${machineId}:${name}`.replace(/\s/g, '_');
+}
+
+/**
+ * The Graphviz source of a machine's chart. `proven` names the transitions the browser replays
+ * took (tests/replay/results/<machine>.json): those are drawn thick and green, or underlined and
+ * green in a state's list, and a legend says so; without it (no replays) the chart has no legend.
+ */
+export function toDot(machine: AnyStateMachine, proven?: ReadonlySet<string>): string {
+  const isProven: Proven = (e) => proven?.has(e.name) ?? false;
   const ids = makeIds(machine, 'n_');
   const names = invokeNames(machine);
   const edges = machineEdges(machine);
@@ -272,10 +308,10 @@ export function toDot(machine: AnyStateMachine): string {
     ...((n.tags as string[]).length ? [`(${(n.tags as string[]).join(', ')})`] : []),
     ...n.invoke.map((inv: { id: string }) => `invoke ${names.get(inv.id) ?? inv.id}`),
   ];
-  const label = (n: AnyStateNode, title = n.key): string => stateLabel(title, lines(n), isCompound(n) ? [] : (inside.get(n) ?? []));
+  const label = (n: AnyStateNode, title = n.key): string => stateLabel(title, lines(n), isCompound(n) ? [] : (inside.get(n) ?? []), isProven);
   const anchorNode = (n: AnyStateNode): string =>
     inside.get(n)?.length
-      ? `${q(anchor(n))} [shape=box, style="rounded,dashed", color="#94a3b8", fillcolor="#ffffff", margin="0.08,0.04", label=${listLabel(inside.get(n)!)}, id=${q(`events:${n.id}`)}];`
+      ? `${q(anchor(n))} [shape=box, style="rounded,dashed", color="#94a3b8", fillcolor="#ffffff", margin="0.08,0.04", label=${listLabel(inside.get(n)!, isProven)}, id=${q(`events:${n.id}`)}];`
       : `${q(anchor(n))} [shape=point, style=invis, width=0, height=0, label=""];`;
   const render = (node: AnyStateNode, indent: string): void => {
     const children = Object.values(node.states) as AnyStateNode[];
@@ -307,6 +343,7 @@ export function toDot(machine: AnyStateMachine): string {
   out.push(`    ${anchorNode(machine.root)}`);
   render(machine.root, '    ');
   out.push('  }');
+  if (proven) out.push(`  label=${legend()}; labelloc=b; labeljust=l; fontsize=${EVENT_FONT_SIZE + 2};`);
   // Edges both ways between two states are all written one way (the way the first one goes),
   // the others with their arrow turned round (`dir=back`): dot merges a pair of opposite edges
   // into one chain and draws both labels in one place.
@@ -325,6 +362,9 @@ export function toDot(machine: AnyStateMachine): string {
     if (isCompound(head)) attrs.push(`lhead=${q(`cluster_${ids.get(head)}`)}`);
     if (e.eventType.startsWith('xstate.error.')) attrs.push('color="#b91c1c"', 'fontcolor="#b91c1c"');
     if (e.eventType.startsWith('xstate.after.')) attrs.push('style=dashed');
+    if (isProven(e)) attrs.push(`color="${PROVEN_COLOR}"`, `penwidth=${PROVEN_WIDTH}`, 'class="proven"');
+    // charts of machines with replays name their arrows, so a test can find a transition in the SVG
+    if (proven) attrs.push(`id=${q(transitionId(machine.id, e.name))}`);
     out.push(`  ${q(anchor(tail))} -> ${q(anchor(head))} [${attrs.join(', ')}];`);
   }
   out.push('}');

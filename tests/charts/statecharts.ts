@@ -14,6 +14,7 @@ import { toDot, toMermaid, toStatelySource } from '../../src/tools/charts.js';
 import { countStates, machineEdges } from '../../src/tools/machine-graph.js';
 import { findMachines, root, type FoundMachine } from './discover.js';
 import { coverageMarkdown } from './paths.js';
+import { readResults } from '../replay/results.js';
 
 async function renderSvgs(dots: Map<string, string>): Promise<Map<string, string>> {
   const realFetch = globalThis.fetch;
@@ -45,6 +46,8 @@ function readme(found: FoundMachine[]): string {
     '',
     'Reading a chart: a box is a state (its tags in brackets, the services it invokes below); an arrow is a',
     'transition, labelled with its event and its guard in brackets (red: a service failed; dashed: a delay).',
+    'In the charts of machines with browser replays (tests/replay), a thick green arrow, or an underlined green',
+    'event in a box, is a transition a replay takes in the browser; the legend under the chart says so.',
     'The events a state handles without leaving it are listed inside its box, under a line (or, for a state',
     'with states inside, in the dashed box in it); "(starts over)" marks one that enters the state anew.',
     '',
@@ -88,7 +91,9 @@ export async function generate(): Promise<Map<string, string>> {
   for (const f of found) {
     files.set(`statecharts/${f.name}.stately.ts`, toStatelySource(f.name, f.machine));
     files.set(`statecharts/${f.name}.mmd`, toMermaid(f.machine));
-    dots.set(f.name, toDot(f.machine));
+    // the transitions the browser replays took are drawn as proven (tests/replay/results/<machine>.json)
+    const taken = readResults(f.name)?.taken;
+    dots.set(f.name, toDot(f.machine, taken ? new Set(taken) : undefined));
   }
   const svgs = await renderSvgs(dots);
   for (const [name, svg] of svgs) files.set(`statecharts/${name}.svg`, svg);
