@@ -3,6 +3,12 @@
  *
  *   npm run mutation                 every machine
  *   npm run mutation -- cart app     some machines
+ *   npm run mutation -- --replay checkout eventTicketing
+ *                                    the same mutants against the browser replays of those
+ *                                    machines (tests/replay/<machine>.replay.test.ts: a build, the
+ *                                    shared server, every path in Chromium; stops at the first
+ *                                    failing path), so the score says whether the bindings see
+ *                                    on the page what the mutant changed
  *
  * Each mutant is applied to its machine file (or the file of machines/ it names: a shared region,
  * a selectors module), that machine's model test runs
@@ -17,7 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const replay = args.includes('--replay');
+const only = args.filter((a) => a !== '--replay');
 const chosen = MUTANTS.filter((m) => only.length === 0 || only.includes(m.machine));
 
 const dirty = execFileSync('git', ['status', '--porcelain', 'machines/'], { cwd: root, encoding: 'utf8' }).trim();
@@ -30,6 +38,16 @@ function runModelTest(machine: string): boolean {
   const result = spawnSync(
     process.execPath,
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/mutation/vitest.config.ts', `tests/machines/${machine}.model.test.ts`, '--reporter=dot'],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+  );
+  return result.status === 0;
+}
+
+/** The machine's browser replays, built with the mutant (the e2e setup builds the app); stops at the first failure. */
+function runReplay(machine: string): boolean {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts', '--project', 'e2e', `tests/replay/${machine}.replay.test.ts`, '--bail', '1', '--reporter=dot'],
     { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   );
   return result.status === 0;
@@ -53,7 +71,7 @@ for (const mutant of chosen) {
   }
   try {
     writeFileSync(file, original.replace(mutant.search, mutant.replace));
-    const passed = runModelTest(mutant.machine);
+    const passed = replay ? runReplay(mutant.machine) : runModelTest(mutant.machine);
     outcomes.push({ mutant, killed: !passed });
     console.log(`${passed ? 'SURVIVED' : 'killed  '}  ${mutant.machine}: ${mutant.description}`);
   } finally {
@@ -62,7 +80,7 @@ for (const mutant of chosen) {
 }
 
 const machines = [...new Set(chosen.map((m) => m.machine))];
-console.log('\n| machine | mutants | killed by the model test | score |\n| --- | ---: | ---: | ---: |');
+console.log(`\n| machine | mutants | killed by ${replay ? 'the browser replays' : 'the model test'} | score |\n| --- | ---: | ---: | ---: |`);
 let all = 0;
 let killedAll = 0;
 for (const machine of machines) {
