@@ -1,8 +1,10 @@
 /**
  * Mutation testing of machines/ with the hand-written mutants of ./mutants.ts:
  *
- *   npm run mutation                 every machine
- *   npm run mutation -- cart app     some machines
+ *   npm run mutation:hand                 every machine
+ *   npm run mutation:hand -- cart app     some machines
+ *
+ * (`npm run mutation` is the automatic kind: Stryker, ./stryker.ts.)
  *
  * Each mutant is applied to its machine file (or the file of machines/ it names: a shared region,
  * a selectors module), that machine's model test runs
