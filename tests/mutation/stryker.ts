@@ -77,7 +77,7 @@ async function mutate(machine: string): Promise<Score> {
     thresholds: { high: 95, low: THRESHOLD, break: null },
     disableTypeChecks: 'machines/**/*.ts',
     cleanTempDir: true,
-    logLevel: 'warn',
+    logLevel: 'warn' as PartialStrykerOptions['logLevel'],
   };
   const started = Date.now();
   const results = await new Stryker(options).runMutationTest();
