@@ -45,6 +45,8 @@ interface Score {
   machine: string;
   mutants: number;
   killed: number;
+  /** killed by a timeout: the test ran past Stryker's limit (an endless loop, a path search that no longer ends) */
+  timedOut: number;
   survived: number;
   noCoverage: number;
   ignored: number;
@@ -92,6 +94,7 @@ async function mutate(machine: string): Promise<Score> {
     machine,
     mutants: counted.length,
     killed,
+    timedOut: counted.filter((r) => r.status === 'Timeout').length,
     survived: survivors.filter((r) => r.status === 'Survived').length,
     noCoverage: survivors.filter((r) => r.status === 'NoCoverage').length,
     ignored: results.filter((r) => r.status === 'Ignored').length,
@@ -116,7 +119,7 @@ async function mutate(machine: string): Promise<Score> {
     [
       `# ${machine}: ${score.score} % (${killed} of ${score.mutants} mutants killed)`,
       '',
-      `Mutated: ${file}. Model test: tests/machines/${machine}.model.test.ts. ${score.ignored} description strings ignored, ${score.errors} mutants that do not run (compile or runtime errors) not counted. ${seconds} s.`,
+      `Mutated: ${file}. Model test: tests/machines/${machine}.model.test.ts. Killed ${killed - score.timedOut} by a failing test, ${score.timedOut} by a timeout. ${score.ignored} description strings ignored, ${score.errors} mutants that do not run (compile or runtime errors) not counted. ${seconds} s.`,
       '',
       survivors.length ? '## Survivors' : 'No survivors.',
       '',
@@ -136,8 +139,8 @@ for (const machine of chosen) {
   console.log(`mutation: ${machine} ${scores.at(-1)!.score} %, survivors in reports/mutation/${machine}.md`);
 }
 
-console.log('\n| machine | mutants | killed | survived | no coverage | score | time |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const s of scores) console.log(`| ${s.machine} | ${s.mutants} | ${s.killed} | ${s.survived} | ${s.noCoverage} | ${s.score} % | ${s.seconds} s |`);
+console.log('\n| machine | mutants | killed | of which by timeout | survived | no coverage | score | time |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const s of scores) console.log(`| ${s.machine} | ${s.mutants} | ${s.killed} | ${s.timedOut} | ${s.survived} | ${s.noCoverage} | ${s.score} % | ${s.seconds} s |`);
 const below = scores.filter((s) => s.score < THRESHOLD);
 if (below.length) {
   console.error(`\nmutation: below ${THRESHOLD} %: ${below.map((s) => `${s.machine} ${s.score} %`).join(', ')}`);
