@@ -4,6 +4,9 @@
  *   npm run mutation                      every machine, smallest first
  *   npm run mutation -- cart checkout     some machines
  *   npm run mutation -- cart --full       run every mutant again (after a change of this runner or config)
+ *   npm run mutation -- cart --lines 120-130,250
+ *                                         only the mutants of those lines (to check a fix quickly;
+ *                                         reported as reports/mutation/<machine>.lines.md)
  *
  * One Stryker run per machine: it mutates `machines/<machine>.machine.ts` only (the selectors
  * and shared regions are not mutated here; the hand-written mutants of `npm run mutation:hand`
@@ -13,7 +16,8 @@
  * tree is never touched.
  *
  * Writes per machine, under reports/mutation/ (git-ignored): `<machine>.md` (score and every
- * survivor), `<machine>.json` (Stryker's full report) and `<machine>.incremental.json` (what
+ * survivor), `<machine>.json` (Stryker's full report), `<machine>.partial.jsonl` (each mutant as it
+ * is tested, for a run stopped halfway) and `<machine>.incremental.json` (what
  * the next run reuses: only mutants whose code or covering tests changed run again).
  * Prints the table docs/testing.md records. Exits 1 when a machine is below 90 %.
  */
@@ -26,6 +30,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const THRESHOLD = 90;
 const args = process.argv.slice(2);
 const full = args.includes('--full');
+const linesAt = args.indexOf('--lines');
+const lines = linesAt >= 0 ? (args[linesAt + 1] ?? '').split(',').filter(Boolean) : [];
+if (linesAt >= 0) args.splice(linesAt, 2);
 const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? 2);
 const all = readdirSync(`${root}machines`)
   .filter((f) => f.endsWith('.machine.ts'))
@@ -60,23 +67,31 @@ const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 async function mutate(machine: string): Promise<Score> {
   const file = `machines/${machine}.machine.ts`;
+  const report = lines.length ? `${machine}.lines` : machine;
   process.env.MUTATION_MACHINE = machine;
+  process.env.MUTATION_REPORT = report;
   const options: PartialStrykerOptions = {
     testRunner: 'vitest-model',
     vitest: { configFile: 'tests/mutation/vitest.config.ts', related: false },
-    plugins: ['@stryker-mutator/vitest-runner', `${root}tests/mutation/model-runner.mjs`, `${root}tests/mutation/description-ignorer.mjs`],
+    plugins: ['@stryker-mutator/vitest-runner', `${root}tests/mutation/model-runner.mjs`, `${root}tests/mutation/description-ignorer.mjs`, `${root}tests/mutation/partial-reporter.mjs`],
     ignorers: ['description'],
-    mutate: [file],
+    mutate: lines.length ? lines.map((range) => `${file}:${range.includes('-') ? range : `${range}-${range}`}`) : [file],
     coverageAnalysis: 'perTest',
     concurrency,
     incremental: true,
     force: full,
-    incrementalFile: `reports/mutation/${machine}.incremental.json`,
-    reporters: ['progress', 'json'],
-    jsonReporter: { fileName: `reports/mutation/${machine}.json` },
+    incrementalFile: `reports/mutation/${report}.incremental.json`,
+    reporters: ['progress', 'json', 'partial'],
+    jsonReporter: { fileName: `reports/mutation/${report}.json` },
     tempDirName: '.stryker-tmp',
     ignorePatterns: ['dist', 'reports', '.data', '.e2e-data', 'coverage', 'scratch', 'tests/e2e', 'tests/replay', 'docs'],
     thresholds: { high: 95, low: THRESHOLD, break: null },
+    // Stryker's limit for a mutant is 5 s plus 1.5 × the time the covering tests took in the dry
+    // run, not counting the loading of the test file; a model test builds its path set while it
+    // loads (2 to 6 s, more on a busy machine), and nearly every mutant of a machine file is
+    // static (its config is built at import), so each mutant loads the file again. With the
+    // default every such mutant of the bigger machines "timed out" and counted as killed.
+    timeoutMS: 30_000,
     disableTypeChecks: 'machines/**/*.ts',
     cleanTempDir: true,
     logLevel: 'warn' as PartialStrykerOptions['logLevel'],
@@ -115,9 +130,9 @@ async function mutate(machine: string): Promise<Score> {
     return flat.length > 90 ? `${flat.slice(0, 87)}…` : flat;
   };
   writeFileSync(
-    `${outDir}/${machine}.md`,
+    `${outDir}/${report}.md`,
     [
-      `# ${machine}: ${score.score} % (${killed} of ${score.mutants} mutants killed)`,
+      `# ${machine}${lines.length ? ` (lines ${lines.join(', ')} only)` : ''}: ${score.score} % (${killed} of ${score.mutants} mutants killed)`,
       '',
       `Mutated: ${file}. Model test: tests/machines/${machine}.model.test.ts. Killed ${killed - score.timedOut} by a failing test, ${score.timedOut} by a timeout. ${score.ignored} description strings ignored, ${score.errors} mutants that do not run (compile or runtime errors) not counted. ${seconds} s.`,
       '',
