@@ -209,4 +209,4 @@ describeModel(cartModel, {
     // the cart is kept
     expect(shipsGoods(s)).toBe(true);
   },
-});
+}, { effectsWithDefault: ['warnCorruptCart'] });

@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
 import {
   coverageFigure,
   coverageMessage,
@@ -30,7 +31,52 @@ import {
 } from './model.js';
 import { reportedPaths } from '../charts/report.js';
 
-export function describeModel(model: MachineModel, assertions: StateAssertions): void {
+export interface ModelChecks {
+  /**
+   * The route (`meta.route`) each top-level state's page has, for machines that name their pages
+   * (the URL the visitor sees): checked on every state under it that an assertion looks at.
+   */
+  routes?: Record<string, string | null>;
+  /** App-provided effects whose default in the machine does something (the console), not "not provided". */
+  effectsWithDefault?: string[];
+}
+
+/** The route of the deepest state that names one (`meta.route`), undefined when none does. */
+function routeOf(s: AnyMachineSnapshot): unknown {
+  let route: unknown;
+  for (const meta of Object.values(s.getMeta()) as ({ route?: unknown } | undefined)[]) if (meta && 'route' in meta) route = meta.route;
+  return route;
+}
+
+/** The assertions, each preceded by the route check of its top-level state. */
+function withRoutes(assertions: StateAssertions, routes: Record<string, string | null> | undefined): StateAssertions {
+  if (!routes) return assertions;
+  return Object.fromEntries(
+    Object.entries(assertions).map(([key, check]) => {
+      const top = key.split('.')[0]!;
+      if (!(top in routes)) return [key, check];
+      return [key, (s: AnyMachineSnapshot, run: Parameters<typeof check>[1]) => {
+        expect(routeOf(s), `route of ${key}`).toBe(routes[top]);
+        return check(s, run);
+      }];
+    }),
+  );
+}
+
+/** What a service or an effect of the machine does when the app does not provide it: its error message, or what else happened. */
+async function unprovidedOutcome(name: string, logic: AnyActorLogic): Promise<string> {
+  const actor = createActor(logic, { input: {} });
+  const outcome = new Promise<string>((resolve) => {
+    actor.subscribe({ error: (e) => resolve(e instanceof Error ? e.message : String(e)), complete: () => resolve(`${name} completed`) });
+  });
+  actor.start();
+  const result = await Promise.race([outcome, new Promise<string>((resolve) => setTimeout(() => resolve(`${name} gave no answer`), 100))]);
+  actor.stop();
+  return result;
+}
+
+export function describeModel(model: MachineModel, stateAssertions: StateAssertions, checks: ModelChecks = {}): void {
+  const assertions = withRoutes(stateAssertions, checks.routes);
   describe(`${model.name} machine, model-based`, () => {
     // The path set: generated paths, then the model's scenarios (tests/machines/model.ts).
     const walks = modelWalks(model);
@@ -83,6 +129,32 @@ export function describeModel(model: MachineModel, assertions: StateAssertions):
         .flatMap((name) => [`${name}=true`, `${name}=false`])
         .filter((outcome) => !guardOutcomes.has(outcome) && !(model.oneSidedGuards ?? []).includes(outcome.split('=')[0]!));
       expect(missing).toEqual([]);
+    });
+
+    // The model provides every service and effect; the machine's own defaults must fail loudly,
+    // naming what is missing, so an app that forgets one learns it at once (and a default that
+    // quietly answers cannot slip in).
+    it('fails, naming it, on a service or an effect the app does not provide', async () => {
+      const { actors = {}, actions = {} } = model.machine.implementations;
+      const outcomes: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const [name, logic] of Object.entries(actors)) {
+        if ('root' in (logic as object)) continue; // a machine of machines/ (the checkout's voucher code entry): tested on its own
+        outcomes[name] = await unprovidedOutcome(name, logic as AnyActorLogic);
+        expected[name] = `${name} not provided`;
+      }
+      for (const [name, action] of Object.entries(actions)) {
+        // assign, raise, emit, enqueueActions … are XState's own action objects; the plain functions are the app's effects
+        if (typeof action !== 'function' || 'type' in action || checks.effectsWithDefault?.includes(name)) continue;
+        try {
+          (action as (args: unknown, params: unknown) => void)({ context: {}, event: { type: 'test' } }, undefined);
+          outcomes[name] = `${name} did nothing`;
+        } catch (e) {
+          outcomes[name] = e instanceof Error ? e.message : String(e);
+        }
+        expected[name] = `${name} not provided`;
+      }
+      expect(outcomes).toEqual(expected);
     });
 
     it('does on every path what its reviewed record says', () => {

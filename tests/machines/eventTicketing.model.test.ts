@@ -345,4 +345,4 @@ describeModel(eventTicketingModel, {
     }
     expect(s.can({ type: 'BUY_MORE' })).toBe(true);
   },
-});
+}, { routes: { 'Event list': 'tickets', 'Ticket page': 'ticket' } });

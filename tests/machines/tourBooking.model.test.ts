@@ -391,4 +391,4 @@ describeModel(tourBookingModel, {
     expect(ctx(s).form.answers).toEqual({});
     expect(s.can({ type: 'BUY_MORE' })).toBe(true);
   },
-});
+}, { routes: { 'Tour list': 'guidedTours', 'Tour page': 'guidedTour' } });

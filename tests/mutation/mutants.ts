@@ -1,7 +1,7 @@
 /**
  * Hand-written mutants of machines/: one-line mistakes a developer could make (a retargeted
  * transition, a removed action, a negated guard, swapped error branches, a changed delay, a
- * dropped `reenter`, a changed parameter). `npm run mutation` applies each in turn and runs the
+ * dropped `reenter`, a changed parameter). `npm run mutation:hand` applies each in turn and runs the
  * machine's model test; a mutant the test does not notice "survives".
  */
 export interface Mutant {

@@ -1,14 +1,16 @@
 /**
  * Mutation testing of machines/ with the hand-written mutants of ./mutants.ts:
  *
- *   npm run mutation                 every machine
- *   npm run mutation -- cart app     some machines
- *   npm run mutation -- --replay checkout eventTicketing
- *                                    the same mutants against the browser replays of those
- *                                    machines (tests/replay/<machine>.replay.test.ts: a build, the
- *                                    shared server, every path in Chromium; stops at the first
- *                                    failing path), so the score says whether the bindings see
- *                                    on the page what the mutant changed
+ *   npm run mutation:hand                 every machine
+ *   npm run mutation:hand -- cart app     some machines
+ *   npm run mutation:hand -- --replay checkout eventTicketing
+ *                                         the same mutants against the browser replays of those
+ *                                         machines (tests/replay/<machine>.replay.test.ts: a build,
+ *                                         the shared server, every path in Chromium; stops at the
+ *                                         first failing path), so the score says whether the
+ *                                         bindings see on the page what the mutant changed
+ *
+ * (`npm run mutation` is the automatic kind: Stryker, ./stryker.ts.)
  *
  * Each mutant is applied to its machine file (or the file of machines/ it names: a shared region,
  * a selectors module), that machine's model test runs
