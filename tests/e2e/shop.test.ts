@@ -93,6 +93,8 @@ describe('the shop in a real browser (issue 11)', () => {
       await page.waitForURL(/\/en\/passes\?category=\d+$/);
       await page.getByRole('heading', { level: 1, name: 'Annual passes' }).waitFor();
       expect(await filter.getByRole('link', { name: 'Annual passes', exact: true }).getAttribute('aria-current')).toBe('page');
+      // "All" is not the current page on a category's (the router marks a link's sub-pages too)
+      expect(await filter.getByRole('link', { name: t('shop.all') }).getAttribute('aria-current')).toBeNull();
       expect(await page.getByTestId('article-card').count()).toBe(3);
       // the category URL opened directly shows the same filter; "all" goes back
       await page.goto(page.url(), { waitUntil: 'load' });
@@ -114,6 +116,9 @@ describe('the shop in a real browser (issue 11)', () => {
       await page.getByRole('link', { name: 'Books', exact: true }).click({ timeout: 15_000 });
       await page.waitForURL(/\/en\/merchandise\/\d+$/);
       await page.getByRole('heading', { level: 1, name: 'Books' }).waitFor();
+      const filter = page.getByRole('navigation', { name: t('shop.categories') });
+      expect(await filter.getByRole('link', { name: 'Books', exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(await filter.getByRole('link', { name: t('shop.all') }).getAttribute('aria-current')).toBeNull();
       await addArticle(page, page.url(), /exhibition catalogue/);
       await addArticle(page, '/en/merchandise', /Water lilies/);
       await page.goto('/en/checkout', { waitUntil: 'load' });
