@@ -347,6 +347,7 @@ export const shopBinding: ReplayBinding = {
     'List.One category': async (r) => {
       const categories = currentFilter(r).filter({ hasNotText: r.words('shop.all', { whole: true }) });
       if ((await categories.count()) !== 1) throw new Mismatch(`${await categories.count()} categories are marked as the current page, not one`);
+      await r.lacks(currentFilter(r).filter({ hasText: r.words('shop.all', { whole: true }) }), '"All" as the current page');
       const chosen = (await categories.first().textContent())?.trim() ?? '';
       await r.shows(heading(r, new RegExp(`^${escape(chosen)}$`)), `the category's name "${chosen}" as the heading`);
       await r.lacks(main(r).locator(`a[href^="/${r.lang}/passes/"]`), 'an annual pass');
