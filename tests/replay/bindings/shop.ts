@@ -31,6 +31,7 @@ import type { CartLine } from '../../../src/domain/cart-lines.js';
 import { book, pass, poster } from '../../machines/shop.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
+import { goBackTo, hasVisited, visit } from '../history.js';
 
 const M = DEMO.merchandise;
 const NO_SUCH_ARTICLE = 999_999;
@@ -78,14 +79,6 @@ function sectionAfter(r: Replay, n: number): ShopSection {
 }
 /** The section after the step being replayed. */
 const sectionNow = (r: Replay) => sectionAfter(r, r.step?.n ?? 0);
-
-/** The pages the visitor went through in this document, for the browser's Back list (`r.memo.at`: where the visitor is). */
-function visit(r: Replay, path: string): void {
-  const pages = (r.memo.pages ??= []) as string[];
-  pages.splice(Number(r.memo.at ?? -1) + 1);
-  pages.push(path);
-  r.memo.at = pages.length - 1;
-}
 
 /** An OPEN_ARTICLE the list cannot offer: a pass from the merchandise list, or any while the list loads. */
 function opensFromHistory(step: ReplayStep): boolean {
@@ -179,7 +172,7 @@ export const shopBinding: ReplayBinding = {
   async start(r) {
     const input = r.plan.input as { section?: ShopSection; category?: number | null; articleId?: number | null };
     const section = input.section ?? 'merchandise';
-    if (r.memo.at !== undefined) {
+    if (hasVisited(r)) {
       // back into the shop by the header (the same document as the article page visited before)
       if (input.category || input.articleId) r.cannot('a walk that comes back to an earlier page starts on a section list');
       await headerLink(r, r.words(`nav.${section}`, { whole: true })).click();
@@ -237,15 +230,8 @@ export const shopBinding: ReplayBinding = {
       r.memo.opensArticle = true;
       delete r.memo.quantity;
       if (opensFromHistory(step)) {
-        const path = pagePath(r, section, PLAYED_BY[modelId]![0]!);
-        const pages = (r.memo.pages ?? []) as string[];
-        const at = Number(r.memo.at);
-        const back = pages.lastIndexOf(path, at - 1);
-        if (back < 0) r.cannot('the list does not offer the article and the visitor has not been on its page before');
         // the browser's Back list, several pages at once
-        await r.page.evaluate((n) => history.go(n), back - at);
-        r.memo.at = back;
-        await r.page.waitForURL((url) => url.pathname === path);
+        await goBackTo(r, pagePath(r, section, PLAYED_BY[modelId]![0]!), 'the list does not offer the article and the visitor has not been on its page before');
         return;
       }
       // the article's card on the list shown; else the first card (the answer plays the model's article)

@@ -13,6 +13,7 @@
  */
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
+import { goBackTo, hasVisited, visit } from '../history.js';
 
 const NO_SUCH_VOUCHER = 999_999;
 
@@ -30,14 +31,6 @@ const added = (r: Replay) => main(r).getByTestId('voucher-added');
 const amountError = (r: Replay) => main(r).getByTestId('voucher-amount-error');
 const backLink = (r: Replay) => main(r).getByRole('link', { name: r.words('voucher.back', { whole: true }) });
 const addButton = (r: Replay) => form(r).getByRole('button', { name: r.words('voucher.addToCart', { whole: true }) });
-
-/** The pages the visitor went through in this document, for the browser's Back list (`r.memo.at`: where the visitor is). */
-function visit(r: Replay, path: string): void {
-  const pages = (r.memo.pages ??= []) as string[];
-  pages.splice(Number(r.memo.at ?? -1) + 1);
-  pages.push(path);
-  r.memo.at = pages.length - 1;
-}
 
 /** The vouchers a path opens from a voucher page (there is no link: the visitor has been on their pages before). */
 const openedFromPage = (r: Replay) => r.plan.steps.filter((s) => s.name === 'OPEN_VOUCHER' && JSON.stringify(s.from).includes('Voucher page')).map((s) => ev(s).voucherId as number);
@@ -81,11 +74,9 @@ export const voucherShopBinding: ReplayBinding = {
   async start(r) {
     const input = r.plan.input as { voucherId?: number | null };
     const path = input.voucherId ? voucherPath(r, input.voucherId) : listPath(r);
-    if (r.memo.at !== undefined) {
+    if (hasVisited(r)) {
       // back to the voucher's page with the browser's Back button: a new visit of the voucher shop
-      await r.page.goBack();
-      r.memo.at = Number(r.memo.at) - 1;
-      await r.page.waitForURL((url) => url.pathname === path);
+      await goBackTo(r, path, 'the voucher the walk starts on was not visited before');
       return;
     }
     visit(r, path);
@@ -110,13 +101,7 @@ export const voucherShopBinding: ReplayBinding = {
       const path = voucherPath(r, ev(step).voucherId as number);
       if (JSON.stringify(step.from).includes('Voucher page')) {
         // a voucher page links no other voucher: the browser's Back list, several pages at once
-        const pages = (r.memo.pages ?? []) as string[];
-        const at = Number(r.memo.at);
-        const back = pages.lastIndexOf(path, at - 1);
-        if (back < 0) r.cannot('a voucher page has no link to another voucher, and the visitor has not been on its page before');
-        await r.page.evaluate((n) => history.go(n), back - at);
-        r.memo.at = back;
-        await r.page.waitForURL((url) => url.pathname === path);
+        await goBackTo(r, path, 'a voucher page has no link to another voucher, and the visitor has not been on its page before');
         return;
       }
       await main(r).locator(`a[href="${path}"]`).click();
