@@ -114,6 +114,9 @@ describe('the shop in a real browser (issue 11)', () => {
       await page.getByRole('link', { name: 'Books', exact: true }).click({ timeout: 15_000 });
       await page.waitForURL(/\/en\/merchandise\/\d+$/);
       await page.getByRole('heading', { level: 1, name: 'Books' }).waitFor();
+      const filter = page.getByRole('navigation', { name: t('shop.categories') });
+      expect(await filter.getByRole('link', { name: 'Books', exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(await filter.getByRole('link', { name: t('shop.all') }).getAttribute('aria-current')).toBeNull();
       await addArticle(page, page.url(), /exhibition catalogue/);
       await addArticle(page, '/en/merchandise', /Water lilies/);
       await page.goto('/en/checkout', { waitUntil: 'load' });

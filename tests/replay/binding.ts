@@ -94,6 +94,12 @@ export interface ReplayBinding {
   start(r: Replay): Promise<void>;
   events: Record<string, EventAction>;
   states: Record<string, StateCheck>;
+  /**
+   * The route the page of a state's `meta.route` is at, where the journey shows one state at more
+   * than one address (the shop's article page: product/{id}, or passes/{id} for an annual pass).
+   * Optional: by default the runner checks the state's own route.
+   */
+  route?(r: Replay, route: string): string;
 }
 
 /** A binding for an event no visitor can cause in a browser, with the reason. */

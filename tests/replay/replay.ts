@@ -142,7 +142,8 @@ class PageReplay implements Replay {
 
   /** The page shows the state the chart is in after the step (or at the start): asked until it does. */
   async expectState(model: MachineModel, value: unknown, leaves: string[]): Promise<void> {
-    const route = routeOf(model, value);
+    const named = routeOf(model, value);
+    const route = named && this.binding.route ? this.binding.route(this, named) : named;
     const checks = leaves.flatMap((leaf) => stateKeys(leaf).filter((k) => k in this.binding.states).map((k) => [k, this.binding.states[k]!] as const));
     const deadline = Date.now() + STEP_MS;
     for (;;) {

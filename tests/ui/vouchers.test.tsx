@@ -120,6 +120,15 @@ describe('voucher list and voucher page', () => {
     fireEvent.click(screen.getByRole('button', { name: t('voucher.addToCart') }));
     await screen.findByTestId('voucher-added');
     expect(cartLines()).toEqual([{ type: 'voucher', id: 401, name: 'Voucher CHF 50', price: 5000, totalPrice: 15000, count: 3, vat_value: 0 }]);
+    // added: the quantity can be changed and the voucher added again (the confirmation goes)
+    fireEvent.change(screen.getByRole('spinbutton', { name: t('voucher.quantity') }), { target: { value: '2' } });
+    expect(screen.queryByTestId('voucher-added')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: t('voucher.addToCart') }));
+    await screen.findByTestId('voucher-added');
+    expect(cartLines()).toEqual([
+      { type: 'voucher', id: 401, name: 'Voucher CHF 50', price: 5000, totalPrice: 15000, count: 3, vat_value: 0 },
+      { type: 'voucher', id: 401, name: 'Voucher CHF 50', price: 5000, totalPrice: 10000, count: 2, vat_value: 0 },
+    ]);
   });
 
   it('an unknown voucher says so', async () => {

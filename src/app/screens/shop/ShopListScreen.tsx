@@ -56,7 +56,8 @@ export function ShopList({ actor }: { actor: ShopActor }) {
   const passes = section === 'passes';
   const articles = articlesInCategory(all, category);
   const current = categories.find((c) => c.id === category);
-  // §2: the same filter on both lists; a pass category is the search param of passes
+  // §2: the same filter on both lists; a pass category is the search param of passes. The router
+  // marks a link current (aria-current) on the pages under it too: each filter only on its own address.
   const allHref = passes ? routeHref(lang, 'passes') : routeHref(lang, 'merchandise');
   const categoryLink = (id: number) => (passes ? { to: routeHref(lang, 'passes'), search: { category: id } } : { to: routeHref(lang, 'mechandiseCategory', { category: id }) });
   return (
@@ -76,13 +77,13 @@ export function ShopList({ actor }: { actor: ShopActor }) {
             <nav className="shop-filter" aria-label={intl.formatMessage({ id: 'shop.categories' })}>
               <ul className="shop-filter__list">
                 <li>
-                  <Link to={allHref} className="shop-filter__link" aria-current={category === null ? 'page' : undefined}>
+                  <Link to={allHref} activeOptions={{ exact: true }} className="shop-filter__link" aria-current={category === null ? 'page' : undefined}>
                     <FormattedMessage id="shop.all" />
                   </Link>
                 </li>
                 {categories.map((c) => (
                   <li key={c.id}>
-                    <Link {...categoryLink(c.id)} className="shop-filter__link" aria-current={category === c.id ? 'page' : undefined}>
+                    <Link {...categoryLink(c.id)} activeOptions={{ exact: true }} className="shop-filter__link" aria-current={category === c.id ? 'page' : undefined}>
                       {c.name}
                     </Link>
                   </li>

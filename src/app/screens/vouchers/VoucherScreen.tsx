@@ -179,7 +179,9 @@ export default function VoucherScreen() {
               </p>
             )}
             {voucher.description && <p className="voucher-page__description">{voucher.description}</p>}
-            {added ? <Added actor={actor} /> : <VoucherForm actor={actor} voucher={voucher} />}
+            {added && <Added actor={actor} />}
+            {/* the chart's "change and add again": the form stays under the confirmation */}
+            <VoucherForm actor={actor} voucher={voucher} />
           </div>
         </div>
       )}
