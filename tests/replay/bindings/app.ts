@@ -66,6 +66,14 @@ const holdingJourney = (r: Replay) => r.memo.holdJourney === true;
 /** Is the next step of the plan `name`? */
 const nextIs = (r: Replay, step: ReplayStep, name: string) => r.plan.steps[step.n]?.name === name;
 
+/** The banner's message for each HTTP error that shows one (machines/app.machine.ts, §8). */
+const BANNER: Record<string, string> = {
+  'HTTP_ERROR [isServerError]': 'error.server',
+  'HTTP_ERROR [isRepeatedServiceUnavailable]': 'error.unavailable',
+  'HTTP_ERROR [isNetworkFailure]': 'error.network',
+  'HTTP_ERROR [isTooManyRequests]': 'error.tooManyRequests',
+};
+
 const ERROR_BODY = (status: number, code: string) => ({ error: code, message: code, fields: {} });
 
 /** Opens a section from the header whose list the page must ask the server for (the other one than where the page is). */
@@ -117,6 +125,14 @@ async function httpError(r: Replay, step: ReplayStep): Promise<void> {
   const reloaded = step.label === 'HTTP_ERROR [isFirstServiceUnavailable]' ? r.page.waitForEvent('domcontentloaded') : null;
   await r.answer('next', status === 0 ? { drop: true } : { status, json: ERROR_BODY(status, code) });
   await reloaded;
+  // the banner says what happened (the policy's message for the status)
+  const said = BANNER[step.label ?? ''];
+  if (said) await shown(r, banner(r).filter({ hasText: w(r, said) }));
+  if (step.label === 'HTTP_ERROR [isUnauthorizedOutsideLogin]') {
+    // the shell sends the visitor to log in, saying why
+    await shown(r, main(r).getByText(w(r, 'login.fromUnauthorized')));
+    if (!new URL(r.page.url()).pathname.endsWith('/login')) throw new Mismatch(`after the 401 the page is at ${new URL(r.page.url()).pathname}, not the login page`);
+  }
 }
 
 /**
@@ -351,6 +367,8 @@ export const appBinding: ReplayBinding = {
       // the path counts the toast's time (or shows a second one): the clock stops before it shows
       const later = r.plan.steps.slice(step.n);
       await showToast(r, later.some((s) => /^(wait:|after toastDuration|TOAST$|DISMISS_TOAST)/.test(s.label ?? s.name)));
+      // the page's next screen may hold the render on its Suspense timer: time goes on only until the toast shows
+      await shown(r, toast(r).last());
     },
     DISMISS_TOAST: async (r) => {
       await toast(r).getByRole('button', { name: w(r, 'toast.dismiss', true) }).click();
