@@ -166,13 +166,24 @@ async function pauseClock(r: Replay): Promise<void> {
  * Waits until `locator` shows. With the clock stopped the page gets there only as time passes (the
  * screen's Suspense reveal waits on a timer): time goes on 50 ms at a time, as little as it takes.
  */
-async function shown(r: Replay, locator: Locator): Promise<void> {
+async function shown(r: Replay, locator: Locator): Promise<number> {
   const deadline = Date.now() + 15_000;
+  let passed = 0;
   while (!(await locator.first().isVisible())) {
     if (Date.now() > deadline) throw new Mismatch(`${locator.toString()} never shows`);
-    if (r.memo.paused === true) await r.page.clock.runFor(50);
-    else await new Promise((resolve) => setTimeout(resolve, 50));
+    if (r.memo.paused === true) {
+      await r.page.clock.runFor(50);
+      passed += 50;
+    } else await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return passed;
+}
+
+/** Lets `ms` pass on the page's clock, less what already passed since the toast came (while the page rendered it). */
+async function letPass(r: Replay, ms: number): Promise<void> {
+  const already = Number(r.memo.sinceToast ?? 0);
+  r.memo.sinceToast = 0;
+  await r.page.clock.runFor(Math.max(0, ms - already));
 }
 
 /** Waits until the page asks the server for `request` (held). */
@@ -195,6 +206,7 @@ async function showToast(r: Replay, pause: boolean): Promise<void> {
 async function openSettings(r: Replay): Promise<void> {
   await header(r).locator('.user-menu__button').click();
   await link(header(r), w(r, 'header.settings', true)).click();
+  await shown(r, main(r).getByRole('region', { name: w(r, 'settings.detailsTitle', true) }));
 }
 
 async function saveDetails(r: Replay): Promise<void> {
@@ -368,14 +380,14 @@ export const appBinding: ReplayBinding = {
       const later = r.plan.steps.slice(step.n);
       await showToast(r, later.some((s) => /^(wait:|after toastDuration|TOAST$|DISMISS_TOAST)/.test(s.label ?? s.name)));
       // the page's next screen may hold the render on its Suspense timer: time goes on only until the toast shows
-      await shown(r, toast(r).last());
+      r.memo.sinceToast = Number(r.memo.sinceToast ?? 0) + (await shown(r, toast(r).last()));
     },
     DISMISS_TOAST: async (r) => {
       await toast(r).getByRole('button', { name: w(r, 'toast.dismiss', true) }).click();
     },
-    'after toastDuration': async (r) => r.page.clock.runFor(TOAST_MS),
+    'after toastDuration': async (r) => letPass(r, TOAST_MS),
     // "let N ms pass" (the clock stopped before the toast or the message that counts them)
-    ...Object.fromEntries([1, 1_999, 5_000, 10_000].map((ms) => [`wait:${ms}`, async (r: Replay) => r.page.clock.runFor(ms)])),
+    ...Object.fromEntries([1, 1_999, 5_000, 10_000].map((ms) => [`wait:${ms}`, async (r: Replay) => letPass(r, ms)])),
     // ---- the waiting flag
     REQUEST_STARTED: startRequest,
     'after spinnerDelay': async (r) => r.page.clock.runFor(SPINNER_DELAY_MS),
