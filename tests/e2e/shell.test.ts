@@ -205,6 +205,19 @@ describe('HTTP error policy', () => {
   });
 });
 
+describe('toasts', () => {
+  it('the close button of a toast closes it at once when pressed with a mouse (found by the app chart replay)', async () => {
+    const page = await open('/en/forgot-password');
+    await page.getByLabel(text('en', 'auth.email')).fill('demo@museum.example');
+    await page.getByRole('button', { name: text('en', 'auth.forgotSubmit') }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor({ timeout: 15_000 });
+    // a real mouse press: pointerdown, pointerup and the click, well within the toast's 2 s
+    await toast.getByRole('button', { name: text('en', 'toast.dismiss') }).click();
+    await toast.waitFor({ state: 'detached', timeout: 500 });
+  });
+});
+
 describe('cookie notice and sanitizing', () => {
   it('stays accepted after a reload', async () => {
     const page = await open('/de');

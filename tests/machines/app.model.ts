@@ -18,6 +18,8 @@ export const messages = { 'nav.home': 'Start' };
 /** The journeys' part of the catalogue, loaded with the first page after home. */
 export const journeyMessages = { 'tickets.title': 'Billets' };
 export const session = { jwt: 'jwt-1', customer: null, isGuest: false, partner: 'p-7', cookiesAccepted: true };
+/** What a tab restores when nothing was saved in it. */
+export const emptySession = { jwt: null, customer: null, isGuest: false, partner: null, cookiesAccepted: false };
 export const paymentTypes = [{ payartId: 1, i18n: { de: 'Karte' } }];
 export const shopData = { shopInfo: null, staticContent: null };
 
@@ -77,7 +79,8 @@ export const appModel = defineModel({
     ],
     'done:loadMessages': { output: messages },
     'error:loadMessages': { error: new TypeError('Failed to fetch') },
-    'done:restoreSession': { output: session },
+    // a new visitor's tab has nothing saved; a returning one its token, partner and consent
+    'done:restoreSession': [{ output: emptySession }, { output: session }],
     'error:restoreSession': { error: new Error('storage unavailable') },
     'done:loadPaymentTypes': { output: paymentTypes },
     'error:loadPaymentTypes': { error: new Error('500') },

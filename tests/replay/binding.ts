@@ -85,6 +85,8 @@ export interface ReplayBinding {
   lang: Lang;
   /** requests held until the path answers them, by name: whether a request is one (`r` for what the path prepared) */
   requests: Record<string, (url: URL, method: string, r: Replay) => boolean>;
+  /** globs of the URLs whose requests `requests` may hold (default: those under /api/); e.g. a catalogue chunk under /assets/ */
+  urls?: string[];
   /**
    * Makes the situation the walk starts in (e.g. what the cart already holds), by what a visitor
    * does, before any request is held. Optional.

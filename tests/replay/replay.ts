@@ -129,11 +129,13 @@ class PageReplay implements Replay {
   async hold(): Promise<void> {
     const names = Object.entries(this.binding.requests);
     const which = (request: Request) => names.find(([, matches]) => matches(new URL(request.url()), request.method(), this))?.[0];
-    await this.page.route('**/api/**', async (route, request) => {
-      const name = which(request);
-      if (name === undefined) await route.fallback();
-      else this.held.set(name, [...(this.held.get(name) ?? []), { route, request, gone: false }]);
-    });
+    for (const glob of this.binding.urls ?? ['**/api/**']) {
+      await this.page.route(glob, async (route, request) => {
+        const name = which(request);
+        if (name === undefined) await route.fallback();
+        else this.held.set(name, [...(this.held.get(name) ?? []), { route, request, gone: false }]);
+      });
+    }
     // a request the page gave up (the machine left the state that asked) is not answered later
     this.page.on('requestfailed', (request) => {
       for (const list of this.held.values()) for (const h of list) if (h.request === request) h.gone = true;

@@ -34,7 +34,8 @@ export function Toasts() {
   const start = useRef<number | null>(null);
   const onDown = (event: PointerEvent<HTMLDivElement>) => {
     start.current = event.clientX;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    // a mouse is not captured: its press on the close button must stay a click on the button
+    if (event.pointerType !== 'mouse') event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onMove = (event: PointerEvent<HTMLDivElement>) => {
     if (start.current !== null) setDx(event.clientX - start.current);
