@@ -31,6 +31,7 @@ import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { Mismatch, type Answer, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 import { STEP_MS } from '../replay.js';
+import { ACCOUNT_ADDRESS, ACCOUNT_NAME, freshEmail, freshKey, post, registerAccount as register, soon } from './accounts.js';
 
 type Form = 'Login' | 'Registration' | 'Guest registration' | 'Forgot password' | 'Recovery';
 
@@ -52,41 +53,13 @@ const headerLink = (r: Replay, id: string) => header(r).getByRole('link', { name
 const deliveryField = (r: Replay, name: string) => main(r).getByTestId('delivery-address').locator(`[name="shipping-${name}"]`);
 const userMenu = (r: Replay) => header(r).locator('.user-menu__button');
 
-/** Until `check` passes (it throws Mismatch otherwise) or the step's time is up. */
-async function soon(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + STEP_MS;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (!(error instanceof Mismatch) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 /** After an answer: the form says `id` (its alert region). */
 const says = (r: Replay, id: string) => soon(() => r.shows(formAlert(r, id), `the form's message "${r.text(id)}"`));
 
 // ---- the accounts and links of a replay
 
-/** The name every account of the replays is registered with. */
-const ACCOUNT_NAME = 'Ada Lovelace';
-let counter = 0;
-const freshEmail = (what: string) => `replay-${what}-${process.pid}-${Date.now()}-${++counter}@museum.example`;
-
-async function post(r: Replay, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${r.baseUrl}/api/${r.lang}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`POST /api/${r.lang}/${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** An account with the model's password, registered as a visitor would (its name shows in the header once logged in). */
-async function registerAccount(r: Replay, what: string): Promise<string> {
-  const email = freshEmail(what);
-  await post(r, 'customer/register', { c: { email, password: PASSWORD, fname: 'Ada', lname: 'Lovelace', street: 'Seeweg 1', zip: '8001', city: 'Zürich', country: 'CH' } });
-  return email;
-}
+/** An account with the model's password (its name shows in the header once logged in). */
+const registerAccount = (r: Replay, what: string) => register(r, what, PASSWORD);
 
 /** The account the model's customer logs in as, one per server. */
 const loginAccounts = new Map<string, Promise<string>>();
@@ -125,7 +98,7 @@ function sharedLink(r: Replay): Promise<string> {
 async function linkFor(r: Replay, step: ReplayStep): Promise<string> {
   const later = r.plan.steps.filter((s) => s.n > step.n);
   const check = later.find((s) => s.name === 'done:checkRecoveryLink' || s.name === 'error:checkRecoveryLink' || s.name === 'OPEN_RECOVERY');
-  if (!check || check.name === 'OPEN_RECOVERY' || check.label === 'error:checkRecoveryLink [isNotFound]') return `/${r.lang}/recover/no-such-link-${++counter}`;
+  if (!check || check.name === 'OPEN_RECOVERY' || check.label === 'error:checkRecoveryLink [isNotFound]') return `/${r.lang}/recover/${freshKey('no-such-link')}`;
   return later.some((s) => s.name === 'done:confirmPasswordReset') ? mailedLink(r) : sharedLink(r);
 }
 
@@ -155,15 +128,8 @@ function valueFor(r: Replay, form: Form, name: string): string | null {
 
 /** The name and address the demo shop requires besides the model's fields (its country is preselected). */
 async function typeDemoRequired(r: Replay): Promise<void> {
-  for (const [name, value] of [
-    ['fname', 'Ada'],
-    ['lname', 'Lovelace'],
-    ['street', 'Seeweg 1'],
-    ['zip', '8001'],
-    ['city', 'Zürich'],
-  ] as const) {
-    await field(r, name).fill(value);
-  }
+  const { street, zip, city } = ACCOUNT_ADDRESS;
+  for (const [name, value] of Object.entries({ ...ACCOUNT_NAME, street, zip, city })) await field(r, name).fill(value);
 }
 
 /**
@@ -212,7 +178,7 @@ async function fieldsFailed(r: Replay, title: string): Promise<void> {
  */
 async function loggedIn(r: Replay): Promise<void> {
   const named = !r.step?.name.startsWith('error:');
-  const name = named ? ACCOUNT_NAME : r.text('header.account');
+  const name = named ? `${ACCOUNT_NAME.fname} ${ACCOUNT_NAME.lname}` : r.text('header.account');
   await r.shows(userMenu(r).filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) }), `the header's account menu "${name}"`);
   await r.lacks(headerLink(r, 'header.login'), 'the header\'s "Log in"');
 }
@@ -452,7 +418,7 @@ export const authBinding: ReplayBinding = {
     },
     'error:confirmPasswordReset [isValidationError]': async (r) => {
       // the link was used meanwhile (in another tab): the server knows the token no more
-      await r.answer('confirm', { body: (b) => ({ ...(b as object), token: `used-${++counter}` }) });
+      await r.answer('confirm', { body: (b) => ({ ...(b as object), token: freshKey('used') }) });
       await says(r, 'auth.recoveryLinkInvalid');
     },
     'error:confirmPasswordReset': async (r) => {
