@@ -98,7 +98,7 @@ function sharedLink(r: Replay): Promise<string> {
 async function linkFor(r: Replay, step: ReplayStep): Promise<string> {
   const later = r.plan.steps.filter((s) => s.n > step.n);
   const check = later.find((s) => s.name === 'done:checkRecoveryLink' || s.name === 'error:checkRecoveryLink' || s.name === 'OPEN_RECOVERY');
-  if (!check || check.name === 'OPEN_RECOVERY' || check.label === 'error:checkRecoveryLink [isNotFound]') return `/${r.lang}/recover/${freshKey('no-such-link')}`;
+  if (!check || check.name === 'OPEN_RECOVERY' || (check.name === 'error:checkRecoveryLink' && errorOf(check).status === 404)) return `/${r.lang}/recover/${freshKey('no-such-link')}`;
   return later.some((s) => s.name === 'done:confirmPasswordReset') ? mailedLink(r) : sharedLink(r);
 }
 
@@ -195,8 +195,7 @@ async function at(r: Replay, path: string): Promise<void> {
 
 // ---- answers
 
-const status = (code: number, error: string, message: string): Answer => ({ status: code, json: { error, message, fields: {} } });
-const SERVER_ERROR = status(500, 'INTERNAL_ERROR', 'Internal error');
+const SERVER_ERROR_CODES: Record<number, string> = { 401: 'AUTH_LOGIN_FAILED', 429: 'TOO_MANY_REQUESTS', 500: 'INTERNAL_ERROR' };
 type Body = { c?: Record<string, unknown> & { shipping?: Record<string, unknown> | null } } & Record<string, unknown>;
 const changeC = (change: (c: NonNullable<Body['c']>) => Record<string, unknown>) => (b: unknown) => ({ ...(b as Body), c: change((b as Body).c ?? {}) });
 /** The delivery address without its zip: the server's own "fill in all fields" for it. */
@@ -204,6 +203,39 @@ const withoutShippingZip = changeC((c) => {
   const { zip: _zip, ...shipping } = c.shipping ?? {};
   return { ...c, shipping };
 });
+const changed = (change: Record<string, unknown>) => (b: unknown) => ({ ...(b as object), ...change });
+
+/**
+ * How the server gives the failure of the step's event: its own answer to the request (changed
+ * where the demo's data cannot give it: an e-mail already registered, an address without a zip, an
+ * address the server cannot mail, a link it does not know, no password at all), a status it does
+ * not give here (401 and 429 at login, 500), or a dropped connection (status 0).
+ */
+function outcome(step: ReplayStep): Answer {
+  const { status, fields } = errorOf(step);
+  const keys = Object.keys(fields);
+  const service = step.name.slice('error:'.length);
+  if (status === 0) return { drop: true };
+  if (status === 404 && service === 'checkRecoveryLink') return { server: true }; // the link opened is invented
+  if (status === 400 && service === 'confirmPasswordReset') return { body: changed({ _p: '' }) };
+  if (status === 422) {
+    if (service === 'register' && keys.includes('email')) return { body: changeC((c) => ({ ...c, email: DEMO_CUSTOMER.email })) };
+    if (keys.some((k) => k.startsWith('shipping.'))) return { body: withoutShippingZip };
+    // the server's own answer to a guest: only the password is missing
+    if (service === 'validateGuest' && keys.every((k) => k === 'password')) return { server: true };
+    if (service === 'validateGuest' || service === 'registerGuest') return { body: changeC((c) => ({ ...c, zip: '' })) };
+    if (service === 'requestPasswordReset') return { body: changed({ email: 'not-an-address' }) };
+    // the link was used meanwhile (in another tab): the server knows the token no more
+    if (service === 'confirmPasswordReset') return { body: changed({ token: freshKey('used') }) };
+  }
+  return { status, json: { error: SERVER_ERROR_CODES[status] ?? `HTTP_${status}`, message: `${status}`, fields } };
+}
+
+/** The step's failure answered, then the form says `id`. */
+async function failure(r: Replay, step: ReplayStep, request: string, id: string): Promise<void> {
+  await r.answer(request, outcome(step));
+  await says(r, id);
+}
 
 async function refused(r: Replay): Promise<void> {
   await submitButton(r).first().click();
@@ -326,107 +358,49 @@ export const authBinding: ReplayBinding = {
     SUBMIT: async (r) => submitButton(r).first().click(),
     RETRY: async (r) => main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }).click(),
 
-    // ---- login
+    // ---- service answers: the server's outcome is the event's (its status, `outcome`); what the
+    // page then says is the chart's transition (its label)
     'done:login': async (r) => r.answer('login', { server: true }),
-    'error:login [isRateLimited]': async (r) => {
-      await r.answer('login', status(429, 'TOO_MANY_REQUESTS', 'Too many attempts.'));
-      await says(r, 'error.tooManyRequests');
-    },
-    'error:login [isCredentialsRefused]': async (r) => {
-      await r.answer('login', status(401, 'AUTH_LOGIN_FAILED', 'Invalid credentials'));
-      await says(r, 'auth.loginFailed');
-    },
-    'error:login [isNoAnswer]': async (r) => {
-      await r.answer('login', { drop: true });
-      await says(r, 'error.network');
-    },
-    'error:login': async (r) => {
-      await r.answer('login', SERVER_ERROR);
-      await says(r, 'form.unexpected');
-    },
+    'error:login [isRateLimited]': async (r, step) => failure(r, step, 'login', 'error.tooManyRequests'),
+    'error:login [isCredentialsRefused]': async (r, step) => failure(r, step, 'login', 'auth.loginFailed'),
+    'error:login [isNoAnswer]': async (r, step) => failure(r, step, 'login', 'error.network'),
+    'error:login': async (r, step) => failure(r, step, 'login', 'form.unexpected'),
     'done:loadCustomer': async (r) => r.answer('customer', { server: true }),
-    'error:loadCustomer': async (r) => r.answer('customer', SERVER_ERROR),
-
-    // ---- registration
+    'error:loadCustomer': async (r, step) => r.answer('customer', outcome(step)),
     'done:loadFormFields': async (r) => r.answer('attr', { server: true }),
-    'error:loadFormFields': async (r) => r.answer('attr', { drop: true }),
+    'error:loadFormFields': async (r, step) => r.answer('attr', outcome(step)),
     'done:loadGuestFormFields': async (r) => r.answer('attr', { server: true }),
-    'error:loadGuestFormFields': async (r) => r.answer('attr', { drop: true }),
+    'error:loadGuestFormFields': async (r, step) => r.answer('attr', outcome(step)),
     'done:register': async (r) => r.answer('register', { server: true }),
     'error:register [isValidationError]': async (r, step) => {
-      if ('email' in errorOf(step).fields) {
-        // an address that has an account already (the demo customer's)
-        await r.answer('register', { body: changeC((c) => ({ ...c, email: DEMO_CUSTOMER.email })) });
-        await soon(() => r.shows(main(r).getByText(r.words('form.emailTaken')), 'the "already registered" error'));
-      } else {
-        await r.answer('register', { body: withoutShippingZip });
-        await soon(() => r.shows(deliveryField(r, 'zip').and(main(r).locator('[aria-invalid="true"]')), "the delivery address's zip marked wrong"));
-      }
-      await says(r, 'form.correctErrors');
+      await failure(r, step, 'register', 'form.correctErrors');
+      if ('email' in errorOf(step).fields) await soon(() => r.shows(main(r).getByText(r.words('form.emailTaken')), 'the "already registered" error'));
+      else await soon(() => r.shows(deliveryField(r, 'zip').and(main(r).locator('[aria-invalid="true"]')), "the delivery address's zip marked wrong"));
     },
-    'error:register': async (r) => {
-      await r.answer('register', SERVER_ERROR);
-      await says(r, 'form.unexpected');
-    },
+    'error:register': async (r, step) => failure(r, step, 'register', 'form.unexpected'),
     'done:loadNewCustomer': async (r) => r.answer('customer', { server: true }),
-    'error:loadNewCustomer': async (r) => r.answer('customer', SERVER_ERROR),
-
-    // ---- the guest form
+    'error:loadNewCustomer': async (r, step) => r.answer('customer', outcome(step)),
     // customer/validate asks for a password the guest form has not: with one, the server finds nothing wrong
     'done:validateGuest': async (r) => r.answer('validate', { body: changeC((c) => ({ ...c, password: PASSWORD })) }),
-    // the server's own answer to a guest: only the password is missing
-    'error:validateGuest [onlyPasswordErrorRemains]': async (r) => r.answer('validate', { server: true }),
-    'error:validateGuest [isValidationError]': async (r) => {
-      await r.answer('validate', { body: withoutShippingZip });
-      await says(r, 'form.correctErrors');
-    },
-    'error:validateGuest': async (r) => {
-      await r.answer('validate', SERVER_ERROR);
-      await says(r, 'form.unexpected');
-    },
+    'error:validateGuest [onlyPasswordErrorRemains]': async (r, step) => r.answer('validate', outcome(step)),
+    'error:validateGuest [isValidationError]': async (r, step) => failure(r, step, 'validate', 'form.correctErrors'),
+    'error:validateGuest': async (r, step) => failure(r, step, 'validate', 'form.unexpected'),
     'done:registerGuest': async (r) => r.answer('guest', { server: true }),
-    'error:registerGuest [isValidationError]': async (r) => {
-      // the server checks no free address for a guest: a billing address without its zip
-      await r.answer('guest', { body: changeC((c) => ({ ...c, zip: '' })) });
-      await says(r, 'form.correctErrors');
-    },
-    'error:registerGuest': async (r) => {
-      await r.answer('guest', SERVER_ERROR);
-      await says(r, 'form.unexpected');
-    },
+    'error:registerGuest [isValidationError]': async (r, step) => failure(r, step, 'guest', 'form.correctErrors'),
+    'error:registerGuest': async (r, step) => failure(r, step, 'guest', 'form.unexpected'),
     'done:loadGuest': async (r) => r.answer('customer', { server: true }),
-    'error:loadGuest': async (r) => r.answer('customer', SERVER_ERROR),
-
-    // ---- forgotten password and recovery
+    'error:loadGuest': async (r, step) => r.answer('customer', outcome(step)),
     'done:requestPasswordReset': async (r) => r.answer('pwdreset', { server: true }),
-    'error:requestPasswordReset': async (r) => {
-      // an address the server cannot send to
-      await r.answer('pwdreset', { body: (b) => ({ ...(b as object), email: 'not-an-address' }) });
-      await says(r, 'auth.requestResetFail');
-    },
+    'error:requestPasswordReset': async (r, step) => failure(r, step, 'pwdreset', 'auth.requestResetFail'),
     'done:checkRecoveryLink': async (r) => r.answer('checkLink', { server: true }),
-    'error:checkRecoveryLink [isNotFound]': async (r) => r.answer('checkLink', { server: true }),
-    'error:checkRecoveryLink': async (r) => {
-      await r.answer('checkLink', { drop: true });
-      await says(r, 'form.unexpected');
-    },
+    'error:checkRecoveryLink [isNotFound]': async (r, step) => r.answer('checkLink', outcome(step)),
+    'error:checkRecoveryLink': async (r, step) => failure(r, step, 'checkLink', 'form.unexpected'),
     'done:confirmPasswordReset': async (r) => r.answer('confirm', { server: true }),
-    'error:confirmPasswordReset [isMissingFields]': async (r) => {
-      // the server's 400 for a request without the password
-      await r.answer('confirm', { body: (b) => ({ ...(b as object), _p: '' }) });
-      await says(r, 'auth.fillAllFields');
-    },
-    'error:confirmPasswordReset [isValidationError]': async (r) => {
-      // the link was used meanwhile (in another tab): the server knows the token no more
-      await r.answer('confirm', { body: (b) => ({ ...(b as object), token: freshKey('used') }) });
-      await says(r, 'auth.recoveryLinkInvalid');
-    },
-    'error:confirmPasswordReset': async (r) => {
-      await r.answer('confirm', SERVER_ERROR);
-      await says(r, 'form.unexpected');
-    },
+    'error:confirmPasswordReset [isMissingFields]': async (r, step) => failure(r, step, 'confirm', 'auth.fillAllFields'),
+    'error:confirmPasswordReset [isValidationError]': async (r, step) => failure(r, step, 'confirm', 'auth.recoveryLinkInvalid'),
+    'error:confirmPasswordReset': async (r, step) => failure(r, step, 'confirm', 'form.unexpected'),
     'done:loadRecoveredCustomer': async (r) => r.answer('customer', { server: true }),
-    'error:loadRecoveredCustomer': async (r) => r.answer('customer', SERVER_ERROR),
+    'error:loadRecoveredCustomer': async (r, step) => r.answer('customer', outcome(step)),
   },
 
   states: {

@@ -82,6 +82,9 @@ const expired: Answer = { body: (b) => b, url: notIssued };
 type Body = { c?: Record<string, unknown> } & Record<string, unknown>;
 const changeC = (change: (c: Record<string, unknown>) => Record<string, unknown>) => (b: unknown) => ({ ...(b as Body), c: change((b as Body).c ?? {}) });
 
+/** The customer's answer as the step's event says: 401 for a token the server did not issue, else a dropped connection. */
+const loadOutcome = (step: ReplayStep): Answer => ((ev(step).error as { status: number }).status === 401 ? { url: notIssued } : outcome(step, { drop: true }));
+
 /** A save, once its form is complete: the section's button (it waits while another form saves). */
 async function press(r: Replay, which: SettingsSection): Promise<void> {
   await submit(r, which).click();
@@ -99,23 +102,38 @@ const loginAfter401 = async (r: Replay) => {
   });
 };
 
-/** The events of one save: its answer, its 401, its 422 (as the server makes it), its dropped connection. */
+/**
+ * How the server gives the failure of the step's event (its status): its own 401 for a token it did
+ * not issue, its own 422 for the request changed as `refuse` says, or a dropped connection (0).
+ */
+function outcome(step: ReplayStep, refuse: Answer): Answer {
+  const { status } = ev(step).error as { status: number };
+  if (status === 401 || status === 403) return expired;
+  if (status === 422) return refuse;
+  if (status === 0) return { drop: true };
+  return { status, json: { error: `HTTP_${status}`, message: `${status}`, fields: {} } };
+}
+
+/**
+ * The events of one save: its answer (and what the page says then), and its failures; the server's
+ * outcome is the event's (its status), what the page then shows is the chart's transition (its label).
+ */
 function saveAnswers(id: string, request: string, which: SettingsSection, done: ((r: Replay) => Promise<void>) | null, refuse: Answer, refusal: () => (r: Replay) => Promise<void>) {
   return {
     [`done:${id}`]: async (r: Replay) => {
       await r.answer(request, { server: true });
       await done?.(r);
     },
-    [`error:${id} [isUnauthorized]`]: async (r: Replay) => {
-      await r.answer(request, expired);
+    [`error:${id} [isUnauthorized]`]: async (r: Replay, step: ReplayStep) => {
+      await r.answer(request, outcome(step, refuse));
       await loginAfter401(r);
     },
-    [`error:${id} [isValidationError]`]: async (r: Replay) => {
-      await r.answer(request, refuse);
+    [`error:${id} [isValidationError]`]: async (r: Replay, step: ReplayStep) => {
+      await r.answer(request, outcome(step, refuse));
       await refusal()(r);
     },
-    [`error:${id}`]: async (r: Replay) => {
-      await r.answer(request, { drop: true });
+    [`error:${id}`]: async (r: Replay, step: ReplayStep) => {
+      await r.answer(request, outcome(step, refuse));
       await says(r, which, 'form.unexpected');
     },
   };
@@ -181,11 +199,11 @@ export const settingsBinding: ReplayBinding = {
       await r.answer('attr', { server: true });
       await r.answer('customer', { server: true });
     },
-    'error:loadAccount [isUnauthorized]': async (r) => {
-      await r.answer('customer', { url: notIssued });
+    'error:loadAccount [isUnauthorized]': async (r, step) => {
+      await r.answer('customer', loadOutcome(step));
       await loginAfter401(r);
     },
-    'error:loadAccount': async (r) => r.answer('customer', { drop: true }),
+    'error:loadAccount': async (r, step) => r.answer('customer', loadOutcome(step)),
     RETRY: async (r) => main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }).click(),
 
     // ---- typing (in any form, also while another one saves: only the buttons wait)
