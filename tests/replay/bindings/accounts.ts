@@ -18,6 +18,12 @@ export const freshEmail = (what: string): string => `replay-${what}-${process.pi
 /** A new key of letters and digits (an invented link, a used token). */
 export const freshKey = (what: string): string => `${what}-${process.pid}-${++counter}`;
 
+/** A request of the page to the API: its method and the path after `/api/<lang>/` (a matcher of `requests`). */
+export const call =
+  (method: 'GET' | 'POST', path: string) =>
+  (url: URL, m: string): boolean =>
+    m === method && url.pathname.endsWith(`/${path}`);
+
 /** POST `/api/<lang>/<path>` from the test, not the page; throws unless the server says yes. */
 export async function post(r: Replay, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${r.baseUrl}/api/${r.lang}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -31,7 +31,7 @@ import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { Mismatch, type Answer, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 import { STEP_MS } from '../replay.js';
-import { ACCOUNT_ADDRESS, ACCOUNT_NAME, freshEmail, freshKey, post, registerAccount as register, soon } from './accounts.js';
+import { ACCOUNT_ADDRESS, ACCOUNT_NAME, call, freshEmail, freshKey, post, registerAccount as register, soon } from './accounts.js';
 
 type Form = 'Login' | 'Registration' | 'Guest registration' | 'Forgot password' | 'Recovery';
 
@@ -183,6 +183,12 @@ async function loggedIn(r: Replay): Promise<void> {
   await r.lacks(headerLink(r, 'header.login'), 'the header\'s "Log in"');
 }
 
+/** The states of a form whose fields come from the server: loading them, and their failure. */
+const formFieldStates = (form: Form, title: string): Record<string, (r: Replay) => Promise<void>> => ({
+  [`${form}.Loading form fields`]: async (r) => loadingFields(r, title),
+  [`${form}.Form fields failed`]: async (r) => fieldsFailed(r, title),
+});
+
 async function successPage(r: Replay, title: string, text: string): Promise<void> {
   await r.shows(heading(r, title), `the heading "${r.text(title)}"`);
   await r.shows(main(r).getByRole('status').filter({ hasText: r.words(text) }), `"${r.text(text)}"`);
@@ -248,15 +254,15 @@ export const authBinding: ReplayBinding = {
   lang: 'en',
   server: { env: { GUEST_REGISTRATION: 'true' }, why: 'the guest form needs a shop that takes guests; the shared server, like the demo, has guest registration off' },
   requests: {
-    login: (url, method) => method === 'POST' && url.pathname.endsWith('/auth/login'),
-    customer: (url, method) => method === 'GET' && url.pathname.endsWith('/customer'),
-    attr: (url, method) => method === 'GET' && url.pathname.endsWith('/customer/attr'),
-    register: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/register'),
-    validate: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/validate'),
-    guest: (url, method) => method === 'POST' && url.pathname.endsWith('/auth/guest'),
-    pwdreset: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/pwdreset'),
-    checkLink: (url, method) => method === 'GET' && url.pathname.endsWith('/customer/pwdconfirm'),
-    confirm: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/pwdconfirm'),
+    login: call('POST', 'auth/login'),
+    customer: call('GET', 'customer'),
+    attr: call('GET', 'customer/attr'),
+    register: call('POST', 'customer/register'),
+    validate: call('POST', 'customer/validate'),
+    guest: call('POST', 'auth/guest'),
+    pwdreset: call('POST', 'customer/pwdreset'),
+    checkLink: call('GET', 'customer/pwdconfirm'),
+    confirm: call('POST', 'customer/pwdconfirm'),
   },
 
   async prepare(r) {
@@ -415,8 +421,7 @@ export const authBinding: ReplayBinding = {
       await loggedIn(r);
     },
 
-    'Registration.Loading form fields': async (r) => loadingFields(r, 'title.register'),
-    'Registration.Form fields failed': async (r) => fieldsFailed(r, 'title.register'),
+    ...formFieldStates('Registration', 'title.register'),
     'Registration.Editing': async (r) => {
       await editing(r, 'title.register', 'auth.registerSubmit');
       await r.shows(field(r, 'passwordConfirmation'), 'the password fields');
@@ -433,8 +438,7 @@ export const authBinding: ReplayBinding = {
       await r.shows(main(r).getByText(r.words('auth.guestOff')), 'the "not available" notice');
       await r.lacks(submitButton(r), 'a form');
     },
-    'Guest registration.Loading form fields': async (r) => loadingFields(r, 'title.guestRegister'),
-    'Guest registration.Form fields failed': async (r) => fieldsFailed(r, 'title.guestRegister'),
+    ...formFieldStates('Guest registration', 'title.guestRegister'),
     'Guest registration.Editing': async (r) => {
       await editing(r, 'title.guestRegister', 'auth.guestSubmit');
       await r.lacks(field(r, 'password'), 'a password field');

@@ -20,7 +20,7 @@ import { DELIVERY, TYPING } from '../../machines/settings.model.js';
 import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { Mismatch, type Answer, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
-import { freshEmail, logIn, registerAccount, soon, submitLogin } from './accounts.js';
+import { call, freshEmail, logIn, registerAccount, soon, submitLogin } from './accounts.js';
 
 /** The model's current password (the demo customer's too). */
 const PASSWORD = TYPING.password[0]![1];
@@ -70,6 +70,12 @@ const saved = (r: Replay, which: SettingsSection, id: string) =>
 const marked = (r: Replay, which: SettingsSection, name: string) =>
   soon(() => r.shows(input_(r, which, name).and(r.page.locator('[aria-invalid="true"]')), `the field "${name}" marked wrong`));
 
+/** A 422 on the page: the field marked wrong, and the section's message. */
+const refusedOn = (which: SettingsSection, name: string, id: string) => async (r: Replay) => {
+  await marked(r, which, name);
+  await says(r, which, id);
+};
+
 // ---- answers
 
 /** The request's address with a token the server did not issue. */
@@ -118,7 +124,7 @@ function outcome(step: ReplayStep, refuse: Answer): Answer {
  * The events of one save: its answer (and what the page says then), and its failures; the server's
  * outcome is the event's (its status), what the page then shows is the chart's transition (its label).
  */
-function saveAnswers(id: string, request: string, which: SettingsSection, done: ((r: Replay) => Promise<void>) | null, refuse: Answer, refusal: () => (r: Replay) => Promise<void>) {
+function saveAnswers(id: string, request: string, which: SettingsSection, done: ((r: Replay) => Promise<void>) | null, refuse: Answer, refusal: (r: Replay) => Promise<void>) {
   return {
     [`done:${id}`]: async (r: Replay) => {
       await r.answer(request, { server: true });
@@ -130,7 +136,7 @@ function saveAnswers(id: string, request: string, which: SettingsSection, done: 
     },
     [`error:${id} [isValidationError]`]: async (r: Replay, step: ReplayStep) => {
       await r.answer(request, outcome(step, refuse));
-      await refusal()(r);
+      await refusal(r);
     },
     [`error:${id}`]: async (r: Replay, step: ReplayStep) => {
       await r.answer(request, outcome(step, refuse));
@@ -143,12 +149,12 @@ export const settingsBinding: ReplayBinding = {
   machine: 'settings',
   lang: 'en',
   requests: {
-    customer: (url, method) => method === 'GET' && url.pathname.endsWith('/customer'),
-    attr: (url, method) => method === 'GET' && url.pathname.endsWith('/customer/attr'),
-    validate: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/validate'),
-    update: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/update'),
-    pwdchange: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/pwdchange'),
-    emailchange: (url, method) => method === 'POST' && url.pathname.endsWith('/customer/emailchange'),
+    customer: call('GET', 'customer'),
+    attr: call('GET', 'customer/attr'),
+    validate: call('POST', 'customer/validate'),
+    update: call('POST', 'customer/update'),
+    pwdchange: call('POST', 'customer/pwdchange'),
+    emailchange: call('POST', 'customer/emailchange'),
   },
 
   async prepare(r) {
@@ -241,10 +247,7 @@ export const settingsBinding: ReplayBinding = {
       'details',
       null,
       { body: changeC((c) => ({ ...c, phone: 'call me maybe' })) },
-      () => async (r) => {
-        await marked(r, 'details', 'phone');
-        await says(r, 'details', 'form.correctErrors');
-      },
+      refusedOn('details', 'phone', 'form.correctErrors'),
     ),
     ...saveAnswers(
       'saveDetails',
@@ -257,10 +260,7 @@ export const settingsBinding: ReplayBinding = {
         await soon(() => r.shows(r.page.locator('header .user-menu__button').filter({ hasText: name }), `the name "${name}" in the header`));
       },
       { body: changeC((c) => ({ ...c, lname: '' })) },
-      () => async (r) => {
-        await marked(r, 'details', 'lname');
-        await says(r, 'details', 'form.correctErrors');
-      },
+      refusedOn('details', 'lname', 'form.correctErrors'),
     ),
     ...saveAnswers(
       'saveAddress',
@@ -268,7 +268,7 @@ export const settingsBinding: ReplayBinding = {
       'address',
       async (r) => saved(r, 'address', 'settings.saved'),
       { body: changeC((c) => ({ ...c, shipping: { ...DELIVERY, country: 'XX' } })) },
-      () => async (r) => says(r, 'address', 'form.correctErrors'),
+      async (r) => says(r, 'address', 'form.correctErrors'),
     ),
     ...saveAnswers(
       'changePassword',
@@ -277,10 +277,7 @@ export const settingsBinding: ReplayBinding = {
       async (r) => saved(r, 'password', 'settings.passwordChanged'),
       // the digest of another current password
       { body: (b) => ({ ...(b as object), _po: '0'.repeat(32) }) },
-      () => async (r) => {
-        await marked(r, 'password', 'current-password');
-        await says(r, 'password', 'settings.passwordChangeFailed');
-      },
+      refusedOn('password', 'current-password', 'settings.passwordChangeFailed'),
     ),
     ...saveAnswers(
       'changeEmail',
@@ -292,10 +289,7 @@ export const settingsBinding: ReplayBinding = {
       },
       // an address that has an account already (the demo customer's)
       { body: (b) => ({ ...(b as object), email: DEMO_CUSTOMER.email }) },
-      () => async (r) => {
-        await marked(r, 'email', 'new-email');
-        await says(r, 'email', 'settings.emailChangeFailed');
-      },
+      refusedOn('email', 'new-email', 'settings.emailChangeFailed'),
     ),
   },
 
