@@ -15,6 +15,9 @@
  * - `requests`: the requests the replay holds until the path's answer step, so a "Loading …"
  *   state is seen on the page and every service outcome comes when the path says.
  *
+ * - `server`: a binding whose paths need a shop set up otherwise than the shared e2e server (e.g.
+ *   guest registration on) gets a server of its own, started with `env` on a fresh database.
+ *
  * A step no visitor can do in a browser calls `r.cannot(reason)`: the replay of that path stops
  * there and the reason goes into the report (tests/replay/results/<machine>.json).
  */
@@ -57,6 +60,8 @@ export interface Replay {
   step: ReplayStep | null;
   /** what earlier steps chose, for the ones after them (the day, the time, the event) */
   memo: Record<string, unknown>;
+  /** What the server has written to its log so far (e.g. the recovery link it "mails"). */
+  serverLog(): string;
   /** GET `/api/<lang>/<path>` from the test, not the page: the server's own data (`data` of the answer) */
   api<T>(path: string): Promise<T>;
   /** Answers the oldest request of `request` the page is waiting for (waits until it asks). */
@@ -83,6 +88,11 @@ export interface ReplayBinding {
   machine: string;
   /** the language the replays run in */
   lang: Lang;
+  /**
+   * A server of the binding's own instead of the shared one: started with `env` (the variables of
+   * docs/operations.md) on a fresh database, for the reason `why`.
+   */
+  server?: { env: Record<string, string>; why: string };
   /** requests held until the path answers them, by name: whether a request is one (`r` for what the path prepared) */
   requests: Record<string, (url: URL, method: string, r: Replay) => boolean>;
   /** globs of the URLs whose requests `requests` may hold (default: those under /api/); e.g. a catalogue chunk under /assets/ */

@@ -4,20 +4,24 @@
  *
  * - one test that fails naming every event and state its paths use without a binding;
  * - one test per walk of the path set (the model test's own paths and scenarios, by the names the
- *   model test gives them), replayed in its own page, REPLAY_PAGES (default 3) pages at a time;
+ *   model test gives them), replayed in its own page, REPLAY_PAGES (default 3) pages at a time,
+ *   against the shared e2e server or, when the binding asks for one (`server`), its own;
  * - one test that holds what the replays took to tests/replay/results/<machine>.json, the file the
  *   coverage report reads (write it anew with UPDATE_RECORDS=1 after a deliberate change, then
  *   `npm run paths`).
  *
  * Replay one path: `npm run test:paths -- -t "eventTicketing path 12/"`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { machineEdges } from '../../src/tools/machine-graph.js';
 import type { MachineModel } from '../machines/model.js';
 import { launchBrowser } from '../e2e/browser.js';
 import { e2eBaseUrl } from '../e2e/context.js';
+import { startServer, type ServerProcess } from '../e2e/server-process.js';
 import type { ReplayBinding } from './binding.js';
 import { unbound, type ReplayPlan } from './plan.js';
 import { replayWalk, type WalkOutcome } from './replay.js';
@@ -45,6 +49,12 @@ export function describeReplay(model: MachineModel, binding: ReplayBinding, plan
   describe(`${model.name} in the browser`, () => {
     let browser: Browser | undefined;
     let baseUrl = '';
+    let own: { server: ServerProcess; dataDir: string; log: string } | undefined;
+    const serverLog = () => {
+      if (own) return own.log;
+      const file = inject('serverLogFile');
+      return file ? readFileSync(file, 'utf8') : '';
+    };
     const outcomes = new Map<number, WalkOutcome>();
     let failed = 0;
     const slot = limiter(PAGES);
@@ -52,10 +62,22 @@ export function describeReplay(model: MachineModel, binding: ReplayBinding, plan
 
     beforeAll(async () => {
       baseUrl = e2eBaseUrl();
+      if (binding.server) {
+        // the build exists (the e2e setup made it); this server has its own data and settings
+        const dataDir = mkdtempSync(path.join(tmpdir(), `museum-shop-replay-${binding.machine}-`));
+        const server = await startServer({ DATA_DIR: dataDir, ...binding.server.env });
+        own = { server, dataDir, log: server.output() };
+        const keep = (chunk: Buffer) => (own!.log += chunk.toString());
+        server.child.stdout?.on('data', keep);
+        server.child.stderr?.on('data', keep);
+        baseUrl = server.url;
+      }
       browser = await launchBrowser();
     });
     afterAll(async () => {
       await browser?.close();
+      await own?.server.stop();
+      if (own) rmSync(own.dataDir, { recursive: true, force: true });
     });
 
     it('binds every event and state its paths use', () => {
@@ -67,7 +89,7 @@ export function describeReplay(model: MachineModel, binding: ReplayBinding, plan
         `${model.name} path ${plan.number}/${plan.total}: ${plan.name}`,
         async () => {
           try {
-            outcomes.set(plan.number, await slot(() => replayWalk(browser!, baseUrl, model, binding, plan)));
+            outcomes.set(plan.number, await slot(() => replayWalk(browser!, baseUrl, model, binding, plan, serverLog)));
           } catch (error) {
             failed++;
             throw error;

@@ -66,7 +66,12 @@ class PageReplay implements Replay {
     readonly binding: ReplayBinding,
     readonly baseUrl: string,
     readonly plan: ReplayPlan,
+    private readonly log: () => string,
   ) {}
+
+  serverLog(): string {
+    return this.log();
+  }
 
   get lang() {
     return this.binding.lang;
@@ -191,11 +196,18 @@ function actionOf(binding: ReplayBinding, step: ReplayStep) {
 }
 
 /** Replays `plan` in a fresh context of `browser`; throws naming the path and the step on a difference. */
-export async function replayWalk(browser: Browser, baseUrl: string, model: MachineModel, binding: ReplayBinding, plan: ReplayPlan): Promise<WalkOutcome> {
+export async function replayWalk(
+  browser: Browser,
+  baseUrl: string,
+  model: MachineModel,
+  binding: ReplayBinding,
+  plan: ReplayPlan,
+  serverLog: () => string = () => '',
+): Promise<WalkOutcome> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: binding.lang, viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(STEP_MS);
   const page = await context.newPage();
-  const r = new PageReplay(page, binding, baseUrl, plan);
+  const r = new PageReplay(page, binding, baseUrl, plan, serverLog);
   page.on('pageerror', (error) => r.errors.push(`uncaught: ${error.message}`));
   page.on('console', (m) => {
     // a failed response is logged by Chromium too; the path asked for it (a 500, a dropped connection)
