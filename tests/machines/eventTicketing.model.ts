@@ -232,6 +232,14 @@ const situation = (input: unknown) => {
   return `${page}, today ${dayWords(i.today)}, the cart holding ${PLACES_IN_CART_AT_10} × Adult of "${bookingEvent.name}" at 10:00`;
 };
 
+/** The booking event's page up to the times of its free day (the scenarios about times start there). */
+const timesOfTheFreeDay = [
+  { type: 'done:loadLifetime', output: lifetime },
+  { type: 'done:loadCalendar', output: calendar },
+  { type: 'SELECT_DATE', date: FREE_DAY },
+  { type: 'done:loadTickets', output: offers.times },
+] as const;
+
 export const eventTicketingModel = defineModel({
   name: 'eventTicketing',
   machine: eventTicketingMachine,
@@ -315,10 +323,7 @@ export const eventTicketingModel = defineModel({
       name: 'a time the day does not offer is not taken',
       input: { cart, today: TODAY, eventId: BOOKING_EVENT },
       events: [
-        { type: 'done:loadLifetime', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'SELECT_DATE', date: FREE_DAY },
-        { type: 'done:loadTickets', output: offers.times },
+        ...timesOfTheFreeDay,
         { type: 'SELECT_TIME', datetime: `${FREE_DAY} 23:00` },
       ],
     },
@@ -327,10 +332,7 @@ export const eventTicketingModel = defineModel({
       name: 'after trying a sold-out time the visitor chooses an open one, and after trying it again the time before: its tickets',
       input: { cart, today: TODAY, eventId: BOOKING_EVENT },
       events: [
-        { type: 'done:loadLifetime', output: lifetime },
-        { type: 'done:loadCalendar', output: calendar },
-        { type: 'SELECT_DATE', date: FREE_DAY },
-        { type: 'done:loadTickets', output: offers.times },
+        ...timesOfTheFreeDay,
         { type: 'SELECT_TIME', datetime: at11 },
         { type: 'SELECT_TIME', datetime: at10 },
         { type: 'SELECT_TIME', datetime: at11 },
