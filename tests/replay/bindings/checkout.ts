@@ -518,6 +518,11 @@ export const checkoutBinding: ReplayBinding = {
     },
     Booked: async (r) => {
       await r.shows(main(r).getByTestId('booking-id'), 'the booking number');
+      // a booking just made empties the cart (a booking of earlier in the session leaves the cart as it is)
+      if (r.step?.name === 'done:execPayment') {
+        const count = (await r.page.locator('header').getByTestId('basket-count').first().textContent())?.trim();
+        if (count !== '0') throw new Mismatch(`the basket still shows ${count} after the booking`);
+      }
     },
     'Payment cancelled.Asking about the cart': async (r) => {
       await r.shows(main(r).getByText(r.words('checkout.canceledQuestion')), 'the "keep or clear" question');
