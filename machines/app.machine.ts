@@ -98,7 +98,6 @@ export type AppEvent =
   | HttpErrorEvent
   | { type: 'REQUEST_STARTED' }
   | { type: 'REQUEST_FINISHED' }
-  | { type: 'SHOW_MESSAGE'; message: GlobalMessage }
   | { type: 'DISMISS_MESSAGE' }
   | { type: 'TOAST'; toast: ShellMessage & { tone?: MessageTone } }
   | { type: 'DISMISS_TOAST' }
@@ -162,7 +161,6 @@ export const appMachine = setup({
     showNetworkMessage: assign({ globalMessage: { id: 'error.network', className: 'warning' as const } }),
     showUnauthorizedMessage: assign({ globalMessage: { id: 'error.unauthorized', className: 'info' as const } }),
     showTooManyRequestsMessage: assign({ globalMessage: { id: 'error.tooManyRequests', className: 'warning' as const } }),
-    assignGlobalMessage: assign((_, message: GlobalMessage) => ({ globalMessage: message })),
     clearGlobalMessage: assign({ globalMessage: null }),
     enqueueToast: assign(({ context }, toast: ShellMessage & { tone?: MessageTone }) => ({
       toasts: [...context.toasts, { id: toast.id, ...(toast.values ? { values: toast.values } : {}), tone: toast.tone ?? 'info', key: context.nextToastKey }],
@@ -373,7 +371,6 @@ export const appMachine = setup({
                 actions: 'showTooManyRequestsMessage',
               },
             ],
-            SHOW_MESSAGE: { target: 'Showing', actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
           },
         },
         Showing: {
@@ -386,7 +383,6 @@ export const appMachine = setup({
               { guard: 'isNetworkFailure', target: 'Showing', reenter: true, actions: 'showNetworkMessage' },
               { guard: 'isTooManyRequests', target: 'Showing', reenter: true, actions: 'showTooManyRequestsMessage' },
             ],
-            SHOW_MESSAGE: { target: 'Showing', reenter: true, actions: { type: 'assignGlobalMessage', params: ({ event }) => event.message } },
           },
         },
       },

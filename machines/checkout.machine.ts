@@ -442,8 +442,7 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'voucherCode',
         src: 'voucherRedemption',
-        description: 'The voucher-code entry of the cart view lives as long as the cart step; a code it accepts becomes a cart line (CART_CHANGED).',
-        onError: { description: 'The code entry stopped (a fault of ours): the cart and the payment go on without it.' },
+        description: 'The voucher-code entry of the cart view lives as long as the cart step; a code it accepts becomes a cart line (CART_CHANGED). It answers every outcome of its own calls itself, so it has no failure of its own to report.',
       },
       initial: 'Checking the cart',
       on: {

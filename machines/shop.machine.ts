@@ -235,32 +235,39 @@ export const shopMachine = setup({
       description: 'The article page (product/{id}, passes/{id} for a pass): stock in words, quantity within stock, pass owners.',
       initial: 'Checking stock',
       on: {
-        SET_QUANTITY: { target: '.Choosing', actions: 'assignQuantity', description: 'Within stock; a pass gets one owner entry per piece.' },
         SET_OWNER: { actions: 'assignOwner' },
         CART_CHANGED: {
           target: '.Checking stock',
           actions: 'assignCartLines',
           description: 'The cart changed (this article added or removed): the quantity stays within what is left; nothing left is "out of stock".',
         },
-        ADD_TO_CART: [
-          { guard: 'ownersIncomplete', target: '.Owners missing', actions: 'rejectOwners' },
-          {
-            target: '.Added',
-            actions: [{ type: 'addToCart', params: ({ context }) => (context.article ? [articleLine(context.article, context.quantity, context.owners)] : []) }, 'assignAdded'],
-          },
-        ],
       },
       states: {
         'Checking stock': {
-          always: [{ guard: 'outOfStock', target: 'Out of stock' }, { target: 'Choosing' }],
+          always: [{ guard: 'outOfStock', target: 'Out of stock' }, { target: 'In stock' }],
         },
-        Choosing: {},
         'Out of stock': {
-          description: '§5: stock 0 or less (or all of it already in the cart): the quantity is 0 and nothing can be added.',
-          on: { SET_QUANTITY: {}, ADD_TO_CART: {} },
+          description: '§5: stock 0 or less (or all of it already in the cart): the quantity is 0, and the page offers no quantity and no Add.',
         },
-        'Owners missing': { description: 'Every pass needs its owner (first and last name; the address when sent elsewhere).' },
-        Added: { description: 'The line is in the cart; the page says so, and adding again adds another line.' },
+        'In stock': {
+          description: 'Something is left to buy: the page offers the quantity (within stock) and Add.',
+          initial: 'Choosing',
+          on: {
+            SET_QUANTITY: { target: '.Choosing', actions: 'assignQuantity', description: 'Within stock; a pass gets one owner entry per piece.' },
+            ADD_TO_CART: [
+              { guard: 'ownersIncomplete', target: '.Owners missing', actions: 'rejectOwners' },
+              {
+                target: '.Added',
+                actions: [{ type: 'addToCart', params: ({ context }) => (context.article ? [articleLine(context.article, context.quantity, context.owners)] : []) }, 'assignAdded'],
+              },
+            ],
+          },
+          states: {
+            Choosing: {},
+            'Owners missing': { description: 'Every pass needs its owner (first and last name; the address when sent elsewhere).' },
+            Added: { description: 'The line is in the cart; the page says so, and adding again adds another line.' },
+          },
+        },
       },
     },
   },

@@ -34,10 +34,10 @@ export const SHOP_VIEWS = {
   'Article not found': article('notFound'),
   'Article failed': article('failed'),
   'Article.Checking stock': article('choosing'),
-  'Article.Choosing': article('choosing'),
+  'Article.In stock.Choosing': article('choosing'),
   'Article.Out of stock': article('outOfStock'),
-  'Article.Owners missing': article('ownersMissing'),
-  'Article.Added': article('added'),
+  'Article.In stock.Owners missing': article('ownersMissing'),
+  'Article.In stock.Added': article('added'),
 } as const satisfies Record<StatePath<typeof shopMachine>, ShopView>;
 
 /** The view of a snapshot; throws on a state without one. */

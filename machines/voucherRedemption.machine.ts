@@ -122,7 +122,7 @@ export const voucherRedemptionMachine = setup({
     },
     Valid: {
       tags: 'busy',
-      description: 'The code can be used: its line (value still on it) goes to the cart through the cart\'s ADD.',
+      description: 'The code can be used: its line (value still on it) goes to the cart through the cart\'s ADD, which either takes it or refuses it as already there; it has no other outcome.',
       invoke: {
         id: 'addToCart',
         src: 'addToCart',
@@ -131,7 +131,6 @@ export const voucherRedemptionMachine = setup({
           { guard: { type: 'wasAlreadyInCart', params: ({ event }) => event.output }, target: 'Refused.Already in cart' },
           { target: 'Added', actions: 'assignAdded' },
         ],
-        onError: { target: 'Refused.Unknown error' },
       },
     },
     Added: {

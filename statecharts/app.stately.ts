@@ -235,13 +235,7 @@ export const machine = createMachine({
                 ],
                 "description": "429 (password reset or voucher code tried too often; on the login page the form says it): wait a minute and try again."
               }
-            ],
-            "SHOW_MESSAGE": {
-              "target": "Showing",
-              "actions": [
-                "assignGlobalMessage"
-              ]
-            }
+            ]
           }
         },
         "Showing": {
@@ -285,14 +279,7 @@ export const machine = createMachine({
                 ],
                 "reenter": true
               }
-            ],
-            "SHOW_MESSAGE": {
-              "target": "Showing",
-              "actions": [
-                "assignGlobalMessage"
-              ],
-              "reenter": true
-            }
+            ]
           },
           "after": {
             "globalMessageDuration": {

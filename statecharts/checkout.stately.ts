@@ -37,10 +37,7 @@ export const machine = createMachine({
       ],
       "invoke": {
         "id": "voucherCode",
-        "src": "voucherRedemption",
-        "onError": {
-          "description": "The code entry stopped (a fault of ours): the cart and the payment go on without it."
-        }
+        "src": "voucherRedemption"
       },
       "on": {
         "PAYMENT_RETURNED": [

@@ -160,13 +160,6 @@ export const machine = createMachine({
       "description": "The article page (product/{id}, passes/{id} for a pass): stock in words, quantity within stock, pass owners.",
       "initial": "Checking stock",
       "on": {
-        "SET_QUANTITY": {
-          "target": ".Choosing",
-          "actions": [
-            "assignQuantity"
-          ],
-          "description": "Within stock; a pass gets one owner entry per piece."
-        },
         "SET_OWNER": {
           "actions": [
             "assignOwner"
@@ -178,23 +171,7 @@ export const machine = createMachine({
             "assignCartLines"
           ],
           "description": "The cart changed (this article added or removed): the quantity stays within what is left; nothing left is \"out of stock\"."
-        },
-        "ADD_TO_CART": [
-          {
-            "target": ".Owners missing",
-            "guard": "ownersIncomplete",
-            "actions": [
-              "rejectOwners"
-            ]
-          },
-          {
-            "target": ".Added",
-            "actions": [
-              "addToCart",
-              "assignAdded"
-            ]
-          }
-        ]
+        }
       },
       "meta": {
         "route": "product"
@@ -207,23 +184,50 @@ export const machine = createMachine({
               "guard": "outOfStock"
             },
             {
-              "target": "Choosing"
+              "target": "In stock"
             }
           ]
         },
-        "Choosing": {},
         "Out of stock": {
-          "description": "§5: stock 0 or less (or all of it already in the cart): the quantity is 0 and nothing can be added.",
+          "description": "§5: stock 0 or less (or all of it already in the cart): the quantity is 0, and the page offers no quantity and no Add."
+        },
+        "In stock": {
+          "description": "Something is left to buy: the page offers the quantity (within stock) and Add.",
+          "initial": "Choosing",
           "on": {
-            "SET_QUANTITY": {},
-            "ADD_TO_CART": {}
+            "SET_QUANTITY": {
+              "target": ".Choosing",
+              "actions": [
+                "assignQuantity"
+              ],
+              "description": "Within stock; a pass gets one owner entry per piece."
+            },
+            "ADD_TO_CART": [
+              {
+                "target": ".Owners missing",
+                "guard": "ownersIncomplete",
+                "actions": [
+                  "rejectOwners"
+                ]
+              },
+              {
+                "target": ".Added",
+                "actions": [
+                  "addToCart",
+                  "assignAdded"
+                ]
+              }
+            ]
+          },
+          "states": {
+            "Choosing": {},
+            "Owners missing": {
+              "description": "Every pass needs its owner (first and last name; the address when sent elsewhere)."
+            },
+            "Added": {
+              "description": "The line is in the cart; the page says so, and adding again adds another line."
+            }
           }
-        },
-        "Owners missing": {
-          "description": "Every pass needs its owner (first and last name; the address when sent elsewhere)."
-        },
-        "Added": {
-          "description": "The line is in the cart; the page says so, and adding again adds another line."
         }
       }
     }

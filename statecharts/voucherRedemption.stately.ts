@@ -79,7 +79,7 @@ export const machine = createMachine({
       }
     },
     "Valid": {
-      "description": "The code can be used: its line (value still on it) goes to the cart through the cart's ADD.",
+      "description": "The code can be used: its line (value still on it) goes to the cart through the cart's ADD, which either takes it or refuses it as already there; it has no other outcome.",
       "tags": [
         "busy"
       ],
@@ -97,10 +97,7 @@ export const machine = createMachine({
               "assignAdded"
             ]
           }
-        ],
-        "onError": {
-          "target": "Refused.Unknown error"
-        }
+        ]
       }
     },
     "Added": {

@@ -118,7 +118,6 @@ describeModel(appModel, {
     const e = run.event as { type: string; status?: number };
     const message = ctx(s).globalMessage;
     expect(message).not.toBeNull();
-    if (e.type === 'SHOW_MESSAGE') expect(message).toEqual({ id: 'cart.expired', className: 'warning' });
     if (e.type === 'HTTP_ERROR' && e.status === 500) {
       expect(message).toEqual({ id: 'error.server', values: { email: config.supportEmail }, className: 'danger' });
     }

@@ -28,7 +28,7 @@ export const UPDATED_SESSION = { jwt: 'jwt-3', customer: { email: 'ada@museum.ex
 
 const http = (status: number, code: string, at: number, onLoginPage = false) => ({ status, code, at, onLoginPage });
 
-const SHOW = { type: 'SHOW_MESSAGE', message: { id: 'cart.expired', className: 'warning' } };
+const SERVER_ERROR = { type: 'HTTP_ERROR', ...http(500, 'SERVER_ERROR', 1_000) };
 /** The boot of the shell, every call answering (scenarios start from the ready shell). */
 const boot = () => [
   { type: 'done:loadConfig', output: config },
@@ -39,7 +39,7 @@ const boot = () => [
 ];
 
 const region = {
-  message: ['SHOW_MESSAGE', 'DISMISS_MESSAGE', 'xstate.after.globalMessageDuration'],
+  message: ['DISMISS_MESSAGE', 'xstate.after.globalMessageDuration'],
   toast: ['TOAST', 'DISMISS_TOAST', 'xstate.after.toastDuration'],
   request: ['REQUEST_STARTED', 'REQUEST_FINISHED', 'xstate.after.spinnerDelay'],
 };
@@ -96,7 +96,6 @@ export const appModel = defineModel({
       http(429, 'TOO_MANY_REQUESTS', 1_000),
       http(429, 'TOO_MANY_REQUESTS', 1_000, true),
     ],
-    SHOW_MESSAGE: { message: { id: 'cart.expired', className: 'warning' } },
     TOAST: { toast: { id: 'cart.added', tone: 'success' } },
     LOGGED_IN: { jwt: 'jwt-2', customer: null, isGuest: true },
     LOGOUT: { returnTo: '/fr/' },
@@ -112,7 +111,7 @@ export const appModel = defineModel({
     },
     {
       name: 'a new message while one shows starts its 15 s again',
-      events: [...boot(), SHOW, { type: 'wait:10000' }, SHOW, { type: 'wait:10000' }, { type: 'wait:5000' }],
+      events: [...boot(), SERVER_ERROR, { type: 'wait:10000' }, SERVER_ERROR, { type: 'wait:10000' }, { type: 'wait:5000' }],
     },
     {
       name: 'a second 503 within 30 s shows a message instead of reloading again',

@@ -178,7 +178,6 @@ export const checkoutWords: Record<string, string | ((e: Sent) => string)> = {
   SHIPPING_CHANGED: shippingWords,
   'PAYMENT_RETURNED [wasBookedEarlier]': 'Open the return address of a cart booked earlier in this session again (Back, or the link)',
   PAYMENT_RETURNED: returnWords,
-  'error:voucherCode': 'The voucher-code entry stops with an error',
   'done:loadSuggestions': (e) => ((e.output as Suggestion[]).length ? `"You might also like" shows ${(e.output as Suggestion[]).map((x) => x.name).join(' and ')}` : 'No suggestions are shown'),
   'error:loadSuggestions': 'The suggestions cannot be loaded (no network)',
   'SELECT_PAYMENT [isExpressPayment]': (e) => `Choose "${paymentName(e.payart)}" (no login needed)`,
@@ -321,11 +320,6 @@ export const checkoutModel = defineModel({
       name: 'a suggestion that is not offered adds nothing',
       input: inputs[0],
       events: [{ type: 'done:loadSuggestions', output: suggestions }, { type: 'ADD_SUGGESTION', id: 999 }],
-    },
-    {
-      name: 'the voucher-code entry stops with an error: the cart and payment go on',
-      input: inputs[0],
-      events: [{ type: 'error:voucherCode', error: new Error('code entry stopped') }, { type: 'done:loadSuggestions', output: [] }, { type: 'SET_TERMS', accepted: true }],
     },
     {
       name: 'payment waits for shipping: refused while the country is unknown, then paid with the destination the cart priced',

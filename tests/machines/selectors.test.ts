@@ -102,11 +102,11 @@ describe('the boot phases of the app', () => {
 
 describe('the stages the screens read', () => {
   it('shop: the article page and the list each see only their own states', () => {
-    expect(articleStageOf({ value: { Article: 'Owners missing' } })).toBe('ownersMissing');
+    expect(articleStageOf({ value: { Article: { 'In stock': 'Owners missing' } } })).toBe('ownersMissing');
     expect(articleStageOf({ value: 'Article not found' })).toBe('notFound');
     expect(articleStageOf({ value: 'List failed' })).toBeNull();
     expect(listStageOf({ value: 'List failed' })).toBe('failed');
-    expect(listStageOf({ value: { Article: 'Added' } })).toBeNull();
+    expect(listStageOf({ value: { Article: { 'In stock': 'Added' } } })).toBeNull();
   });
 
   it('voucher shop: the voucher page, its amount problems and the list', () => {

@@ -62,7 +62,7 @@ describeModel(shopModel, {
     expect(page(s)).toBe('product');
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
-  'Article.Choosing': (s, run) => {
+  'Article.In stock.Choosing': (s, run) => {
     const c = ctx(s);
     expect(page(s)).toBe('product');
     expect(c.article).not.toBeNull();
@@ -91,7 +91,7 @@ describeModel(shopModel, {
     expect(c.quantity).toBe(0);
     expect(step(run, 'addToCart')).toEqual([]);
   },
-  'Article.Owners missing': (s, run) => {
+  'Article.In stock.Owners missing': (s, run) => {
     const c = ctx(s);
     expect(c.article?.id).toBe(pass.id);
     // the refused ADD_TO_CART names what is missing; typing into an entry takes its errors away
@@ -105,7 +105,7 @@ describeModel(shopModel, {
     }
     expect(step(run, 'addToCart')).toEqual([]);
   },
-  'Article.Added': (s, run) => {
+  'Article.In stock.Added': (s, run) => {
     const c = ctx(s);
     const added = step(run, 'addToCart');
     if (run.event.type === 'ADD_TO_CART') {

@@ -43,7 +43,6 @@ export const voucherRedemptionModel = defineModel({
       { error: Object.assign(new TypeError('Failed to fetch'), { status: 0, code: 'NETWORK_ERROR' }) },
     ],
     'done:addToCart': [{ output: 'added' }, { output: 'alreadyInCart' }],
-    'error:addToCart': { error: new Error('The cart is not running') },
   },
   filterEvents: allowed,
   scenarios: [

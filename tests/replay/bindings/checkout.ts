@@ -261,8 +261,6 @@ export const checkoutBinding: ReplayBinding = {
       await r.answer('suggestions', shown ? { server: true } : { edit: () => ({ data: [] }) });
     },
     'error:loadSuggestions': async (r) => r.answer('suggestions', { drop: true }),
-    'error:voucherCode': async (r) =>
-      r.cannot("the voucher-code entry stops only on a fault of its own code (its machine throws): no visitor's action or server answer brings that about"),
     CART_CHANGED: async (r) => {
       // the model's cart loses its article: the demo cart's catalogue is removed
       const article = await r.api<{ name: string }>(`merchandise?article=${DEMO.merchandise.catalogue}`);
