@@ -47,8 +47,15 @@ export interface RouteSpec {
 
 /** A positive whole number of up to nine digits, e.g. the `101` of `tickets/101`. */
 const positiveId = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.minValue(1));
-/** A key of letters, digits, `_` and `-` (a static page, an order, a recovery link). */
+/** A key of letters, digits, `_` and `-` (an order, a recovery link). */
 const key = (max: number) => v.pipe(v.string(), v.regex(new RegExp(`^[\\w-]{1,${max}}$`)));
+/**
+ * The id of a static page (§2: imprint, terms, data_protection, accessibility_statement, shipping):
+ * lowercase letters and `_`. The reference server checks a page request with it too
+ * (src/api/schemas/config-requests.ts), so an address whose id cannot name a page is the
+ * not-found page at once, never an answer of "could not be loaded, try again".
+ */
+export const staticPageId = v.pipe(v.string(), v.regex(/^[a-z][a-z_]{0,39}$/, 'Expected a page id such as imprint'));
 /** A positive id in the search: `?category=5` (`?category=05` or `"5"`, text, becomes 5). */
 const searchId = v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), positiveId]);
 /** A day to open: `?date=YYYY-MM-DD…` or `YYYYMMDD`, the forms the machines read (toIsoDate, src/domain/dates.ts). */
@@ -96,7 +103,7 @@ export const ROUTE_TABLE = {
   checkoutSuccess: { path: 'checkout/success', titleKey: 'title.checkoutSuccess', secondary: true, journey: 'checkout' },
   checkoutFailed: { path: 'checkout/failed', titleKey: 'title.checkoutFailed', journey: 'checkout', search: providerReturn },
   shippingInfo: { path: 'page/shipping', titleKey: 'title.shippingInfo', journey: 'static-page' },
-  page: { path: 'page/$id', titleKey: 'title.page', journey: 'static-page', params: { id: key(64) } },
+  page: { path: 'page/$id', titleKey: 'title.page', journey: 'static-page', params: { id: staticPageId } },
   /** Flow viewer: every machine's chart with the live state (also under any page with ?flows). */
   flows: { path: '__flows', titleKey: 'title.flows' },
 } as const satisfies Record<string, RouteSpec>;

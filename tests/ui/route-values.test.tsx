@@ -31,6 +31,9 @@ describe('a path param that does not fit its kind', () => {
     '/de/merchandise/abc',
     '/de/order-review/a.b',
     '/de/page/a.b',
+    // a page id the server's pages cannot have (digits, `-`, capitals): not found, not "try again" (found by the static page's browser replay)
+    '/de/page/no-such-page-42',
+    '/de/page/Imprint',
     `/de/recover/${'a'.repeat(129)}`,
   ])('%s: the not-found page, and nothing is asked of the API', async (path) => {
     mounted = mountShell(path);
