@@ -56,6 +56,26 @@ describe('shop screens (issue 11)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Books');
   });
 
+  it('a category link on the passes list filters it (the category is the search of passes)', async () => {
+    mounted = mountShell('/en/passes', { handler: catalogue() });
+    await ready();
+    await waitFor(() => expect(screen.getAllByTestId('article-card')).toHaveLength(1));
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    await act(async () => {
+      fireEvent.click(within(nav).getByRole('link', { name: 'Posters' }));
+    });
+    await waitFor(() => expect(mounted!.shell.router.state.location.href).toBe('/en/passes?category=32'));
+    // the annual pass is in category 33: none is left in Posters, and Posters is the current one
+    await waitFor(() => expect(screen.queryAllByTestId('article-card')).toHaveLength(0));
+    expect(within(nav).getByRole('link', { name: 'Posters' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(nav).getByRole('link', { name: 'All' }));
+    });
+    await waitFor(() => expect(screen.getAllByTestId('article-card')).toHaveLength(1));
+    expect(mounted.shell.router.state.location.href).toBe('/en/passes');
+  });
+
   it('adds an article within its stock and says so', async () => {
     mounted = mountShell('/en/product/301', { handler: catalogue() });
     await screen.findByTestId('article-page', {}, { timeout: 5000 });

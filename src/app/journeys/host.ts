@@ -69,6 +69,12 @@ export interface Journey<TMachine extends AnyStateMachine, TDeps, TName extends 
    * journey's to go to from here.
    */
   event(entry: RouteEntry<TName>, snapshot: ReturnType<TMachine['getInitialSnapshot']>): EventFromLogic<TMachine> | null;
+  /**
+   * Whether the machine already shows what the route asks for beyond its path, for a journey whose
+   * state keeps a search value of the URL (the category of passes?category=): false sends `event`
+   * although the paths agree. Default: the path says it all.
+   */
+  showsSearchOf?(entry: RouteEntry<TName>, snapshot: ReturnType<TMachine['getInitialSnapshot']>): boolean;
   /** Path of a page of the journey, with its params and search (default: the route's path alone). */
   href?(page: RouteName, snapshot: ReturnType<TMachine['getInitialSnapshot']>, lang: string): string;
   /** Connects the actor to the rest of the app (e.g. forwards cart changes); returns the disconnect. */
@@ -172,7 +178,7 @@ export class JourneyHost<TDeps> {
       const page = pageOf(actor.getSnapshot());
       return page ? pathOf(hrefOf(journey, page.route, actor.getSnapshot(), lang)) : page;
     };
-    if (here() !== wanted) {
+    if (here() !== wanted || journey.showsSearchOf?.(entry, actor.getSnapshot()) === false) {
       const event = journey.event(entry, actor.getSnapshot());
       if (event) actor.send(event);
     }

@@ -46,6 +46,8 @@ export const shopJourney: Journey<typeof shopMachine, Shell, 'shop'> = {
     if (id !== null) return { type: 'OPEN_ARTICLE', id, section: sectionOf(entry) };
     return { type: 'OPEN_LIST', section: sectionOf(entry), category: categoryOf(entry) };
   },
+  // passes?category= is the passes list's filter: a link that changes only the search changes the list
+  showsSearchOf: (entry, snapshot) => entry.route !== 'passes' || snapshot.context.category === categoryOf(entry),
   // what the cart holds counts against the stock of the open article
   connect: (actor, { cart }) => {
     let lines = cart.getSnapshot().context.lines;
