@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
-import { HEADER_SCROLLED_PX, composeTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
-import { titleKeyOf, type RouteName } from '../../domain/routes.js';
+import { HEADER_SCROLLED_PX, documentTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
+import type { RouteName } from '../../domain/routes.js';
 import { dropStored, readItem, writeItem } from '../session.js';
 import { useSiteName } from '../hooks.js';
 import { namedTitleFor } from '../page-title.js';
@@ -33,9 +33,7 @@ export function RouteEffects() {
   /** The document title of the page the router is on. */
   const pageTitle = (): { title: string | null; full: string } => {
     const { intl, siteName } = current.current;
-    const key = titleKeyOf(currentRouteName(router.state.matches));
-    const title = namedTitleFor(router.state.location.href) ?? (key ? intl.formatMessage({ id: key }) : null);
-    return { title, full: composeTitle(title, siteName) };
+    return documentTitle(currentRouteName(router.state.matches), namedTitleFor(router.state.location.href), (id) => intl.formatMessage({ id }), siteName);
   };
 
   // the title again when the site name or the messages change
