@@ -229,7 +229,9 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     const keptKey = head === undefined ? key : `${key}\n${head}`;
     let page = kept.get(keptKey);
     if (!page) {
-      const template = head === undefined ? indexTemplate : indexTemplate.replace(/[ \t]*<title>[^<]*<\/title>\r?\n?/, '');
+      // the page's own head replaces the generic title (and, in bootPreloads, the description); a template without the preloads' place takes it before </head>
+      const untitled = head === undefined ? indexTemplate : indexTemplate.replace(/[ \t]*<title>[^<]*<\/title>\r?\n?/, '');
+      const template = head === undefined || untitled.includes(BOOT_MARKER) ? untitled : untitled.replace('</head>', `${BOOT_MARKER}\n</head>`);
       page = makePage(
         template
           .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)

@@ -36,9 +36,19 @@ export function RouteEffects() {
     return documentTitle(currentRouteName(router.state.matches), namedTitleFor(router.state.location.href), (id) => intl.formatMessage({ id }), siteName);
   };
 
+  // The server titled the page it sent (its own head, src/server/seo: the title composed here, the
+  // event's name on an event page): that title stays while the visitor is on that page, so boot
+  // does not flash the route's generic title before the screen names the page.
+  const serverTitled = useRef<string | null>(document.querySelector('title[data-page-title]') ? router.state.location.pathname : null);
+  const setTitle = (full: string) => {
+    if (serverTitled.current !== null && serverTitled.current === router.state.location.pathname) return;
+    serverTitled.current = null;
+    document.title = full;
+  };
+
   // the title again when the site name or the messages change
   useEffect(() => {
-    document.title = pageTitle().full;
+    setTitle(pageTitle().full);
   }, [router, intl, siteName]);
 
   useEffect(() => {
@@ -48,7 +58,7 @@ export function RouteEffects() {
       const location = router.state.location;
       if (!first && previous.current?.href === location.href) return;
       const { title, full } = pageTitle();
-      document.title = full;
+      setTitle(full);
 
       if (shouldRememberVisit(location.pathname)) writeItem(SESSION_KEYS.visitedUrl, location.href);
       previous.current = { name, href: location.href };

@@ -100,7 +100,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** The head's lines, for the `<head>` of index.html (static.ts puts them where the generic title and description were). */
 export function renderHead(head: PageHead): string {
   return [
-    `<title>${escapeHtml(head.title)}</title>`,
+    // data-page-title: the browser keeps this title on this page (RouteEffects) instead of composing it again
+    `<title data-page-title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     ...(head.noindex ? ['<meta name="robots" content="noindex">'] : []),
     ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : []),

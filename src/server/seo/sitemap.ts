@@ -19,7 +19,9 @@ export function personalPaths(): string[] {
 
 /** robots.txt: the API, the provider's pages and each language's personal pages disallowed; where the sitemap is. */
 export function robotsTxt(origin: string): string {
-  const personal = [...new Set(personalPaths())].sort();
+  // robots.txt rules are prefixes: `checkout` keeps `checkout/accepted` out already
+  const all = [...new Set(personalPaths())].sort();
+  const personal = all.filter((path) => !all.some((other) => other !== path && path.startsWith(other)));
   const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /provider/'];
   for (const lang of LANGUAGES) {
     for (const path of personal) lines.push(`Disallow: ${pagePath(lang, 'home', {})}/${path}`);
