@@ -5,6 +5,7 @@
  * the body, this module gives the `<head>`.
  */
 import { DEFAULT_LANGUAGE, type Language } from '../../api/languages.js';
+import { prefixLanguage } from '../../domain/routes.js';
 import type { CatalogCache } from '../catalog-cache.js';
 import { cataloguePages, loadHead, type CatalogueRead, type HeadAnswer } from './load.js';
 import { isCatalogueRoute, matchPage } from './pages.js';
@@ -87,7 +88,7 @@ export function createSeo(options: SeoOptions): Seo {
       try {
         return await withinBound(timeBound, (signal) => compute(request, signal));
       } catch (error) {
-        const path = `/${request.lang}/${request.segments.join('/')}`;
+        const path = prefixLanguage(request.lang, ['', ...request.segments].join('/'));
         warn({ reqId: request.requestId, path, ...(error instanceof TimeBoundPassed ? {} : { err: error }) }, error instanceof TimeBoundPassed ? `page head: no catalogue data within ${timeBound} ms, the generic head went out` : 'page head failed, the generic head went out');
         return undefined;
       }
