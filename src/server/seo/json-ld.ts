@@ -73,26 +73,46 @@ export function eventPlacesLeft(collection: Pick<TicketCollection, 'date' | 'tic
 const availabilityOf = (placesLeft: number | null): ItemAvailability =>
   placesLeft === null || placesLeft > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut';
 
-/** An event (exhibition) with its tickets as offers: dates, place, organizer and availability from places left. */
-export function eventJsonLd(collection: TicketCollection, description: string, facts: ShopFacts): WithContext<Event> {
-  const { event } = collection;
-  const availability = availabilityOf(eventPlacesLeft(collection));
+/** What an event and a guided tour say alike: an event at the museum's venue, with its prices as offers. */
+interface MuseumEvent {
+  name: string;
+  description: string;
+  image?: string | null | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  venue: string;
+  prices: readonly { name: string; price: Minor }[];
+  placesLeft: number | null;
+}
+
+function museumEvent(event: MuseumEvent, facts: ShopFacts, extra: Partial<Exclude<Event, string>> = {}): WithContext<Event> {
   const image = absolute(facts.origin, event.image);
+  const availability = availabilityOf(event.placesLeft);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.name,
-    ...(description ? { description } : {}),
+    ...(event.description ? { description: event.description } : {}),
     url: facts.url,
     ...(image ? { image } : {}),
-    startDate: event.start,
-    endDate: event.end,
+    ...(event.startDate ? { startDate: event.startDate } : {}),
+    ...(event.endDate ? { endDate: event.endDate } : {}),
+    ...extra,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: place(facts, event.venue.name),
+    location: place(facts, event.venue),
     organizer: organization(facts),
-    offers: collection.tickets.map((ticket) => offer(facts, ticket.name, ticket.price, availability)),
-  };
+    offers: event.prices.map((entry) => offer(facts, entry.name, entry.price, availability)),
+  } as WithContext<Event>;
+}
+
+/** An event (exhibition) with its tickets as offers: dates, place, organizer and availability from places left. */
+export function eventJsonLd(collection: TicketCollection, description: string, facts: ShopFacts): WithContext<Event> {
+  const { event } = collection;
+  return museumEvent(
+    { name: event.name, description, image: event.image, startDate: event.start, endDate: event.end, venue: event.venue.name, prices: collection.tickets, placesLeft: eventPlacesLeft(collection) },
+    facts,
+  );
 }
 
 /** Places left on the tour's day (its slots' remaining participants; none when every slot is sold out). */
@@ -101,50 +121,50 @@ export function tourPlacesLeft(tour: Pick<TourDetail, 'date' | 'schedule'>): num
   return tour.schedule.filter((slot) => !slot.soldout).reduce((sum, slot) => sum + Math.max(0, slot.remaining), 0);
 }
 
-/** A guided tour on its next bookable day: its first slot's start to its last slot's end, its prices as offers. */
+/** A guided tour on its next bookable day: its first slot's start to its last slot's end; a tour booked whole has its price list, else each participant's ticket is a price. */
 export function tourJsonLd(tour: TourDetail, description: string, facts: ShopFacts): WithContext<Event> {
   const first = tour.schedule[0];
   const last = tour.schedule[tour.schedule.length - 1];
-  const availability = availabilityOf(tourPlacesLeft(tour));
-  const prices = tour.priceList.length > 0 ? tour.priceList : tour.tickets;
+  return museumEvent(
+    {
+      name: tour.name,
+      description,
+      startDate: first ? isoDateTime(first.datetime) : (tour.date ?? undefined),
+      endDate: last ? isoDateTime(last.datetime_end) : undefined,
+      venue: tour.venue.name,
+      prices: tour.priceList.length > 0 ? tour.priceList : tour.tickets,
+      placesLeft: tourPlacesLeft(tour),
+    },
+    facts,
+    { ...(tour.duration > 0 ? { duration: `PT${tour.duration}M` } : {}), ...(tour.langIdentifier ? { inLanguage: tour.langIdentifier } : {}) },
+  );
+}
+
+/** A product of the shop: what an article, a pass and a voucher say alike. */
+function shopProduct(item: { name: string; image: string | null; sku: string }, description: string, offers: Offer, facts: ShopFacts): WithContext<Product> {
+  const image = absolute(facts.origin, item.image);
   return {
     '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: tour.name,
+    '@type': 'Product',
+    name: item.name,
     ...(description ? { description } : {}),
     url: facts.url,
-    ...(first ? { startDate: isoDateTime(first.datetime) } : tour.date ? { startDate: tour.date } : {}),
-    ...(last ? { endDate: isoDateTime(last.datetime_end) } : {}),
-    ...(tour.duration > 0 ? { duration: `PT${tour.duration}M` } : {}),
-    ...(tour.langIdentifier ? { inLanguage: tour.langIdentifier } : {}),
-    eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: place(facts, tour.venue.name),
-    organizer: organization(facts),
-    offers: prices.map((entry) => offer(facts, entry.name, entry.price, availability)),
+    sku: item.sku,
+    ...(image ? { image } : {}),
+    brand: organization(facts),
+    offers,
   };
 }
 
 /** An article or an annual pass: in stock unless its limited stock is used up. */
 export function articleJsonLd(article: Merchandise, description: string, facts: ShopFacts): WithContext<Product> {
-  const image = absolute(facts.origin, article.image);
   const availability: ItemAvailability = article.stock === null || article.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: article.name,
-    ...(description ? { description } : {}),
-    url: facts.url,
-    sku: String(article.id),
-    ...(image ? { image } : {}),
-    brand: organization(facts),
-    offers: { ...offer(facts, article.name, article.price, availability), seller: organization(facts) } as Offer,
-  };
+  const offers = { ...offer(facts, article.name, article.price, availability), seller: organization(facts) } as Offer;
+  return shopProduct({ name: article.name, image: article.image, sku: String(article.id) }, description, offers, facts);
 }
 
 /** A gift voucher: its fixed price, or the range a variable amount may take. */
 export function voucherJsonLd(voucher: Voucher, description: string, facts: ShopFacts): WithContext<Product> {
-  const image = absolute(facts.origin, voucher.image);
   const variable = voucher.variable_amount && voucher.min_amount !== null && voucher.max_amount !== null;
   const offers: Offer = variable
     ? {
@@ -156,17 +176,7 @@ export function voucherJsonLd(voucher: Voucher, description: string, facts: Shop
         url: facts.url,
       }
     : offer(facts, voucher.name, voucher.price, 'https://schema.org/InStock');
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: voucher.name,
-    ...(description ? { description } : {}),
-    url: facts.url,
-    sku: `voucher-${voucher.id}`,
-    ...(image ? { image } : {}),
-    brand: organization(facts),
-    offers,
-  };
+  return shopProduct({ name: voucher.name, image: voucher.image, sku: `voucher-${voucher.id}` }, description, offers, facts);
 }
 
 /**
