@@ -158,6 +158,23 @@ describe('an event page', () => {
   });
 });
 
+describe('a closed section', () => {
+  it('its list and item pages are not found (404), as the app shows them, and the sitemap leaves them out', async () => {
+    const flag = (on: boolean) =>
+      server.db.query("UPDATE settings SET value = jsonb_set(value, '{has_tickets}', $1::jsonb) WHERE key = 'remote_config'", [JSON.stringify(on)]);
+    await flag(false);
+    try {
+      expect((await page('/en/tickets')).status).toBe(404);
+      expect((await page('/en/tickets/101')).status).toBe(404);
+      expect((await page('/en/guided-tours')).status).toBe(200);
+      expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain('/tickets');
+    } finally {
+      await flag(true);
+    }
+    expect((await page('/en/tickets/101')).status).toBe(200);
+  });
+});
+
 describe('a guided tour page', () => {
   it("carries an Event in JSON-LD: its next day's slots as dates, its prices as offers, availability from places left", async () => {
     const tour = await api<{ name: string; date: string; priceList: { name: string; price: number }[]; tickets: { name: string; price: number }[]; schedule: { datetime: string; datetime_end: string; remaining: number; soldout: boolean }[] }>('en', 'tour?tour=201');
