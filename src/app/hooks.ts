@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { AppConfig } from '../api/schemas/config.js';
 import type { Language } from '../api/languages.js';
 import { useAppActor } from './shell-context.js';
+import { siteNameOf } from './navigation.js';
 
 export function useConfig(): AppConfig {
   const config = useSelector(useAppActor(), (s) => s.context.config);
@@ -18,7 +19,7 @@ export function useLang(): Language {
 export function useSiteName(): string {
   const config = useConfig();
   const lang = useLang();
-  return config.siteNameTranslations[lang] ?? config.siteName;
+  return siteNameOf(config, lang);
 }
 
 export function useStaticContent() {

@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import { LANGUAGES, isLanguage, type Language } from '../api/languages.js';
-import { routeHref, sitePath, withLanguage } from '../domain/routes.js';
+import type { AppConfig } from '../api/schemas/config.js';
+import { routeHref, sitePath, titleKeyOf, withLanguage, type RouteName } from '../domain/routes.js';
 
 /** §4: the last visited URL is stored on each navigation, except the root. */
 export function shouldRememberVisit(pathname: string): boolean {
@@ -26,6 +27,22 @@ export function composeTitle(title: string | null, siteName: string): string {
   return title ? `${title} - ${siteName}` : siteName;
 }
 
+/** The site name in a language (config per-language names fall back to the default). */
+export function siteNameOf(config: Pick<AppConfig, 'siteName' | 'siteNameTranslations'>, lang: Language): string {
+  return config.siteNameTranslations[lang] ?? config.siteName;
+}
+
+/**
+ * The document title of a page: the name its screen gives it (the event of a ticket page,
+ * src/app/page-title.ts), else its route's title, then the site name. The browser (RouteEffects)
+ * and the server's head (src/server/seo) both compose it here.
+ */
+export function documentTitle(route: RouteName, named: string | null, message: (id: string) => string, siteName: string): { title: string | null; full: string } {
+  const key = titleKeyOf(route);
+  const title = named ?? (key ? message(key) : null);
+  return { title, full: composeTitle(title, siteName) };
+}
+
 /** §4, §9: extra small below 544 px, then small, medium, large, extra large. */
 export function sizeClass(width: number): 'size-xs' | 'size-sm' | 'size-md' | 'size-lg' | 'size-xl' {
   if (width > 1200) return 'size-xl';
@@ -44,6 +61,25 @@ export function safeReturnTo(value: unknown): string | null {
 }
 
 export { LANGUAGES };
+
+/** A link of the footer's legal block to a static page of the shop. */
+export interface LegalLink {
+  key: string;
+  messageId: string;
+  page: string;
+}
+
+/** §2: imprint, terms, data protection always; accessibility only with EUR; shipping only with merchandise. */
+export function standardLegalLinks(config: Pick<AppConfig, 'currency' | 'hasMerchandise'>): LegalLink[] {
+  const links: LegalLink[] = [
+    { key: 'imprint', messageId: 'footer.imprint', page: 'imprint' },
+    { key: 'terms', messageId: 'footer.terms', page: 'terms' },
+    { key: 'data_protection', messageId: 'footer.dataProtection', page: 'data_protection' },
+  ];
+  if (config.currency.toUpperCase() === 'EUR') links.push({ key: 'accessibility_statement', messageId: 'footer.accessibility', page: 'accessibility_statement' });
+  if (config.hasMerchandise) links.push({ key: 'shipping', messageId: 'footer.shipping', page: 'shipping' });
+  return links;
+}
 
 /** §4: after login, returnTo first, else the checkout redirect target, else the home page of the language. */
 export function returnDestination(returnTo: string | null, redirectTarget: string | null, lang: string): string {

@@ -8,7 +8,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createShopServer } from './app.js';
+import type { Context } from 'hono';
+import { createShopServer, originOf } from './app.js';
 import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
 import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
@@ -19,6 +20,7 @@ import { createLogger, type Logger } from './log.js';
 import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
 import { createStaticHandler } from './static.js';
+import { createSeo, inProcessCatalogue, upstreamCatalogue, type CatalogueRead } from './seo/index.js';
 
 /** The configured logger, made as soon as the environment is read (LOG_LEVEL, LOG_FORMAT). */
 let logger: Logger | undefined;
@@ -114,12 +116,24 @@ async function firstHomeBanner(db: Db): Promise<{ image: string; image_mobile: s
   }
 }
 
+/**
+ * What makes the pages findable (seo/): their heads read the catalogue through `read` (in process
+ * or from the upstream) within a short bound, kept in `cache`; links are absolute on PUBLIC_URL,
+ * else on the request's host (a trusted proxy's forwarded host and scheme): app.ts `originOf`.
+ */
+function seoOf(read: CatalogueRead, cache: CatalogCache, env: ServerEnv, shopLogger: Logger, now?: () => number) {
+  const seo = createSeo({ read, cache, now, warn: (fields, message) => shopLogger.warn(fields, message) });
+  const origin = (c: Context) => originOf((name) => c.req.header(name), { publicUrl: env.publicUrl, trustProxy: env.trustProxy });
+  return { seo, origin };
+}
+
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const shopLogger = createLogger({ level: env.logLevel, format: env.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json') });
   logger = shopLogger;
   if (env.shopApiUrl) {
-    const staticHandler = createStaticHandler({ root: publicDir(), log });
+    // the upstream's catalogue answers are kept for a moment (2 s): its writes do not pass here
+    const staticHandler = createStaticHandler({ root: publicDir(), log, ...seoOf(upstreamCatalogue(env.shopApiUrl), new CatalogCache(), env, shopLogger) });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
     const server = createProxyShopServer({
       upstream: env.shopApiUrl,
@@ -157,9 +171,11 @@ async function main(): Promise<void> {
     await setGuestRegistration(db, env.guestRegistration);
     log(`Guest registration ${env.guestRegistration ? 'on' : 'off'} (GUEST_REGISTRATION).`);
   }
-  const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db) });
   // PGlite: this process is the only writer. PostgreSQL: several processes may be; they share a version (catalog-cache.ts).
   const catalogCache = new CatalogCache({ shared: db.kind === 'postgres' ? databaseCatalogVersion(db) : undefined });
+  // the pages' heads read the API's catalogue answers in process, through the same cache (dropped by every write)
+  const read = inProcessCatalogue({ db, services, cache: catalogCache });
+  const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, () => services.now().getTime()) });
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
   onShutdown(server, db);

@@ -16,10 +16,15 @@ import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/lan
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches } from './catalog-cache.js';
 import { rawPathname } from './http.js';
+import { renderHead } from './seo/head.js';
+import type { Seo } from './seo/index.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 const STATIC_CACHE = 'public, max-age=3600';
+
+/** Pages with their own head kept at once (seo/): the oldest make way. */
+const MAX_HEADED_PAGES = 1000;
 
 /** Smaller pages are sent as they are: compression would not pay for its headers (build.mjs uses the same). */
 const MIN_COMPRESS_SIZE = 256;
@@ -43,17 +48,25 @@ export interface StaticHandlerOptions {
    * not wait for the app to ask for the static content and render.
    */
   homeBanner?: { image: string; image_mobile: string } | undefined;
+  /**
+   * The head of each page (issue 25): title, description, canonical, alternates, JSON-LD, and
+   * `/robots.txt` and `/sitemap.xml`. Without it every page has the generic head.
+   */
+  seo?: Seo | undefined;
+  /** The absolute origin of the links the head writes (app.ts `originOf`). */
+  origin?: ((c: Context) => string) | undefined;
 }
 
 /** A Hono handler for every path the API and the provider do not answer. */
 export type StaticHandler = (c: Context) => Promise<Response>;
 
-function makePage(html: string): Page {
+/** `fast`: a page made while its visitor waits (a page's own head) is compressed at a quicker level. */
+function makePage(html: string, fast = false): Page {
   const body = Buffer.from(html, 'utf8');
   const compressed: Page['compressed'] = {};
   if (body.length >= MIN_COMPRESS_SIZE) {
-    const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    const gzip = gzipSync(body, { level: 9 });
+    const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const gzip = gzipSync(body, { level: fast ? 6 : 9 });
     // keep only encodings that are actually smaller
     if (br.length < body.length) compressed.br = br;
     if (gzip.length < body.length) compressed.gzip = gzip;
@@ -148,9 +161,9 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * asks for, so the browser uses the preloaded answers instead of asking again), the shell's part of
  * the language's catalogue and the lazy layout chunks (and the home screen's on the home page; on
  * any other page of the route table its chunks and the journeys' part of the catalogue) as module
- * preloads, and the language's meta description.
+ * preloads, and the language's meta description (or, given `head`, the page's own head in its place: seo/head.ts).
  */
-export function bootPreloads(boot: BootManifest | undefined, lang: string, page: BootPage, banner?: { image: string; image_mobile: string }): string {
+export function bootPreloads(boot: BootManifest | undefined, lang: string, page: BootPage, banner?: { image: string; image_mobile: string }, head?: string): string {
   const api = `/api/${lang}`;
   const fetches = [`${api}/shopinfo/config?shop=${SHOP_ID}`, `${api}/shopinfo?shop=${SHOP_ID}`, `${api}/static/content`, `${api}/checkout/payments?shop=${SHOP_ID}`];
   const route = page === 'home' ? undefined : boot?.routes?.find((candidate) => candidate.path === page);
@@ -158,7 +171,7 @@ export function bootPreloads(boot: BootManifest | undefined, lang: string, page:
   const modules = boot ? [...new Set([...(boot.messages[lang] ?? []), ...boot.layout, ...pageModules])] : [];
   const description = boot?.descriptions[lang];
   return [
-    ...(description ? [`<meta name="description" content="${escapeAttribute(description)}">`] : []),
+    ...(head !== undefined ? [head] : description ? [`<meta name="description" content="${escapeAttribute(description)}">`] : []),
     ...fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
     // the same media query as the banner's <picture> (HomeScreen.tsx): each screen loads one picture
     ...(banner
@@ -206,19 +219,31 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   // index.html per language and page kind: the first path segment sets <html lang> before any
   // script runs, and the head preloads what boot will ask for (bootPreloads).
   const pages = new Map<string, Page>();
-  const pageFor = (lang: Language, kind: BootPage): Page | undefined => {
+  // pages with their own head (seo): as many as there are catalogue pages and languages, so the oldest make way
+  const headed = new Map<string, Page>();
+  const pageFor = (lang: Language, kind: BootPage, head?: string): Page | undefined => {
     if (indexTemplate === undefined) return undefined;
     const home = kind === 'home';
     const key = `${lang} ${kind ?? ''}`;
-    let page = pages.get(key);
+    const kept = head === undefined ? pages : headed;
+    const keptKey = head === undefined ? key : `${key}\n${head}`;
+    let page = kept.get(keptKey);
     if (!page) {
+      // the page's own head replaces the generic title (and, in bootPreloads, the description); a template without the preloads' place takes it before </head>
+      const untitled = head === undefined ? indexTemplate : indexTemplate.replace(/[ \t]*<title>[^<]*<\/title>\r?\n?/, '');
+      const template = head === undefined || untitled.includes(BOOT_MARKER) ? untitled : untitled.replace('</head>', `${BOOT_MARKER}\n</head>`);
       page = makePage(
-        indexTemplate
+        template
           .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
           .replace('<div id="root"></div>', `<div id="root">${bootShell(lang)}</div>`)
-          .replace(BOOT_MARKER, bootPreloads(boot, lang, kind, home ? options.homeBanner : undefined)),
+          .replace(BOOT_MARKER, bootPreloads(boot, lang, kind, home ? options.homeBanner : undefined, head)),
+        head !== undefined,
       );
-      pages.set(key, page);
+      if (kept === headed && headed.size >= MAX_HEADED_PAGES) {
+        const oldest = headed.keys().next();
+        if (!oldest.done) headed.delete(oldest.value);
+      }
+      kept.set(keptKey, page);
     }
     return page;
   };
@@ -246,12 +271,20 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       })
     : undefined;
 
-  function appPage(c: Context, urlPath: string): Response {
+  const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
+  const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
+
+  async function appPage(c: Context, urlPath: string): Promise<Response> {
     const segments = urlPath.split('/').filter(Boolean);
     const first = segments[0];
     const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE;
     // /de/tickets/101 → the page `tickets/$id` of German; a path without a language is no page of the shop
-    const page = pageFor(lang, segments.length === 0 ? 'home' : lang === first ? bootPage(boot, segments.slice(1)) : null);
+    const kind = segments.length === 0 ? 'home' : lang === first ? bootPage(boot, segments.slice(1)) : null;
+    // the page's own head (seo/): only under a language; undefined (no data within the bound) keeps the generic head
+    const own = options.seo && indexTemplate !== undefined && lang === first
+      ? await options.seo.head({ lang, segments: segments.slice(1), origin: originOf(c), requestId: requestIdOf(c) })
+      : undefined;
+    const page = pageFor(lang, kind, own ? renderHead(own.head) : undefined);
     if (!page) return text(503, 'The app is not built yet: run `npm run build`.');
     let encoding: Encoding | undefined;
     for (const candidate of acceptedEncodings(c.req.header('accept-encoding'))) {
@@ -268,13 +301,27 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = String(body.length);
     headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-    return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: own?.status ?? 200, headers });
+  }
+
+  /** robots.txt and sitemap.xml (seo/sitemap.ts): made per request from the catalogue, never stored by caches for long. */
+  async function seoFile(c: Context, urlPath: string): Promise<Response | undefined> {
+    const seo = options.seo;
+    if (!seo) return undefined;
+    const headers = { 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' };
+    if (urlPath === '/robots.txt') return new Response(seo.robots(originOf(c)), { status: 200, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
+    if (urlPath !== '/sitemap.xml') return undefined;
+    const xml = await seo.sitemap(originOf(c), requestIdOf(c));
+    if (xml === undefined) return text(503, 'The sitemap cannot be made right now; try again later.', { 'retry-after': '60' });
+    return new Response(xml, { status: 200, headers: { ...headers, 'content-type': 'application/xml; charset=utf-8' } });
   }
 
   return async function serveApp(c) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' });
     const urlPath = safePath(rawPathname(c.req.url));
     if (urlPath === undefined) return text(400, 'Bad request');
+    const seoAnswer = await seoFile(c, urlPath);
+    if (seoAnswer) return seoAnswer;
     if (isAppRoute(urlPath)) return appPage(c, urlPath);
     // the .br/.gz files are sent in place of their file, never by their own name
     if (!files || /\.(br|gz)$/i.test(urlPath)) return text(404, 'Not found');

@@ -1,7 +1,7 @@
 /**
  * The app shell in real headless Chromium against the server `npm start` runs: boot in every
  * language, language switch, not found, the HTTP error policy (500, 503), the cookie notice,
- * embedded mode and keyboard-only use of the header.
+ * embedded mode, keyboard-only use of the header, and the server's title kept through boot.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -334,5 +334,37 @@ describe('keyboard only', () => {
     await tabTo(page, async () => (await page.evaluate(() => document.activeElement?.className)) === 'language__select', 25, 'Shift+Tab');
     await Promise.all([page.waitForURL('**/en/tickets'), page.keyboard.press('ArrowDown')]);
     expect(await heading(page)).toBe(text('en', 'title.tickets'));
+  });
+});
+
+describe('the title of an event page (issue 25)', () => {
+  it("is the server's <title> from the first byte to after boot, with no other in between", async () => {
+    const html = await (await fetch(`${baseUrl}/en/tickets/101`)).text();
+    const serverTitle = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    const event = ((await (await fetch(`${baseUrl}/api/en/ticket/collect/event/101`)).json()) as { data: { event: { name: string } } }).data.event;
+    expect(serverTitle).toBe(`${event.name} - ${config.site_name_translations.en ?? config.site_name}`);
+
+    // every title the document has, from the parser's first one on
+    const page = await open('/en/tickets/101', (p) =>
+      p.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __titles: string[] }).__titles = seen;
+        const note = () => {
+          if (document.title !== '' && seen[seen.length - 1] !== document.title) seen.push(document.title);
+        };
+        new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+      }),
+    );
+    await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // the journeys' messages and the calendar arrive after the heading: give the effects their turn
+    await page.waitForTimeout(500);
+    expect(await page.title()).toBe(serverTitle);
+    expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).toEqual([serverTitle]);
+
+    // a page the visitor moves to gets its title from the app as before
+    await page.locator('header a[href="/en/tickets"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/en/tickets');
+    await expect.poll(() => page.title()).toBe(`${text('en', 'title.tickets')} - ${config.site_name_translations.en ?? config.site_name}`);
   });
 });

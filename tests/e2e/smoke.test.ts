@@ -126,10 +126,15 @@ describe('the shop in a real browser', () => {
   });
 
   it('serves index.html for app routes without caching it, and 404 for unknown assets', async () => {
-    const route = await rawGet('/fr/tours/123', 'identity');
+    const route = await rawGet('/fr/guided-tours/201', 'identity');
     expect(route.status).toBe(200);
     expect(route.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(route.headers['cache-control']).toBe('no-cache');
+    // a path no page has is the app's not-found page: the same shell, with 404 (issue 25)
+    const unknown = await rawGet('/fr/tours/123', 'identity');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(unknown.headers['cache-control']).toBe('no-cache');
     expect((await rawGet('/assets/main-NOTTHERE.js', 'identity')).status).toBe(404);
   });
 

@@ -7,11 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
-import { createShopServer } from '../../src/server/app.js';
+import { createShopServer, originOf } from '../../src/server/app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { createProviderHandler } from '../../src/server/provider.js';
 import type { CatalogCache } from '../../src/server/catalog-cache.js';
 import type { Logger } from '../../src/server/log.js';
+import { createStaticHandler } from '../../src/server/static.js';
+import { createSeo, inProcessCatalogue, type SeoOptions } from '../../src/server/seo/index.js';
 
 export interface TestServer {
   url: string;
@@ -23,7 +25,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { now?: Date; catalogCache?: CatalogCache; logger?: Logger; trustProxy?: boolean } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  now?: Date;
+  catalogCache?: CatalogCache;
+  logger?: Logger;
+  trustProxy?: boolean;
+  /** Serve the app's pages from this folder (an index.html template), with their heads (src/server/seo). */
+  pages?: { root: string; warn?: SeoOptions['warn'] };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = { now: options.now ?? new Date() };
   const logs: string[] = [];
   const services: ServerServices = {
@@ -38,7 +49,15 @@ export async function startTestServer(options: { now?: Date; catalogCache?: Cata
   const snapshot = snapshotPath ? new Blob([await readFile(snapshotPath)]) : undefined;
   const db = await openDb({ dataDir: undefined, snapshot });
   await seedIfEmpty(db, clock.now);
-  const server = createShopServer({ db, services, providerHandler: createProviderHandler(), catalogCache: options.catalogCache, logger: options.logger });
+  const pages = options.pages;
+  const staticHandler = pages
+    ? createStaticHandler({
+        root: pages.root,
+        seo: createSeo({ read: inProcessCatalogue({ db, services, cache: options.catalogCache }), cache: options.catalogCache, now: () => services.now().getTime(), warn: pages.warn }),
+        origin: (c) => originOf((name) => c.req.header(name), services),
+      })
+    : undefined;
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache: options.catalogCache, logger: options.logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

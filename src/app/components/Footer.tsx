@@ -4,6 +4,7 @@ import type { AppConfig } from '../../api/schemas/config.js';
 import type { Language } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName, useStaticContent } from '../hooks.js';
 import { routeHref } from '../../domain/routes.js';
+import { standardLegalLinks } from '../navigation.js';
 
 export const SOCIAL_NETWORKS: Record<string, string> = {
   twitter: 'X (Twitter)',
@@ -14,24 +15,6 @@ export const SOCIAL_NETWORKS: Record<string, string> = {
   tripadvisor: 'Tripadvisor',
   tiktok: 'TikTok',
 };
-
-interface LegalLink {
-  key: string;
-  messageId: string;
-  page: string;
-}
-
-/** §2: imprint, terms, data protection always; accessibility only with EUR; shipping only with merchandise. */
-export function standardLegalLinks(config: AppConfig): LegalLink[] {
-  const links: LegalLink[] = [
-    { key: 'imprint', messageId: 'footer.imprint', page: 'imprint' },
-    { key: 'terms', messageId: 'footer.terms', page: 'terms' },
-    { key: 'data_protection', messageId: 'footer.dataProtection', page: 'data_protection' },
-  ];
-  if (config.currency.toUpperCase() === 'EUR') links.push({ key: 'accessibility_statement', messageId: 'footer.accessibility', page: 'accessibility_statement' });
-  if (config.hasMerchandise) links.push({ key: 'shipping', messageId: 'footer.shipping', page: 'shipping' });
-  return links;
-}
 
 function customTermsFor(config: AppConfig, lang: Language) {
   const custom = config.customTermsLinks;

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
-import { HEADER_SCROLLED_PX, composeTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
-import { titleKeyOf, type RouteName } from '../../domain/routes.js';
+import { HEADER_SCROLLED_PX, documentTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
+import type { RouteName } from '../../domain/routes.js';
 import { dropStored, readItem, writeItem } from '../session.js';
 import { useSiteName } from '../hooks.js';
 import { namedTitleFor } from '../page-title.js';
@@ -33,14 +33,22 @@ export function RouteEffects() {
   /** The document title of the page the router is on. */
   const pageTitle = (): { title: string | null; full: string } => {
     const { intl, siteName } = current.current;
-    const key = titleKeyOf(currentRouteName(router.state.matches));
-    const title = namedTitleFor(router.state.location.href) ?? (key ? intl.formatMessage({ id: key }) : null);
-    return { title, full: composeTitle(title, siteName) };
+    return documentTitle(currentRouteName(router.state.matches), namedTitleFor(router.state.location.href), (id) => intl.formatMessage({ id }), siteName);
+  };
+
+  // The server titled the page it sent (its own head, src/server/seo: the title composed here, the
+  // event's name on an event page): that title stays while the visitor is on that page, so boot
+  // does not flash the route's generic title before the screen names the page.
+  const serverTitled = useRef<string | null>(document.querySelector('title[data-page-title]') ? router.state.location.pathname : null);
+  const setTitle = (full: string) => {
+    if (serverTitled.current !== null && serverTitled.current === router.state.location.pathname) return;
+    serverTitled.current = null;
+    document.title = full;
   };
 
   // the title again when the site name or the messages change
   useEffect(() => {
-    document.title = pageTitle().full;
+    setTitle(pageTitle().full);
   }, [router, intl, siteName]);
 
   useEffect(() => {
@@ -50,7 +58,7 @@ export function RouteEffects() {
       const location = router.state.location;
       if (!first && previous.current?.href === location.href) return;
       const { title, full } = pageTitle();
-      document.title = full;
+      setTitle(full);
 
       if (shouldRememberVisit(location.pathname)) writeItem(SESSION_KEYS.visitedUrl, location.href);
       previous.current = { name, href: location.href };

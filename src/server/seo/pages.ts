@@ -1,0 +1,82 @@
+/**
+ * Which page of the shop a URL is, for the head the server sends (issue 25, "findable"): the
+ * route of the route table (src/domain/routes.ts) its path below `/{lang}` matches, with its
+ * params checked by the route's own kinds, and whether search engines may index it.
+ */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../api/languages.js';
+import { pagePath, parseValues, ROUTE_NAMES, ROUTE_TABLE, type ShopRouteName } from '../../domain/routes.js';
+
+/**
+ * The catalogue pages: what anyone may find, the same for every visitor. Every other page (cart,
+ * checkout and its returns, login and registration, settings, order review, the flow viewer) is
+ * personal or a tool: `noindex`, no JSON-LD, not in the sitemap.
+ */
+export const CATALOGUE_ROUTES = [
+  'home',
+  'tickets',
+  'ticket',
+  'guidedTours',
+  'guidedTour',
+  'merchandise',
+  'mechandiseCategory',
+  'product',
+  'passes',
+  'pass',
+  'voucherList',
+  'voucherSingle',
+  'page',
+  'shippingInfo',
+] as const satisfies readonly ShopRouteName[];
+export type CatalogueRoute = (typeof CATALOGUE_ROUTES)[number];
+
+export function isCatalogueRoute(route: ShopRouteName): route is CatalogueRoute {
+  return (CATALOGUE_ROUTES as readonly string[]).includes(route);
+}
+
+/** A page of the shop: its route and the path params as the URL wrote them (checked by their kinds). */
+export interface PageRef {
+  route: ShopRouteName;
+  params: Readonly<Record<string, string>>;
+}
+
+/**
+ * The page of a path below `/{lang}` (`['tickets', '101']`), or null when no route has that path
+ * or a param does not fit its kind (the app shows its not-found page there). A route without
+ * params wins over one with (`page/shipping` is the shipping page, not the static page `shipping`).
+ */
+export function matchPage(segments: readonly string[]): PageRef | null {
+  let best: { ref: PageRef; literal: number } | null = null;
+  for (const route of ROUTE_NAMES) {
+    const spec = ROUTE_TABLE[route];
+    const parts = spec.path === '' ? [] : spec.path.split('/');
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literal = 0;
+    const fits = parts.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (part.startsWith('$')) {
+        params[part.slice(1)] = segment;
+        return true;
+      }
+      literal += 1;
+      return part === segment;
+    });
+    if (!fits) continue;
+    if ('params' in spec && parseValues(spec.params, params, true) === false) continue;
+    if (!best || literal > best.literal) best = { ref: { route, params }, literal };
+  }
+  return best?.ref ?? null;
+}
+
+/** `/{lang}/…` of a page, without search (the canonical form: `?date=…` is the same page). */
+export function pageHref(lang: Language, page: PageRef): string {
+  return pagePath(lang, page.route, page.params);
+}
+
+/** The same page in every language, and `x-default` (the default language's). */
+export function alternates(origin: string, page: PageRef): { hreflang: string; href: string }[] {
+  return [
+    ...LANGUAGES.map((lang) => ({ hreflang: lang, href: `${origin}${pageHref(lang, page)}` })),
+    { hreflang: 'x-default', href: `${origin}${pageHref(DEFAULT_LANGUAGE, page)}` },
+  ];
+}
