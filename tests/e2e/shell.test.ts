@@ -368,3 +368,27 @@ describe('the title of an event page (issue 25)', () => {
     await expect.poll(() => page.title()).toBe(`${text('en', 'title.tickets')} - ${config.site_name_translations.en ?? config.site_name}`);
   });
 });
+
+describe('the title of an item page', () => {
+  const serverTitleOf = async (urlPath: string) => {
+    const html = await (await fetch(`${baseUrl}${urlPath}`)).text();
+    return /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+  };
+  for (const [listPath, urlPath, api] of [
+    ['/de/guided-tours', '/de/guided-tours/201', 'tour?tour=201'],
+    ['/fr/merchandise', '/fr/product/301', 'merchandise?article=301'],
+    ['/en/vouchers', '/en/vouchers/401', 'voucher/selectOne/price/401'],
+  ] as const) {
+    it(`names the item on ${urlPath}: the server's head, and the app when the visitor comes from the list`, async () => {
+      const lang = urlPath.split('/')[1] as (typeof LANGS)[number];
+      const { name } = ((await (await fetch(`${baseUrl}/api/${lang}/${api}`)).json()) as { data: { name: string } }).data;
+      const expected = `${name} - ${config.site_name_translations[lang] ?? config.site_name}`;
+      expect(await serverTitleOf(urlPath)).toBe(expected);
+      // the list page's title is the route's; following its link, the app names the item itself
+      const page = await open(listPath);
+      await page.locator(`main a[href="${urlPath}"]`).first().click();
+      await page.waitForURL((url) => url.pathname === urlPath);
+      await expect.poll(() => page.title()).toBe(expected);
+    });
+  }
+});

@@ -177,7 +177,9 @@ describe('ticket page', () => {
     await showMonthOf(soldOutDay);
     expect(dayButton(soldOutDay).getAttribute('aria-label')).toMatch(/, sold out$/);
     expect(dayButton(soldOutDay).getAttribute('aria-disabled')).toBe('true');
-    expect(dayButton(`${soldOutDay.slice(0, 7)}-01`).getAttribute('aria-label')).toMatch(/, (not available|in the past)$/);
+    // a day of that month without places (the 1st, or the 2nd when the sold-out day is the 1st)
+    const closedDay = [`${soldOutDay.slice(0, 7)}-01`, `${soldOutDay.slice(0, 7)}-02`].find((d) => d !== soldOutDay && d !== day) ?? '';
+    expect(dayButton(closedDay).getAttribute('aria-label')).toMatch(/, (not available|in the past)$/);
     expect(document.querySelectorAll('button[data-date][tabindex="0"]')).toHaveLength(1);
     act(() => dayButton(soldOutDay).click());
     expect((await screen.findByTestId('day-sold-out')).textContent).toMatch(/is sold out\. Please choose another day\.$/);
@@ -283,7 +285,10 @@ describe('ticket page', () => {
     const loadedBefore = calendarCalls();
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'PageDown' });
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'PageDown' });
-    await waitFor(() => expect(calendarCalls()).toBe(loadedBefore + 1));
+    // the first request holds the month shown and the next; each month past those is one request.
+    // Near a month's end the arrows above cross into the next month, and Page Down then passes two unloaded months.
+    const monthsPastLoaded = monday.slice(0, 7) === from.slice(0, 7) ? 1 : 2;
+    await waitFor(() => expect(calendarCalls()).toBe(loadedBefore + monthsPastLoaded));
     await waitFor(() => expect((document.activeElement as HTMLElement).dataset.date?.slice(0, 7)).toBe(addMonths(monday.slice(0, 7), 2)));
     expect(document.querySelectorAll('button[data-date][tabindex="0"]')).toHaveLength(1);
   });

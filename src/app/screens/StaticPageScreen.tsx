@@ -5,6 +5,7 @@ import type { staticPageMachine } from '../../../machines/static-page.machine.js
 import { staticPageViewOf } from '../../../machines/static-page.selectors.js';
 import { useJourney } from '../journeys/use-journey.js';
 import { PageHeading } from './PageHeading.js';
+import { usePageTitle } from '../page-title.js';
 import { NotFoundScreen } from './NotFoundScreen.js';
 import { ServerHtml } from '../components/ServerHtml.js';
 
@@ -12,6 +13,7 @@ function StaticPage({ actor }: { actor: ActorRefFrom<typeof staticPageMachine> }
   const view = useSelector(actor, staticPageViewOf);
   const page = useSelector(actor, (s) => s.context.page);
   const send = actor.send;
+  usePageTitle(view === 'notFound' || view === 'failed' ? null : (page?.title ?? null));
 
   if (view === 'notFound') return <NotFoundScreen />;
   if (view === 'failed') {

@@ -117,18 +117,18 @@ export async function loadHead(read: CatalogueRead, request: HeadRequest): Promi
       case 'guidedTour': {
         const tour = await readChecked(read, TourDetailSchema, lang, 'tour', { tour: idOf(page, 'id') }, options);
         const description = shortDescription(tour.description);
-        return head(null, description, tourJsonLd(tour, description, facts));
+        return head(tour.name, description, tourJsonLd(tour, description, facts));
       }
       case 'product':
       case 'pass': {
         const article = await readChecked(read, MerchandiseSchema, lang, 'merchandise', { article: idOf(page, 'id') }, options);
         const description = shortDescription(article.description);
-        return head(null, description, articleJsonLd(article, description, facts));
+        return head(article.name, description, articleJsonLd(article, description, facts));
       }
       case 'voucherSingle': {
         const voucher = await readChecked(read, VoucherSchema, lang, `voucher/selectOne/price/${idOf(page, 'id')}`, undefined, options);
         const description = shortDescription(voucher.description);
-        return head(null, description, voucherJsonLd(voucher, description, facts));
+        return head(voucher.name, description, voucherJsonLd(voucher, description, facts));
       }
       case 'mechandiseCategory': {
         const { category } = await readChecked(read, MerchandiseAttrSchema, lang, 'merchandise/attr', undefined, options);
@@ -138,7 +138,7 @@ export async function loadHead(read: CatalogueRead, request: HeadRequest): Promi
       case 'shippingInfo': {
         const id = page.route === 'page' ? idOf(page, 'id') : 'shipping';
         const content = await readChecked(read, StaticPageSchema, lang, `static/page/${encodeURIComponent(id)}`, undefined, options);
-        return head(null, shortDescription(content.html));
+        return head(content.title, shortDescription(content.html));
       }
       case 'tickets':
       case 'guidedTours':

@@ -13,6 +13,7 @@ import { RetryNotice } from '../../components/RetryNotice.js';
 import { CheckboxField, TextField } from '../../components/form.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { useLang } from '../../hooks.js';
+import { usePageTitle } from '../../page-title.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { StockWords } from './ShopListScreen.js';
@@ -84,6 +85,8 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
   const ownerErrors = useSelector(actor, (s) => s.context.ownerErrors);
   const added = useSelector(actor, (s) => s.context.added);
   const inCart = useSelector(actor, (s) => s.context.inCart);
+  // the tab and the history name the article (the server's <title> says the same)
+  usePageTitle(article && !loading && !notFound && !failed ? article.name : null);
   const back =
     section === 'passes' ? (
       <Link to={routeHref(lang, 'passes')} className="button button--secondary button--small">

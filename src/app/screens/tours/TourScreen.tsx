@@ -33,6 +33,7 @@ import { TimeSlotSection } from '../../components/calendar/CalendarSection.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useLang } from '../../hooks.js';
+import { usePageTitle } from '../../page-title.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { CartHolds } from '../../components/cart/CartHolds.js';
@@ -410,6 +411,7 @@ export function TourPage({ actor }: { actor: TourActor }) {
   const name = useSelector(actor, (s) => s.context.tour?.name ?? s.context.tours.find((t) => t.id === s.context.tourId)?.name ?? null);
   const lifetime = useSelector(actor, (s) => s.context.lifetime, sameData);
   const description = useSelector(actor, (s) => s.context.tour?.description ?? null);
+  usePageTitle(page === 'notFound' ? null : name);
   if (page === 'notFound') {
     return (
       <section className="ticket-page tour-page">

@@ -17,6 +17,7 @@ import { formatPrice } from '../../../i18n/format.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
 import { useCurrencySymbol } from '../../components/cart/use-cart.js';
 import { useLang } from '../../hooks.js';
+import { usePageTitle } from '../../page-title.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { PageHeading } from '../PageHeading.js';
 import { VoucherImage } from './VoucherListScreen.js';
@@ -150,6 +151,7 @@ export default function VoucherScreen() {
   const added = stage === 'added';
   const voucher = useSelector(actor, (s) => s.context.voucher);
   const symbol = useCurrencySymbol();
+  usePageTitle(voucher && !notFound ? voucher.name : null);
   return (
     <section className="voucher-page">
       <p className="voucher-page__back">
