@@ -388,6 +388,10 @@ async function keysOutsideShell(outputs, homeFiles) {
 
 async function buildServer() {
   fs.rmSync(path.dirname(serverOutfile), { recursive: true, force: true });
+  // the server renders catalogue pages with the app's own code (src/server/render.ts): the same
+  // message catalogue parts as the browser, React in production mode, no stylesheet or pictures
+  const plugins = [];
+  if (fs.existsSync(i18nPluginFile)) plugins.push((await import(pathToFileURL(i18nPluginFile).href)).default());
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [path.join(root, 'src', 'server', 'main.ts')],
@@ -404,7 +408,10 @@ async function buildServer() {
     },
     sourcemap: dev ? 'linked' : false,
     minify: false,
-    define,
+    jsx: 'automatic',
+    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty', '.avif': 'empty', '.woff2': 'empty', '.woff': 'empty' },
+    define: { ...define, 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    plugins,
     metafile: true,
     logLevel: 'warning',
   });

@@ -33,6 +33,8 @@ export interface ServerEnv {
   guestRegistration?: boolean | undefined;
   /** FRAME_ANCESTORS: origins that may frame the shop (embedded mode), CSP frame-ancestors. */
   frameAncestors: string[];
+  /** SERVER_RENDERING: catalogue pages go out rendered with their content (issue 25); off = the shell. */
+  serverRendering: boolean;
   /** LOG_LEVEL: the least severe level written; undefined = info. */
   logLevel: LoggerOptions['level'];
   /** LOG_FORMAT: json or pretty; undefined = pretty on a terminal, json otherwise (main.ts decides). */
@@ -145,6 +147,12 @@ export function parseEnv(env: Env): ServerEnv {
     else problems.push(`GUEST_REGISTRATION must be true or false, got '${rawGuest}'.`);
   }
 
+  const rawRendering = value(env, 'SERVER_RENDERING');
+  let serverRendering = false;
+  if (rawRendering !== undefined) {
+    if (rawRendering === 'true' || rawRendering === '1') serverRendering = true;
+    else if (rawRendering !== 'false' && rawRendering !== '0') problems.push(`SERVER_RENDERING must be true or false, got '${rawRendering}'.`);
+  }
 
   const rawAncestors = value(env, 'FRAME_ANCESTORS');
   let frameAncestors = [...DEFAULT_FRAME_ANCESTORS];
@@ -175,7 +183,7 @@ export function parseEnv(env: Env): ServerEnv {
   }
 
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, logLevel, logFormat };
+  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat };
 }
 
 /**

@@ -20,6 +20,7 @@ import { createLogger, type Logger } from './log.js';
 import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
 import { createStaticHandler } from './static.js';
+import { createPageRenderer, type PageRenderer } from './render.js';
 import { createSeo, inProcessCatalogue, upstreamCatalogue, type CatalogueRead } from './seo/index.js';
 
 /** The configured logger, made as soon as the environment is read (LOG_LEVEL, LOG_FORMAT). */
@@ -127,13 +128,32 @@ function seoOf(read: CatalogueRead, cache: CatalogCache, env: ServerEnv, shopLog
   return { seo, origin };
 }
 
+/**
+ * SERVER_RENDERING=true: catalogue pages rendered by the app's shell, whose API requests go to
+ * this very server over loopback once it listens (`listening`), in either mode.
+ */
+function rendererOf(env: ServerEnv, shopLogger: Logger): { render: PageRenderer | undefined; listening: (server: Server) => void } {
+  if (!env.serverRendering) return { render: undefined, listening: () => {} };
+  let apiBase: string | undefined;
+  const render = createPageRenderer({ apiBase: () => apiBase, warn: (fields, message) => shopLogger.warn(fields, message) });
+  return {
+    render,
+    listening: (server) => {
+      const address = server.address() as AddressInfo;
+      const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : address.address.includes(':') ? `[${address.address}]` : address.address;
+      apiBase = `http://${host}:${address.port}/api`;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const shopLogger = createLogger({ level: env.logLevel, format: env.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json') });
   logger = shopLogger;
   if (env.shopApiUrl) {
     // the upstream's catalogue answers are kept for a moment (2 s): its writes do not pass here
-    const staticHandler = createStaticHandler({ root: publicDir(), log, ...seoOf(upstreamCatalogue(env.shopApiUrl), new CatalogCache(), env, shopLogger) });
+    const rendering = rendererOf(env, shopLogger);
+    const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, ...seoOf(upstreamCatalogue(env.shopApiUrl), new CatalogCache(), env, shopLogger) });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
     const server = createProxyShopServer({
       upstream: env.shopApiUrl,
@@ -144,6 +164,7 @@ async function main(): Promise<void> {
       logger: shopLogger,
     });
     const url = await listen(server, env);
+    rendering.listening(server);
     onShutdown(server, undefined);
     log(`Museum shop on ${url}/de (API forwarded to ${env.shopApiUrl})`);
     return;
@@ -175,9 +196,11 @@ async function main(): Promise<void> {
   const catalogCache = new CatalogCache({ shared: db.kind === 'postgres' ? databaseCatalogVersion(db) : undefined });
   // the pages' heads read the API's catalogue answers in process, through the same cache (dropped by every write)
   const read = inProcessCatalogue({ db, services, cache: catalogCache });
-  const staticHandler = createStaticHandler({ root: publicDir(), log, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, () => services.now().getTime()) });
+  const rendering = rendererOf(env, shopLogger);
+  const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, () => services.now().getTime()) });
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
+  rendering.listening(server);
   onShutdown(server, db);
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
 }

@@ -18,6 +18,9 @@ import { etagMatches } from './catalog-cache.js';
 import { rawPathname } from './http.js';
 import { renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
+import { isCatalogueRoute, matchPage } from './seo/pages.js';
+import type { PageRenderer } from './render.js';
+import { RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -55,6 +58,11 @@ export interface StaticHandlerOptions {
   seo?: Seo | undefined;
   /** The absolute origin of the links the head writes (app.ts `originOf`). */
   origin?: ((c: Context) => string) | undefined;
+  /**
+   * Server rendering (issue 25): a catalogue page that exists goes out with its content and the
+   * answers its render used; undefined from it (failed, too slow) sends the shell as without.
+   */
+  render?: PageRenderer | undefined;
 }
 
 /** A Hono handler for every path the API and the provider do not answer. */
@@ -274,6 +282,25 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
+  /**
+   * The shell page with the route's content rendered into #root and the render's answers beside
+   * it, for a catalogue page that exists (its head said 200); undefined: the shell goes out.
+   * The API preloads go: the browser takes those answers from the page.
+   */
+  async function renderedPage(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): Promise<Page | undefined> {
+    if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
+    const ref = matchPage(segments.slice(1));
+    if (!ref || !isCatalogueRoute(ref.route)) return undefined;
+    const url = new URL(c.req.url);
+    const rendered = await options.render({ href: `${url.pathname}${url.search}`, requestId: requestIdOf(c) });
+    if (!rendered) return undefined;
+    const html = shell.body
+      .toString('utf8')
+      .replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, '')
+      .replace(`<div id="root">${bootShell(lang)}</div>`, () => `<div id="root">${rendered.html}</div><script type="application/json" id="${RENDER_STATE_ELEMENT_ID}">${rendered.state}</script>`);
+    return makePage(html, true);
+  }
+
   async function appPage(c: Context, urlPath: string): Promise<Response> {
     const segments = urlPath.split('/').filter(Boolean);
     const first = segments[0];
@@ -284,8 +311,9 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     const own = options.seo && indexTemplate !== undefined && lang === first
       ? await options.seo.head({ lang, segments: segments.slice(1), origin: originOf(c), requestId: requestIdOf(c) })
       : undefined;
-    const page = pageFor(lang, kind, own ? renderHead(own.head) : undefined);
-    if (!page) return text(503, 'The app is not built yet: run `npm run build`.');
+    const shellPage = pageFor(lang, kind, own ? renderHead(own.head) : undefined);
+    if (!shellPage) return text(503, 'The app is not built yet: run `npm run build`.');
+    const page = (await renderedPage(c, shellPage, lang, segments, own?.status)) ?? shellPage;
     let encoding: Encoding | undefined;
     for (const candidate of acceptedEncodings(c.req.header('accept-encoding'))) {
       if (page.compressed[candidate]) {

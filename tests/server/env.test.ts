@@ -18,6 +18,7 @@ describe('parseEnv', () => {
       trustProxy: false,
       cartTtlMs: undefined,
       frameAncestors: ["'self'"],
+      serverRendering: false,
     });
   });
 
@@ -34,6 +35,7 @@ describe('parseEnv', () => {
       TRUST_PROXY: 'true',
       CART_TTL_SECONDS: '90',
       FRAME_ANCESTORS: "'self' https://www.museum.example https://*.museum.example/",
+      SERVER_RENDERING: 'true',
     });
     expect(env).toEqual({
       port: 3000,
@@ -47,7 +49,9 @@ describe('parseEnv', () => {
       trustProxy: true,
       cartTtlMs: 90_000,
       frameAncestors: ["'self'", 'https://www.museum.example', 'https://*.museum.example'],
+      serverRendering: true,
     });
+    expect(() => parseEnv({ SERVER_RENDERING: 'yes' })).toThrow(/SERVER_RENDERING must be true or false, got 'yes'/);
   });
 
   it('rejects a FRAME_ANCESTORS entry that is not an origin, naming it', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useHydrated } from '../hydration.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
@@ -162,8 +163,9 @@ function LanguageSelect() {
 
 function BasketLink() {
   const lang = useLang();
-  // §1: the basket shows the number of lines in the cart
-  const count = useSelector(useShell().cart, selectLineCount);
+  // §1: the basket shows the number of lines in the cart (this browser's: after hydration, src/app/hydration.ts)
+  const lines = useSelector(useShell().cart, selectLineCount);
+  const count = useHydrated() ? lines : 0;
   const intl = useIntl();
   return (
     <Link to={routeHref(lang, 'checkout')} className="basket" aria-label={intl.formatMessage({ id: 'header.basket' }, { count })}>
@@ -215,7 +217,9 @@ function AccountLinks({ returnTo }: { returnTo: string }) {
   const config = useConfig();
   const lang = useLang();
   const { loggedIn, isGuest } = useSelector(useAppActor(), (s) => ({ loggedIn: s.context.jwt !== null, isGuest: s.context.isGuest }), (a, b) => a.loggedIn === b.loggedIn && a.isGuest === b.isGuest);
-  if (loggedIn && !isGuest) return <UserMenu returnTo={returnTo} />;
+  // the login lives in this browser's session storage: the server rendered the page for nobody
+  const hydrated = useHydrated();
+  if (hydrated && loggedIn && !isGuest) return <UserMenu returnTo={returnTo} />;
   if (!config.hasUserRegistration) return null;
   return (
     <div className="account-links">

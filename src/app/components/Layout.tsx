@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useHydrated } from '../hydration.js';
 import { FormattedMessage } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
 import { useConfig, useLang } from '../hooks.js';
@@ -21,7 +22,9 @@ function CookieNoticeSlot() {
     (s) => ({ accepted: s.context.cookiesAccepted, html: s.context.staticContent?.cookie_warning ?? '' }),
     (a, b) => a.accepted === b.accepted && a.html === b.html,
   );
-  if (!config.showCookieDisclaimer || accepted || html.trim() === '') return null;
+  // whether this browser accepted is in its session storage: asked after hydration (src/app/hydration.ts)
+  const hydrated = useHydrated();
+  if (!hydrated || !config.showCookieDisclaimer || accepted || html.trim() === '') return null;
   return (
     <Suspense fallback={null}>
       <CookieNotice html={html} />

@@ -39,7 +39,7 @@ export function RouteEffects() {
   // The server titled the page it sent (its own head, src/server/seo: the title composed here, the
   // event's name on an event page): that title stays while the visitor is on that page, so boot
   // does not flash the route's generic title before the screen names the page.
-  const serverTitled = useRef<string | null>(document.querySelector('title[data-page-title]') ? router.state.location.pathname : null);
+  const serverTitled = useRef<string | null>(typeof document !== 'undefined' && document.querySelector('title[data-page-title]') ? router.state.location.pathname : null);
   const setTitle = (full: string) => {
     if (serverTitled.current !== null && serverTitled.current === router.state.location.pathname) return;
     serverTitled.current = null;

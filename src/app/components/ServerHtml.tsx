@@ -1,4 +1,5 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
+import { useHydrated } from '../hydration.js';
 
 /**
  * HTML that comes from the shop API (the cookie notice of `static/content`, the static pages of
@@ -200,8 +201,13 @@ export function serverHtmlNodes(html: string): ReactNode[] {
   return childrenOf(document.body, 0, true);
 }
 
-/** A block of server HTML, rendered through the allow-list above. */
+/**
+ * A block of server HTML, rendered through the allow-list above. The server has no DOMParser: a
+ * server-rendered page gets the block empty and the browser fills it in after hydration
+ * (src/app/hydration.ts), so both first renders agree.
+ */
 export function ServerHtml({ html, className }: { html: string; className?: string }) {
-  const nodes = useMemo(() => serverHtmlNodes(html), [html]);
+  const hydrated = useHydrated();
+  const nodes = useMemo(() => (hydrated ? serverHtmlNodes(html) : []), [html, hydrated]);
   return createElement('div', { className }, ...nodes);
 }

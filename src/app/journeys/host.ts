@@ -186,6 +186,11 @@ export class JourneyHost<TDeps> {
     return { actor, redirect: now && now !== wanted ? hrefOf(journey, pageOf(actor.getSnapshot())!.route, actor.getSnapshot(), lang) : null };
   }
 
+  /** Every journey ends (a server render is done with its shell). */
+  leaveAll(): void {
+    for (const name of [...this.live.keys()]) this.leave(name);
+  }
+
   /** The visitor left the journey's routes: stop its actor and forget its snapshot. */
   leave(name: string): void {
     const live = this.live.get(name);

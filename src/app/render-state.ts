@@ -1,0 +1,73 @@
+/**
+ * What a server-rendered page carries for the browser (issue 25): the API answers the server's
+ * render used, by method-less URL (`/api/de/event/select`), in the `type="application/json"`
+ * element `#shop-render` (the CSP allows no inline script). The browser's shell asks its
+ * services the same questions and gets these answers once each instead of going to the network,
+ * so the app machine and the route's journey come to rest in the state the server rendered, and
+ * React hydrates the same markup. Anything else (a request with a login, a second ask) goes out.
+ */
+import * as v from 'valibot';
+
+export const RENDER_STATE_ELEMENT_ID = 'shop-render';
+
+const RecordedAnswerSchema = v.object({
+  /** path and search below the origin, e.g. /api/de/ticket/collect/event/101 */
+  url: v.pipe(v.string(), v.startsWith('/api/'), v.maxLength(2048)),
+  status: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(599)),
+  body: v.string(),
+});
+
+export const RenderStateSchema = v.object({
+  version: v.literal(1),
+  /** the page the server rendered (path and search): a state for another address is not used */
+  href: v.string(),
+  answers: v.array(RecordedAnswerSchema),
+});
+export type RenderState = v.InferOutput<typeof RenderStateSchema>;
+export type RecordedAnswer = v.InferOutput<typeof RecordedAnswerSchema>;
+
+/** The state as JSON safe inside a `<script type="application/json">` (no `</script>`, no `<!--`). */
+export function serializeRenderState(state: RenderState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The state a page carries, or null when it has none or it does not fit (the app boots as without). */
+export function parseRenderState(text: string | null | undefined, href: string): RenderState | null {
+  if (!text) return null;
+  try {
+    const parsed = v.safeParse(RenderStateSchema, JSON.parse(text));
+    return parsed.success && parsed.output.href === href ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The key of a request: its path and search below the origin. */
+export function answerKey(input: RequestInfo | URL): string {
+  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const url = new URL(raw, 'http://render.invalid');
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A fetch that answers each recorded GET once from the page, without credentials only (a
+ * request with a login is personal: the server never rendered it), and sends the rest to `fetch`.
+ */
+export function replayingFetch(answers: readonly RecordedAnswer[], fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  const waiting = new Map<string, RecordedAnswer[]>();
+  for (const answer of answers) {
+    const list = waiting.get(answer.url) ?? [];
+    list.push(answer);
+    waiting.set(answer.url, list);
+  }
+  return async (input, init) => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (method === 'GET' && !headers.has('authorization')) {
+      const list = waiting.get(answerKey(input));
+      const answer = list?.shift();
+      if (answer) return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }
+    return fetch(input, init);
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Server rendering (issue 25) in real Chromium, on a second server with SERVER_RENDERING=true and
+ * its own data: every catalogue page's heading is in the HTML the server sends (read without
+ * running scripts), the browser hydrates it without a hydration error or warning, in two
+ * languages, also for a visitor with a cart and a login (which arrive after hydration); a page
+ * works without JavaScript (its links are links); personal pages go out as the shell.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+let browser: Browser;
+let server: ServerProcess | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-ssr-'));
+const url = () => server?.url ?? '';
+
+beforeAll(async () => {
+  e2eBaseUrl(); // the build exists
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ DATA_DIR: dataDir, SERVER_RENDERING: 'true' })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function api<T>(lang: string, pathAndQuery: string): Promise<T> {
+  return ((await (await fetch(`${url()}/api/${lang}/${pathAndQuery}`)).json()) as { data: T }).data;
+}
+
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+/** The h1 inside #root of the HTML as sent. */
+const sentHeading = (html: string) => {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  const match = /<h1[^>]*>(.*?)<\/h1>/s.exec(root);
+  return match ? decode(match[1]!.replace(/<[^>]+>/g, '')) : null;
+};
+
+const LANGS = ['en', 'de'] as const;
+/** Every catalogue page of the demo data, with the heading it must have. */
+async function cataloguePages(lang: (typeof LANGS)[number]): Promise<[string, string][]> {
+  const messages = JSON.parse(fs.readFileSync(path.join(__dirname, '../../src/i18n/messages', `${lang}.json`), 'utf8')) as Record<string, string>;
+  const event = (await api<{ event: { name: string } }>(lang, 'ticket/collect/event/101')).event;
+  const tour = await api<{ name: string }>(lang, 'tour?tour=201');
+  const product = await api<{ name: string }>(lang, 'merchandise?article=301');
+  const pass = await api<{ name: string }>(lang, 'merchandise?article=311');
+  const voucher = await api<{ name: string }>(lang, 'voucher/selectOne/price/401');
+  const imprint = await api<{ title: string }>(lang, 'static/page/imprint');
+  const shipping = await api<{ title: string }>(lang, 'static/page/shipping');
+  const home = await api<{ banners: { home: { title?: string }[] } }>(lang, 'static/content');
+  return [
+    [`/${lang}`, home.banners.home[0]?.title ?? ''],
+    [`/${lang}/tickets`, messages['title.tickets']!],
+    [`/${lang}/tickets/101`, event.name],
+    [`/${lang}/guided-tours`, messages['title.guidedTours']!],
+    [`/${lang}/guided-tours/201`, tour.name],
+    [`/${lang}/merchandise`, messages['title.merchandise']!],
+    [`/${lang}/product/301`, product.name],
+    [`/${lang}/passes`, messages['title.passes']!],
+    [`/${lang}/passes/311`, pass.name],
+    [`/${lang}/vouchers`, messages['title.voucherList']!],
+    [`/${lang}/vouchers/401`, voucher.name],
+    [`/${lang}/page/imprint`, imprint.title],
+    [`/${lang}/page/shipping`, shipping.title],
+  ];
+}
+
+/** Hydration done: React's handlers are on the page (a visible heading inside a hydrated root). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+  // effects after hydration (personal state, titles) take their turn
+  await page.waitForTimeout(300);
+}
+
+describe('server rendering', () => {
+  for (const lang of LANGS) {
+    it(`sends every catalogue page of /${lang} with its heading, and the browser hydrates it without an error`, async () => {
+      for (const [pagePath, heading] of await cataloguePages(lang)) {
+        const html = await (await fetch(`${url()}${pagePath}`)).text();
+        expect(html, pagePath).toContain('<script type="application/json" id="shop-render">');
+        expect(html, pagePath).not.toContain('boot--static');
+        if (heading) expect(sentHeading(html), pagePath).toBe(heading);
+        expect(html, `${pagePath}: the page takes the answers from the page, it does not preload them`).not.toContain('rel="preload" as="fetch"');
+
+        const { page, errors, close } = await openPage(browser, url(), pagePath);
+        try {
+          await hydrated(page);
+          if (heading) expect((await page.locator('main h1').first().textContent())?.trim(), pagePath).toBe(heading);
+          expect(errors, pagePath).toEqual([]);
+        } finally {
+          await close();
+        }
+      }
+    });
+  }
+
+  it('hydrates for a visitor with a cart and a login: the basket and the account menu come after, without an error', async () => {
+    const { page, errors, close } = await openPage(browser, url(), '/en/vouchers/401');
+    try {
+      await hydrated(page);
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+      await page.goto('/en/login', { waitUntil: 'load' });
+      await page.getByLabel(/e-mail/i).first().fill('demo@museum.example');
+      await page.getByLabel(/password/i).first().fill('Museum2026!');
+      await page.getByRole('button', { name: /log in/i }).last().click();
+      await page.locator('.user-menu').waitFor();
+      for (const pagePath of ['/en/tickets/101', '/en/product/301', '/en']) {
+        const html = await (await fetch(`${url()}${pagePath}`)).text();
+        expect(html, 'the server renders for nobody').toContain('data-testid="basket-count">0<');
+        await page.goto(pagePath, { waitUntil: 'load' });
+        await hydrated(page);
+        expect(await page.getByTestId('basket-count').first().textContent(), pagePath).toBe('1');
+        expect(await page.locator('.user-menu').count(), pagePath).toBe(1);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a hydrated event page goes on as the app: a day chosen shows its times', async () => {
+    const { page, errors, close } = await openPage(browser, url(), '/en/tickets/101');
+    try {
+      await hydrated(page);
+      await page.locator('button.date-grid__day:not([aria-disabled="true"])').first().click();
+      await page.getByRole('radio').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('without JavaScript a catalogue page shows its content and its links lead to the next page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: url() });
+    try {
+      const page = await context.newPage();
+      await page.goto('/en/tickets', { waitUntil: 'load' });
+      expect(await page.locator('main h1').textContent()).toBe('Tickets');
+      await page.locator('main a[href="/en/tickets/101"]').first().click();
+      await page.waitForURL((u) => u.pathname === '/en/tickets/101');
+      const { event } = await api<{ event: { name: string } }>('en', 'ticket/collect/event/101');
+      expect(await page.locator('main h1').textContent()).toBe(event.name);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('personal pages go out as the shell (nothing rendered for them)', async () => {
+    for (const pagePath of ['/en/checkout', '/en/login', '/en/settings']) {
+      const html = await (await fetch(`${url()}${pagePath}`)).text();
+      expect(html, pagePath).toContain('boot--static');
+      expect(html, pagePath).not.toContain('id="shop-render"');
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Server rendering (issue 25), the render itself against the reference API on a fresh database:
+ * the app's own shell renders a catalogue page with its content once it rests, and records the
+ * answers it used; a page that does not rest in time, that moves elsewhere or whose app cannot
+ * boot is not rendered (the server then sends the shell). And the browser's side of those
+ * answers: each given once, only for an anonymous GET of the same address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../../src/app/server-render.js';
+import { parseRenderState, replayingFetch, serializeRenderState, type RenderState } from '../../src/app/render-state.js';
+import { createPageRenderer } from '../../src/server/render.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.apiBase}/${path}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const render = (href: string, timeBoundMs = 10_000) => renderPage({ href, apiBase: server.apiBase, fetch: globalThis.fetch, timeBoundMs });
+const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
+
+describe('renderPage', () => {
+  it('renders an event page with its name, its calendar and its next day, and records the answers it used', async () => {
+    const { event } = await api<{ event: { name: string } }>('en/ticket/collect/event/101');
+    const answer = await render('/en/tickets/101');
+    if (!answer.rendered) throw new Error(answer.why);
+    expect(h1Of(answer.html)).toBe(event.name);
+    expect(answer.html).toContain('role="grid"');
+    expect(answer.html).toContain('href="/en/tickets"');
+    // nobody's page: logged out, an empty basket
+    expect(answer.html).toContain('data-testid="basket-count">0<');
+    const urls = answer.state.answers.map((a) => a.url);
+    expect(urls).toContain('/api/en/shopinfo/config?shop=16');
+    expect(urls).toContain('/api/en/ticket/collect/event/101');
+    expect(urls.some((u) => u.startsWith('/api/en/ticket/calendar/event/101/'))).toBe(true);
+    expect(answer.state).toMatchObject({ version: 1, href: '/en/tickets/101' });
+  });
+
+  it('renders list and item pages of every catalogue section in their language', async () => {
+    const article = await api<{ name: string }>('fr/merchandise?article=301');
+    const voucher = await api<{ name: string }>('de/voucher/selectOne/price/401');
+    const pages: [string, string][] = [
+      ['/fr/product/301', article.name],
+      ['/de/vouchers/401', voucher.name],
+      ['/en/merchandise', 'Shop'],
+      ['/de/guided-tours', 'Führungen'],
+    ];
+    for (const [href, heading] of pages) {
+      const answer = await render(href);
+      if (!answer.rendered) throw new Error(`${href}: ${answer.why}`);
+      expect(h1Of(answer.html), href).toBe(heading);
+    }
+  });
+
+  it('does not render a page that has not come to rest within its bound', async () => {
+    expect(await render('/en/tickets/101', 1)).toEqual({ rendered: false, why: 'not at rest within 1 ms' });
+  });
+
+  it('does not render a page whose route sends the visitor elsewhere (settings without login)', async () => {
+    const answer = await render('/en/settings');
+    expect(answer.rendered).toBe(false);
+    expect(answer.rendered ? '' : answer.why).toMatch(/^the route (moved to \/en\/login|rendered no page)/);
+  });
+
+  it('does not render when the app cannot boot (the API does not answer)', async () => {
+    const answer = await renderPage({ href: '/en/tickets', apiBase: 'http://127.0.0.1:9/api', fetch: globalThis.fetch, timeBoundMs: 10_000 });
+    expect(answer).toEqual({ rendered: false, why: 'the app did not boot (config or messages failed)' });
+  });
+});
+
+describe('createPageRenderer (what the static handler calls)', () => {
+  it('gives the HTML and the JSON of the page, or nothing with a warning naming the request', async () => {
+    const warnings: { reqId: string | undefined; path: string }[] = [];
+    const renderer = createPageRenderer({ apiBase: () => server.apiBase, warn: (fields) => warnings.push(fields) });
+    const page = await renderer({ href: '/en/vouchers', requestId: 'r-1' });
+    expect(page?.html).toContain('<h1');
+    expect(parseRenderState(page?.state, '/en/vouchers')?.answers.length).toBeGreaterThan(3);
+    expect(await renderer({ href: '/en/settings', requestId: 'r-2' })).toBeUndefined();
+    expect(warnings).toEqual([{ reqId: 'r-2', path: '/en/settings' }]);
+    expect(await createPageRenderer({ apiBase: () => undefined })({ href: '/en' })).toBeUndefined();
+  });
+});
+
+describe('the render state in the page', () => {
+  const state: RenderState = {
+    version: 1,
+    href: '/en/tickets',
+    answers: [{ url: '/api/en/event/select', status: 200, body: '{"data":[],"x":"</script><!--"}' }],
+  };
+
+  it('is JSON that cannot close its element, read back only for its own address', () => {
+    const text = serializeRenderState(state);
+    expect(text).not.toContain('</script');
+    expect(text).not.toContain('<!--');
+    expect(parseRenderState(text, '/en/tickets')).toEqual(state);
+    expect(parseRenderState(text, '/de/tickets')).toBeNull();
+    expect(parseRenderState('{"version":2}', '/en/tickets')).toBeNull();
+    expect(parseRenderState('not json', '/en/tickets')).toBeNull();
+    expect(parseRenderState(JSON.stringify({ ...state, answers: [{ url: 'https://elsewhere.example/x', status: 200, body: '' }] }), '/en/tickets')).toBeNull();
+  });
+
+  it('answers an anonymous GET of a recorded address once; the rest goes to the network', async () => {
+    const sent: string[] = [];
+    const network: typeof fetch = async (input, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return new Response('{"data":"network"}');
+    };
+    const replay = replayingFetch(state.answers, network);
+    expect(await (await replay('/api/en/event/select')).text()).toBe(state.answers[0]?.body);
+    expect(await (await replay('/api/en/event/select')).text()).toBe('{"data":"network"}');
+    await replay('/api/en/event/select', { headers: { authorization: 'Bearer x' } });
+    await replay('/api/en/event/select', { method: 'POST' });
+    expect(sent).toEqual(['GET /api/en/event/select', 'GET /api/en/event/select', 'POST /api/en/event/select']);
+  });
+});
