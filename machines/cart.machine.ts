@@ -57,13 +57,10 @@ export interface CartInput {
   /** the raw string saved under `cart.country` (the visitor's country choices, see readSavedCountries) */
   savedCountries?: string | null;
   destination?: Partial<CartDestination>;
-  /** §9: requestInvoice default true */
-  requestInvoice?: boolean;
 }
 
 export interface CartContext {
   lines: CartLine[];
-  requestInvoice: boolean;
   destination: CartDestination;
   /** shipping cost in minor units; null when not asked, unknown or failed */
   shippingCost: Minor | null;
@@ -88,7 +85,6 @@ export type CartEvent =
   | { type: 'CHOOSE_COUNTRY'; country: string }
   /** the checkout's different delivery address is in this country (null: the billing address, or no country yet) */
   | { type: 'SHIP_TO'; country: string | null }
-  | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
   | { type: 'RETRY_SHIPPING' }
   | { type: 'RETRY_COUNTRIES' }
   /** the cart shows a known destination the visitor chose (e.g. restored at a page load): the list to change it from */
@@ -241,10 +237,6 @@ export const cartMachine = setup({
     assignDeliveryCountry: assign(({ context }, country: string | null) => ({
       destination: { ...context.destination, deliveryCountry: country, chosenCountry: country ?? context.destination.chosenCountry },
     })),
-    assignRequestInvoice: assign(({ event }) => {
-      assertEvent(event, 'SET_REQUEST_INVOICE');
-      return { requestInvoice: event.requestInvoice };
-    }),
     assignShippingCost: assign((_, cost: Minor) => ({ shippingCost: cost, shippingError: null })),
     assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
     clearShipping: assign({ shippingCost: null, shippingError: null }),
@@ -304,7 +296,6 @@ export const cartMachine = setup({
     const restored = restoreCartLines(input.savedCart ?? null);
     return {
       lines: restored.lines,
-      requestInvoice: input.requestInvoice ?? true,
       destination: { ...NO_DESTINATION, ...restoreCountries(input.savedCountries ?? null), ...input.destination },
       shippingCost: null,
       shippingError: null,
@@ -396,7 +387,6 @@ export const cartMachine = setup({
             description: 'The delivery address moved to another country (issue 22 item 5): the cost follows it.',
           },
         ],
-        SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
         LOAD_COUNTRIES: {
           guard: 'countryListMissing',
           actions: ['askForCountryList', spawnChild('loadCountries', { id: 'countryList' })],

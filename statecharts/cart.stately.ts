@@ -128,11 +128,6 @@ export const machine = createMachine({
             "description": "The delivery address moved to another country (issue 22 item 5): the cost follows it."
           }
         ],
-        "SET_REQUEST_INVOICE": {
-          "actions": [
-            "assignRequestInvoice"
-          ]
-        },
         "LOAD_COUNTRIES": {
           "guard": "countryListMissing",
           "actions": [

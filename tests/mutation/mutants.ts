@@ -70,7 +70,6 @@ export const MUTANTS: Mutant[] = [
   { machine: 'cart', description: 'a corrupt saved cart is not removed', search: "actions: [{ type: 'warnCorruptCart', params: ({ context }) => context.restoreProblem ?? '' }, 'removeSavedCart', 'forgetRestoreProblem'],", replace: "actions: [{ type: 'warnCorruptCart', params: ({ context }) => context.restoreProblem ?? '' }, 'forgetRestoreProblem']," },
   { machine: 'cart', description: 'SET_DESTINATION does not recalculate', search: "SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination',", replace: "SET_DESTINATION: { actions: 'assignDestination'," },
   { machine: 'cart', description: 'RETRY_SHIPPING is ignored', search: "on: { RETRY_SHIPPING: 'Checking shipping' },", replace: '' },
-  { machine: 'cart', description: 'requestInvoice is not switched', search: "SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },", replace: 'SET_REQUEST_INVOICE: {},' },
 
   // ---------------- eventTicketing
   { machine: 'eventTicketing', description: 'BACK_TO_LIST keeps the ticket page context', search: "BACK_TO_LIST: { target: 'Event list', actions: 'forgetTicketPage' },", replace: "BACK_TO_LIST: { target: 'Event list' }," },
