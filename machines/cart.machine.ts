@@ -13,7 +13,7 @@
  *   destination the cart checks what it ships. Nothing shipped (no merchandise, no annual pass):
  *   no shipping. Goods but no destination (no logged-in customer's country, no chosen country, no
  *   saved customer's country): 'Destination unknown', the cart asks the visitor for a country
- *   (CHOOSE_COUNTRY) and payment waits. Choosing a country (in the cart, or as the country of a
+ *   (CHOOSE_COUNTRY, offered only while the cart ships goods) and payment waits. Choosing a country (in the cart, or as the country of a
  *   different delivery address in the checkout: SHIP_TO) prices shipping by itself once the choice
  *   has rested for COUNTRY_SETTLE_MS ('Settling the country'), so a keyboard user arrowing through
  *   the options does not ask the server once per option (issue 22 item 2). The delivery country
@@ -280,6 +280,7 @@ export const cartMachine = setup({
       return renameLines(context.lines, event.names) !== context.lines;
     },
     shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
+    shipsGoods: ({ context }) => cartHasMerchandise(context.lines),
     destinationUnknown: ({ context }) => destinationOf(context) === null,
     keepsDeliveryCountry: ({ context }, country: string | null) => (context.destination.deliveryCountry ?? null) === country,
     countriesLoaded: ({ context }) => context.countries !== null,
@@ -359,18 +360,12 @@ export const cartMachine = setup({
         ],
         CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },
         SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination', description: 'Login, logout or a saved customer changed where goods go.' },
-        CHOOSE_COUNTRY: [
-          {
-            guard: 'shipsNothing',
-            target: '.Checking shipping',
-            actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
-          },
-          {
-            target: '.Settling the country',
-            actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
-            description: 'The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2).',
-          },
-        ],
+        CHOOSE_COUNTRY: {
+          guard: 'shipsGoods',
+          target: '.Settling the country',
+          actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
+          description: 'The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2). The cart offers the choice only while it ships goods.',
+        },
         SHIP_TO: [
           {
             guard: { type: 'keepsDeliveryCountry', params: ({ event }) => countryKey(event.country) },
