@@ -13,7 +13,7 @@
  *   destination the cart checks what it ships. Nothing shipped (no merchandise, no annual pass):
  *   no shipping. Goods but no destination (no logged-in customer's country, no chosen country, no
  *   saved customer's country): 'Destination unknown', the cart asks the visitor for a country
- *   (CHOOSE_COUNTRY) and payment waits. Choosing a country (in the cart, or as the country of a
+ *   (CHOOSE_COUNTRY, offered only while the cart ships goods) and payment waits. Choosing a country (in the cart, or as the country of a
  *   different delivery address in the checkout: SHIP_TO) prices shipping by itself once the choice
  *   has rested for COUNTRY_SETTLE_MS ('Settling the country'), so a keyboard user arrowing through
  *   the options does not ask the server once per option (issue 22 item 2). The delivery country
@@ -57,13 +57,10 @@ export interface CartInput {
   /** the raw string saved under `cart.country` (the visitor's country choices, see readSavedCountries) */
   savedCountries?: string | null;
   destination?: Partial<CartDestination>;
-  /** §9: requestInvoice default true */
-  requestInvoice?: boolean;
 }
 
 export interface CartContext {
   lines: CartLine[];
-  requestInvoice: boolean;
   destination: CartDestination;
   /** shipping cost in minor units; null when not asked, unknown or failed */
   shippingCost: Minor | null;
@@ -88,7 +85,6 @@ export type CartEvent =
   | { type: 'CHOOSE_COUNTRY'; country: string }
   /** the checkout's different delivery address is in this country (null: the billing address, or no country yet) */
   | { type: 'SHIP_TO'; country: string | null }
-  | { type: 'SET_REQUEST_INVOICE'; requestInvoice: boolean }
   | { type: 'RETRY_SHIPPING' }
   | { type: 'RETRY_COUNTRIES' }
   /** the cart shows a known destination the visitor chose (e.g. restored at a page load): the list to change it from */
@@ -241,10 +237,6 @@ export const cartMachine = setup({
     assignDeliveryCountry: assign(({ context }, country: string | null) => ({
       destination: { ...context.destination, deliveryCountry: country, chosenCountry: country ?? context.destination.chosenCountry },
     })),
-    assignRequestInvoice: assign(({ event }) => {
-      assertEvent(event, 'SET_REQUEST_INVOICE');
-      return { requestInvoice: event.requestInvoice };
-    }),
     assignShippingCost: assign((_, cost: Minor) => ({ shippingCost: cost, shippingError: null })),
     assignShippingError: assign((_, error: unknown) => ({ shippingCost: null, shippingError: shippingErrorCode(error) })),
     clearShipping: assign({ shippingCost: null, shippingError: null }),
@@ -288,6 +280,7 @@ export const cartMachine = setup({
       return renameLines(context.lines, event.names) !== context.lines;
     },
     shipsNothing: ({ context }) => !cartHasMerchandise(context.lines),
+    shipsGoods: ({ context }) => cartHasMerchandise(context.lines),
     destinationUnknown: ({ context }) => destinationOf(context) === null,
     keepsDeliveryCountry: ({ context }, country: string | null) => (context.destination.deliveryCountry ?? null) === country,
     countriesLoaded: ({ context }) => context.countries !== null,
@@ -304,7 +297,6 @@ export const cartMachine = setup({
     const restored = restoreCartLines(input.savedCart ?? null);
     return {
       lines: restored.lines,
-      requestInvoice: input.requestInvoice ?? true,
       destination: { ...NO_DESTINATION, ...restoreCountries(input.savedCountries ?? null), ...input.destination },
       shippingCost: null,
       shippingError: null,
@@ -368,18 +360,12 @@ export const cartMachine = setup({
         ],
         CLEAR: { target: '.Checking shipping', actions: ['clearLines', 'removeSavedCart'] },
         SET_DESTINATION: { target: '.Checking shipping', actions: 'assignDestination', description: 'Login, logout or a saved customer changed where goods go.' },
-        CHOOSE_COUNTRY: [
-          {
-            guard: 'shipsNothing',
-            target: '.Checking shipping',
-            actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
-          },
-          {
-            target: '.Settling the country',
-            actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
-            description: 'The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2).',
-          },
-        ],
+        CHOOSE_COUNTRY: {
+          guard: 'shipsGoods',
+          target: '.Settling the country',
+          actions: [{ type: 'assignChosenCountry', params: ({ event }) => event.country.trim().toUpperCase() || null }, { type: 'saveCountries', params: ({ context }) => savedCountriesOf(context) }],
+          description: 'The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2). The cart offers the choice only while it ships goods.',
+        },
         SHIP_TO: [
           {
             guard: { type: 'keepsDeliveryCountry', params: ({ event }) => countryKey(event.country) },
@@ -396,7 +382,6 @@ export const cartMachine = setup({
             description: 'The delivery address moved to another country (issue 22 item 5): the cost follows it.',
           },
         ],
-        SET_REQUEST_INVOICE: { actions: 'assignRequestInvoice' },
         LOAD_COUNTRIES: {
           guard: 'countryListMissing',
           actions: ['askForCountryList', spawnChild('loadCountries', { id: 'countryList' })],

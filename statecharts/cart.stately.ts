@@ -88,24 +88,15 @@ export const machine = createMachine({
           ],
           "description": "Login, logout or a saved customer changed where goods go."
         },
-        "CHOOSE_COUNTRY": [
-          {
-            "target": ".Checking shipping",
-            "guard": "shipsNothing",
-            "actions": [
-              "assignChosenCountry",
-              "saveCountries"
-            ]
-          },
-          {
-            "target": ".Settling the country",
-            "actions": [
-              "assignChosenCountry",
-              "saveCountries"
-            ],
-            "description": "The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2)."
-          }
-        ],
+        "CHOOSE_COUNTRY": {
+          "target": ".Settling the country",
+          "guard": "shipsGoods",
+          "actions": [
+            "assignChosenCountry",
+            "saveCountries"
+          ],
+          "description": "The visitor chose the country in the cart: shipping follows by itself (issue 22 item 2). The cart offers the choice only while it ships goods."
+        },
         "SHIP_TO": [
           {
             "guard": "keepsDeliveryCountry",
@@ -128,11 +119,6 @@ export const machine = createMachine({
             "description": "The delivery address moved to another country (issue 22 item 5): the cost follows it."
           }
         ],
-        "SET_REQUEST_INVOICE": {
-          "actions": [
-            "assignRequestInvoice"
-          ]
-        },
         "LOAD_COUNTRIES": {
           "guard": "countryListMissing",
           "actions": [

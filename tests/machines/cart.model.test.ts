@@ -122,6 +122,11 @@ describeModel(cartModel, {
     // nothing in the cart is shipped (a destination alone asks nothing)
     expect(shipsGoods(s)).toBe(false);
     expect(s.hasTag('shipping-none')).toBe(true);
+    if (run.event.type === 'CHOOSE_COUNTRY') {
+      // the cart offers the country choice only while it ships goods: a choice here is not taken
+      expect(ctx(s).destination).toEqual(ctx(run.previous!).destination);
+      expect(calls(run, 'saveCountries').filter((c) => c.event === run.event)).toEqual([]);
+    }
   },
   'Ready.Destination unknown': (s, run) => {
     sideEffects(s, run);

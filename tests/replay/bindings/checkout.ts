@@ -32,7 +32,7 @@ import type { ReplayStep, SentEvent } from '../plan.js';
 
 const NO_SUCH_CART = 'NOSUCHCART00';
 /** What the demo tab's session storage holds after filling the cart (the journey's own snapshot aside). */
-type Storage = Record<string, string>;
+export type Storage = Record<string, string>;
 const NOT_CARRIED = new Set<string>([SESSION_KEYS.checkoutJourney, SESSION_KEYS.visitedUrl, 'scrollPositions']);
 
 const main = (r: Replay | { page: Page }) => r.page.locator('main');
@@ -43,7 +43,7 @@ const payButton = (r: Replay) => main(r).getByRole('button', { name: new RegExp(
 const onProvider = (r: Replay) => new URL(r.page.url()).pathname.startsWith('/provider/');
 
 /** A day of the permanent collection with places at 10:00: not a Monday (sold out), from tomorrow. */
-function bookableDay(): string {
+export function bookableDay(): string {
   let day = addDays(museumToday(), 1);
   while (isoWeekday(day) === 1) day = addDays(day, 1);
   return day;
@@ -54,7 +54,7 @@ async function storageOf(page: Page): Promise<Storage> {
   return Object.fromEntries(Object.entries(all).filter(([k]) => !NOT_CARRIED.has(k)));
 }
 
-async function logIn(page: Page, lang: string, words: Replay['words']): Promise<void> {
+export async function logIn(page: Page, lang: string, words: Replay['words']): Promise<void> {
   await page.goto(`/${lang}/login`);
   await page.getByLabel(words('auth.email')).fill(DEMO_CUSTOMER.email);
   await page.getByLabel(words('auth.password')).fill(DEMO_CUSTOMER.password);
@@ -64,7 +64,7 @@ async function logIn(page: Page, lang: string, words: Replay['words']): Promise<
 
 /** The tabs' starting points, made once per server: the demo cart (with Switzerland chosen) and the demo login. */
 const templates = new Map<string, Promise<{ cart: Storage; login: Storage }>>();
-function templatesOf(browser: Browser, r: Replay): Promise<{ cart: Storage; login: Storage }> {
+export function templatesOf(browser: Browser, r: Replay): Promise<{ cart: Storage; login: Storage }> {
   let made = templates.get(r.baseUrl);
   if (!made) {
     made = (async () => {
@@ -113,7 +113,7 @@ async function leaveCheckout(r: Replay): Promise<void> {
 }
 
 /** Puts `entries` into the tab's session storage (the shop reads them on the next page load). */
-async function seed(page: Page, lang: string, entries: Storage): Promise<void> {
+export async function seed(page: Page, lang: string, entries: Storage): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith(`/${lang}`)) await page.goto(`/${lang}`);
   await page.evaluate((all) => {
     for (const [k, v] of Object.entries(all)) sessionStorage.setItem(k, v);
@@ -135,10 +135,10 @@ function cartEntries(r: Replay, t: { cart: Storage }, whole = false): Storage {
   return entries;
 }
 
-type Outcome = 'pay' | 'cancel' | 'fail';
+export type Outcome = 'pay' | 'cancel' | 'fail';
 
 /** A payment in a second tab of the same visitor (its own cart, the demo cart) and the provider's answer: the return address. */
-async function payInAnotherTab(r: Replay, entries: Storage, outcome: Outcome): Promise<string> {
+export async function payInAnotherTab(r: Replay, entries: Storage, outcome: Outcome): Promise<string> {
   const other = await r.page.context().newPage();
   try {
     await seed(other, r.lang, entries);
