@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AppContext } from '../../machines/app.machine.js';
 import { describeModel } from './describe-model.js';
-import { appModel, config, emptySession, journeyMessages, messages, paymentTypes, session } from './app.model.js';
+import { INFO_TOAST, SHOP_SUPPORT, TAB_RELOADED_AT, appModel, config, emptySession, journeyMessages, messages, paymentTypes, session } from './app.model.js';
 import type { RunContext } from './model.js';
 
 // The spec's numbers (§8, §9), written here rather than imported, so a changed delay fails.
@@ -12,6 +12,17 @@ const SPINNER_DELAY_MS = 250;
 
 const ctx = (s: { context: unknown }) => s.context as AppContext;
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
+type LoadedConfig = typeof config & { languagesFull?: string[] };
+/** The config the back end answered last (the output of loadConfig's latest answer). */
+const loadedConfig = (run: RunContext): LoadedConfig | undefined =>
+  [...run.history.map((h) => h.event), run.event]
+    .filter((e) => e.type.startsWith('xstate.done.actor.') && e.type.endsWith('Loading configuration'))
+    .map((e) => (e as unknown as { output: LoadedConfig }).output)
+    .at(-1);
+type HttpError = { type: string; status?: number; code?: string; onLoginPage?: boolean };
+/** §8: the HTTP errors the banner tells of (a 503 only when it is the second within 30 s, decided by the time). */
+const toldByBanner = (e: HttpError) =>
+  e.type === 'HTTP_ERROR' && (e.status === 500 || e.code === 'INVALID_RESPONSE' || (e.status === 0 && ['NETWORK_ERROR', 'TIMEOUT'].includes(e.code ?? '')) || (e.status === 429 && !e.onLoginPage));
 
 describeModel(appModel, {
   'Boot.Loading configuration': (s, run) => {
@@ -34,12 +45,13 @@ describeModel(appModel, {
   'Boot.Loading messages': (s, run) => {
     expect(s.hasTag('loading')).toBe(true);
     const notOffered = run.history.some((h) => (h.event as { error?: { status?: number } }).error?.status === 404);
+    const loaded = loadedConfig(run)!;
     if (notOffered) {
-      // fr answered 404: left out of the list although the back end names it, and the default language loads
-      expect(ctx(s).config).toEqual({ ...config, languages: ['de', 'en'] });
+      // fr answered 404: left out of the list although the back end names it (and of the full names), and the default language loads
+      expect(ctx(s).config).toEqual({ ...loaded, languages: ['de', 'en'], ...(loaded.languagesFull ? { languagesFull: ['Deutsch', 'English'] } : {}) });
       expect(run.invocations.at(-1)).toMatchObject({ src: 'loadMessages', input: { lang: 'de' } });
     } else {
-      expect(ctx(s).config).toEqual(config);
+      expect(ctx(s).config).toEqual(loaded);
       // the language from the URL is one the shop offers, so it is kept
       expect(run.invocations.at(-1)).toMatchObject({ src: 'loadMessages', input: { lang: 'fr' } });
     }
@@ -70,7 +82,8 @@ describeModel(appModel, {
   },
   'Global message.Hidden': (s, run) => {
     expect(ctx(s).globalMessage).toBeNull();
-    const e = run.event as { type: string; status?: number; onLoginPage?: boolean; at?: number; lang?: string };
+    const e = run.event as { type: string; status?: number; code?: string; onLoginPage?: boolean; at?: number; lang?: string };
+    expect(toldByBanner(e)).toBe(false);
     if (e.type === 'HTTP_ERROR' && (e.status === 401 || e.status === 403) && !e.onLoginPage) {
       expect(calls(run, 'navigateToLogin')).toHaveLength(1);
       expect(ctx(s).jwt).toBeNull();
@@ -118,21 +131,23 @@ describeModel(appModel, {
     const e = run.event as { type: string; status?: number };
     const message = ctx(s).globalMessage;
     expect(message).not.toBeNull();
-    if (e.type === 'HTTP_ERROR' && e.status === 500) {
-      expect(message).toEqual({ id: 'error.server', values: { email: config.supportEmail }, className: 'danger' });
+    if (toldByBanner(e) && (e.status === 500 || (e as HttpError).code === 'INVALID_RESPONSE')) {
+      // the config's support address, else the shop information's
+      const email = (ctx(s).config as { supportEmail?: string } | null)?.supportEmail === undefined ? SHOP_SUPPORT : config.supportEmail;
+      expect(message).toEqual({ id: 'error.server', values: { email }, className: 'danger' });
     }
     if (e.type === 'HTTP_ERROR' && e.status === 503) {
       const reloads = calls(run, 'reloadPage');
       if (message?.id === 'error.unavailable') {
-        // the second 503 within 30 s: a message, not another reload
-        expect(reloads).toHaveLength(1);
-        expect(reloads[0]!.event).not.toBe(run.event);
+        // the second 503 within 30 s: a message, not another reload (the first was this page's, or the tab's before it was reloaded)
+        expect(reloads).toHaveLength(ctx(s).lastServiceUnavailableReloadAt === TAB_RELOADED_AT ? 0 : 1);
+        expect(reloads.every((r) => r.event !== run.event)).toBe(true);
       } else {
         // the first 503 reloads the page even while another message shows
         expect(reloads.at(-1)?.event).toEqual(run.event);
       }
     }
-    if (e.type === 'HTTP_ERROR' && e.status === 0) expect(message).toEqual({ id: 'error.network', className: 'warning' });
+    if (e.type === 'HTTP_ERROR' && e.status === 0 && (e as HttpError).code !== 'INVALID_RESPONSE') expect(message).toEqual({ id: 'error.network', className: 'warning' });
     if (e.type === 'HTTP_ERROR' && e.status === 429) {
       // on the login page the form says it; the banner would say it twice
       expect((e as { onLoginPage?: boolean }).onLoginPage).toBe(false);
@@ -145,7 +160,9 @@ describeModel(appModel, {
   },
   'Toasts.Showing toast': (s) => {
     expect(ctx(s).toasts.length).toBeGreaterThan(0);
-    expect(ctx(s).toasts[0]).toMatchObject({ id: 'cart.added', tone: 'success' });
+    // the model's toasts: 'cart.added' (success), and one sent without a tone (info) with values
+    const first = ctx(s).toasts[0];
+    expect(first).toMatchObject(first?.id === INFO_TOAST.id ? { tone: 'info', values: INFO_TOAST.values } : { id: 'cart.added', tone: 'success' });
     const keys = ctx(s).toasts.map((t) => t.key);
     expect(new Set(keys).size).toBe(keys.length);
   },

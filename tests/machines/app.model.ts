@@ -22,6 +22,19 @@ export const session = { jwt: 'jwt-1', customer: null, isGuest: false, partner: 
 export const emptySession = { jwt: null, customer: null, isGuest: false, partner: null, cookiesAccepted: false };
 export const paymentTypes = [{ payartId: 1, i18n: { de: 'Karte' } }];
 export const shopData = { shopInfo: null, staticContent: null };
+/** A back end whose config names no support address: the shop information names one. */
+export const configWithoutSupport = { siteName: 'Museum Shop', languages: ['de', 'en', 'fr'] };
+export const SHOP_SUPPORT = 'shop@museum.example';
+export const shopDataWithSupport = {
+  shopInfo: { shop: 16, name: 'Museum Shop', currency: 'CHF', support_email: SHOP_SUPPORT, vat_number: '', address: '' },
+  staticContent: null,
+};
+/** A config that names its languages in full as well (languages_full). */
+export const configWithNames = { ...config, languagesFull: ['Deutsch', 'English', 'Français'] };
+/** What a tab remembers of its last reload for a 503 (session storage), ms since epoch. */
+export const TAB_RELOADED_AT = 500;
+/** A toast sent without a tone, with values for its message. */
+export const INFO_TOAST = { id: 'settings.saved', values: { name: 'Ada' } };
 
 /** What the settings send after a save or a password change (a fresh token). */
 export const UPDATED_SESSION = { jwt: 'jwt-3', customer: { email: 'ada@museum.example', fname: 'Ada', lname: 'Lovelace' } };
@@ -149,6 +162,32 @@ export const appModel = defineModel({
         { type: 'error:loadConfig', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
       ],
     },
+    { name: 'a 403 outside the login page goes to login as a 401 does', events: [...boot(), { type: 'HTTP_ERROR', ...http(403, 'FORBIDDEN', 1_000) }] },
+    {
+      name: 'an answer the client cannot read is a server error; a request that timed out is no connection',
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(0, 'INVALID_RESPONSE', 1_000) }, { type: 'DISMISS_MESSAGE' }, { type: 'HTTP_ERROR', ...http(0, 'TIMEOUT', 2_000) }],
+    },
+    {
+      name: 'a config without a support address: the server error names the shop information\'s',
+      events: [
+        { type: 'done:loadConfig', output: configWithoutSupport },
+        { type: 'done:loadMessages', output: messages },
+        { type: 'done:restoreSession', output: session },
+        { type: 'done:loadPaymentTypes', output: paymentTypes },
+        { type: 'done:loadShopData', output: shopDataWithSupport },
+        { type: 'HTTP_ERROR', ...http(500, 'SERVER_ERROR', 1_000) },
+      ],
+    },
+    {
+      name: 'a back end that names its languages in full: the language it refused leaves both lists',
+      events: [{ type: 'error:loadConfig', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) }, { type: 'done:loadConfig', output: configWithNames }],
+    },
+    {
+      name: 'a tab reloaded for a 503 less than 30 s ago: the next 503 shows the message instead of reloading again',
+      input: { lang: 'fr', lastServiceUnavailableReloadAt: TAB_RELOADED_AT },
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 20_000) }],
+    },
+    { name: 'a toast without a tone is an info toast, with the values of its message', events: [...boot(), { type: 'TOAST', toast: INFO_TOAST }] },
   ],
   // the toast counter only numbers toasts; leave it out so the walk stays finite
   stateKey: (s) => {

@@ -5,7 +5,7 @@ import { forgotPasswordErrors, loginErrors, recoverErrors, registrationErrors } 
 import { describeModel } from './describe-model.js';
 import { deliveryFormErrors } from '../../src/domain/settings-forms.js';
 import { deliveryAddressPayload } from '../../src/domain/delivery-address.js';
-import { EMAIL, PASSWORD, attr, authModel, customer } from './auth.model.js';
+import { EMAIL, PASSWORD, attr, attrWithPassword, authModel, customer } from './auth.model.js';
 import type { RunContext } from './model.js';
 
 const ctx = (s: { context: unknown }) => s.context as AuthContext;
@@ -82,11 +82,23 @@ describeModel(authModel, {
         (before.matches('Recovery') && Object.keys(recoverErrors(values)).length > 0);
       expect(s.hasTag('busy')).toBe(!invalid);
       if (invalid) expect(c.rejectedSubmits).toBe((before.context as AuthContext).rejectedSubmits + 1);
+      // the refused registration names the fields its rules name (a guest's without the password)
+      if (invalid && before.matches('Registration')) expect(c.fieldErrors).toEqual(registrationErrors(values, attr, false));
+      if (invalid && before.matches('Guest registration')) expect(c.fieldErrors).toEqual(registrationErrors(values, attr, true));
+    }
+    // the form fields arrive: the config's default country is preselected when the server offers it, else the first one
+    if (/^xstate\.done\.actor\.load(Guest)?FormFields$/.test(e.type) && c.attr) {
+      const asked = ctx(before!).values.country;
+      const countries = Object.keys(c.attr.countries);
+      expect(c.values.country).toBe(countries.includes(asked) ? asked : countries[0]);
     }
     // server answers (§8)
     if (errorOf(run, 'register') && statusOf(run) === 422) {
       const fields = (run.event as unknown as { error: { fields: Record<string, string[]> } }).error.fields;
       if (fields.email) expect(c.fieldErrors.email).toEqual([{ text: 'The email has already been taken.' }]);
+      // errors on fields say "correct the errors" above the form; a refusal without any says the server's message, else the unexpected error
+      const message = (run.event as unknown as { error: { message: string } }).error.message;
+      expect(c.formError).toEqual(Object.keys(fields).length > 0 ? { id: 'form.correctErrors' } : message ? { text: message } : { id: 'form.unexpected' });
       // a 422 on the delivery address is shown there, not on the billing field of the same name
       if (fields['shipping.zip']) {
         expect(c.deliveryErrors.zip).toEqual([{ id: 'deliveryAddress.fillAllFields' }]);
@@ -106,7 +118,10 @@ describeModel(authModel, {
     }
     if (errorOf(run, 'confirmPasswordReset')) {
       const status = statusOf(run);
-      expect(c.formError).toEqual(status === 400 ? { id: 'auth.fillAllFields' } : status === 422 ? { text: 'The link has expired.' } : { id: 'form.unexpected' });
+      const { message, fields } = (run.event as unknown as { error: { message: string; fields: Record<string, string[]> } }).error;
+      expect(c.formError).toEqual(status === 400 ? { id: 'auth.fillAllFields' } : status === 422 ? (message ? { text: message } : { id: 'auth.newPasswordFailed' }) : { id: 'form.unexpected' });
+      // 422: the new password's errors on its fields; the token's belongs to the link, not to a field
+      if (status === 422) expect(Object.keys(c.fieldErrors)).toEqual(Object.keys(fields).filter((f) => f !== 'token'));
     }
   },
   'Login.Signing in': (s, run) => expect(last(run)).toMatchObject({ src: 'login', input: { email: EMAIL, password: PASSWORD } }),
@@ -178,13 +193,13 @@ describeModel(authModel, {
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
   'Registration.Editing': (s, run) => {
-    expect(ctx(s).attr).toEqual(attr);
+    expect([attr, attrWithPassword]).toContainEqual(ctx(s).attr);
     const e = run.event as { type: string; same?: boolean; field?: string; value?: string };
     if (e.type === 'SAME_AS_BILLING_CHANGED') expect(ctx(s).delivery.sameAsBilling).toBe(e.same);
     if (e.type === 'ADDRESS_CHANGED') expect((ctx(s).delivery.values as Record<string, string>)[e.field ?? '']).toBe(e.value);
   },
   'Guest registration.Editing': (s, run) => {
-    expect(ctx(s).attr).toEqual(attr);
+    expect([attr, attrWithPassword]).toContainEqual(ctx(s).attr);
     const e = run.event as { type: string; same?: boolean; send?: boolean; field?: string; value?: string };
     if (e.type === 'SAME_AS_BILLING_CHANGED') {
       expect(ctx(s).delivery.sameAsBilling).toBe(e.same);

@@ -30,6 +30,9 @@ export const ADDRESS: [string, string][] = [
 ];
 export const attr = { countries: { CH: 'Schweiz' }, salutations: { mr: 'Herr' }, required_fields: ['email'], visible_fields: ['email'] };
 export const customer = { id: 7, email: EMAIL };
+/** A server that requires a password and offers two countries (the config's default country is the second). */
+export const attrWithPassword = { countries: { CH: 'Schweiz', DE: 'Deutschland' }, salutations: { mr: 'Herr' }, required_fields: ['email', 'password'], visible_fields: ['email', 'password'] };
+export const DEFAULT_COUNTRY = 'DE';
 
 const apiError = (status: number, fields: Record<string, string[]> = {}, message = '') => ({ status, code: String(status), message, fields });
 
@@ -146,6 +149,50 @@ export const authModel = defineModel({
       events: [{ type: 'OPEN_REGISTRATION' }, { type: 'done:loadFormFields', output: attr }, { type: 'SUBMIT' }],
     },
     { name: 'an empty forgot-password form is refused', events: [{ type: 'OPEN_FORGOT_PASSWORD' }, { type: 'SUBMIT' }] },
+    {
+      name: 'a server that requires a password: registration refuses it unrepeated, the guest form asks for none; the default country is preselected',
+      input: { guestRegistrationEnabled: true, defaultCountry: DEFAULT_COUNTRY },
+      events: [
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'done:loadFormFields', output: attrWithPassword },
+        { type: 'FIELD_CHANGED', field: 'email', value: EMAIL },
+        { type: 'FIELD_CHANGED', field: 'emailConfirmation', value: EMAIL },
+        { type: 'FIELD_CHANGED', field: 'password', value: PASSWORD },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_LOGIN' },
+        { type: 'OPEN_GUEST_REGISTRATION' },
+        { type: 'done:loadGuestFormFields', output: attrWithPassword },
+        { type: 'FIELD_CHANGED', field: 'emailConfirmation', value: '' },
+        { type: 'SUBMIT' },
+        { type: 'FIELD_CHANGED', field: 'emailConfirmation', value: EMAIL },
+        { type: 'SUBMIT' },
+      ],
+    },
+    {
+      name: 'registration refused by the server without field errors: its message, else the unexpected error; a default country the server does not offer is not preselected',
+      input: { defaultCountry: 'FR' },
+      events: [
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'done:loadFormFields', output: attr },
+        ...FILL.map(([field, value]) => ({ type: 'FIELD_CHANGED', field, value })),
+        { type: 'SUBMIT' },
+        { type: 'error:register', error: apiError(422, {}, 'Registration is closed.') },
+        { type: 'SUBMIT' },
+        { type: 'error:register', error: apiError(422) },
+      ],
+    },
+    {
+      name: 'a new password the server refuses on its field, without a message: said on the field, with the failure above the form',
+      events: [
+        { type: 'OPEN_RECOVERY', token: 'guid-1' },
+        { type: 'done:checkRecoveryLink', output: true },
+        { type: 'FIELD_CHANGED', field: 'password', value: PASSWORD },
+        { type: 'FIELD_CHANGED', field: 'passwordConfirmation', value: PASSWORD },
+        { type: 'SUBMIT' },
+        { type: 'error:confirmPasswordReset', error: apiError(422, { password: ['The password is too weak.'], token: ['valid'] }) },
+      ],
+    },
+    { name: 'started without the guest flag: guest registration is off', input: {}, events: [{ type: 'OPEN_GUEST_REGISTRATION' }] },
   ],
   stateKey: (s) => {
     const { rejectedSubmits, ...rest } = s.context as AuthContext;

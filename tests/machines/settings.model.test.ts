@@ -65,6 +65,7 @@ describeModel(settingsModel, {
     expect(s.getMeta()['settings.Loading account']).toEqual({ route: 'settings' });
   },
   'Loading failed': (s, run) => {
+    expect(s.getMeta()['settings.Loading failed']).toEqual({ route: 'settings' });
     expect(statusOf(run)).toBe(0);
     expect(s.can({ type: 'RETRY' })).toBe(true);
     expect(ctx(s).customer).toBeNull();

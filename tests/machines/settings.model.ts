@@ -177,6 +177,16 @@ export const settingsModel = defineModel({
         { type: 'SAVE_ADDRESS' },
       ],
     },
+    {
+      name: 'a new e-mail typed with spaces around it is sent trimmed',
+      events: [
+        { type: 'done:loadAccount', output: { customer, attr } },
+        { type: 'EMAIL_CHANGED', field: 'email', value: '  grace@museum.example ' },
+        { type: 'EMAIL_CHANGED', field: 'password', value: 'Museum2026!' },
+        { type: 'CHANGE_EMAIL' },
+        { type: 'done:changeEmail', output: moved },
+      ],
+    },
   ],
   fakeActions: ['notifySession', 'showToast', 'keepDraft'],
 });

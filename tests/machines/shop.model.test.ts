@@ -73,7 +73,13 @@ describeModel(shopModel, {
     expect(c.quantity).toBeLessThanOrEqual(left);
     const typed = (run.event as { value?: unknown }).value;
     if (run.event.type === 'SET_QUANTITY' && c.article?.id === book.id) expect(c.quantity).toBe(typed === 99 ? left : typed === 'two' ? 1 : Number(typed));
-    if (run.event.type === 'CART_CHANGED') expect(c.inCart).toBe((run.event as unknown as { lines: { count: number }[] }).lines.reduce((n, l) => n + l.count, 0));
+    if (run.event.type === 'CART_CHANGED') {
+      expect(c.inCart).toBe((run.event as unknown as { lines: { count: number }[] }).lines.reduce((n, l) => n + l.count, 0));
+      // the chosen quantity stays as chosen while it fits what is left, else it is what is left (at least 1)
+      expect(c.quantity).toBe(Math.max(1, Math.min(ctx(run.previous!).quantity, left)));
+    }
+    // a changed quantity takes the confirmation of an earlier add away
+    if (run.event.type === 'SET_QUANTITY') expect(c.added).toBeNull();
     // one owner entry per pass (more kept when the quantity was lowered); none for merchandise
     if (c.article?.id === pass.id) expect(c.owners.length).toBeGreaterThanOrEqual(c.quantity);
     else expect(c.owners).toEqual([]);
@@ -97,6 +103,8 @@ describeModel(shopModel, {
     // the refused ADD_TO_CART names what is missing; typing into an entry takes its errors away
     if (run.event.type === 'ADD_TO_CART') expect(Object.keys(c.ownerErrors).length).toBeGreaterThan(0);
     if (run.event.type === 'SET_OWNER') expect(c.ownerErrors[(run.event as unknown as { index: number }).index]).toBeUndefined();
+    // only a refused add comes here (typing stays); a changed quantity goes back to choosing
+    expect(['ADD_TO_CART', 'SET_OWNER']).toContain(run.event.type);
     for (const [index, errors] of Object.entries(c.ownerErrors)) {
       const owner = c.owners[Number(index)]!;
       if (owner.first === '') expect(errors.first).toBe('shop.owner.nameMissing');

@@ -143,6 +143,42 @@ export const shopModel = defineModel({
       input: inputs[0],
       events: [{ type: 'OPEN_ARTICLE', id: poster.id }, { type: 'done:loadArticle', output: poster }, { type: 'SET_QUANTITY', value: 3 }, { type: 'ADD_TO_CART' }],
     },
+    {
+      name: 'the cart changing under an open book: the chosen quantity stays as chosen while it fits what is left, else follows it; changed after adding, the confirmation goes',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadList', output: list },
+        { type: 'OPEN_ARTICLE', id: book.id },
+        { type: 'done:loadArticle', output: book },
+        { type: 'SET_QUANTITY', value: 4 },
+        { type: 'CART_CHANGED', lines: [bookLine(1)] },
+        { type: 'CART_CHANGED', lines: [bookLine(2)] },
+        { type: 'CART_CHANGED', lines: [] },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_QUANTITY', value: 2 },
+      ],
+    },
+    {
+      name: 'passes: a changed number leaves the refusal and the confirmation; an owner index outside the entries changes nothing',
+      input: inputs[2],
+      events: [
+        { type: 'done:loadArticle', output: pass },
+        { type: 'SET_QUANTITY', value: 2 },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_QUANTITY', value: 1 },
+        { type: 'SET_OWNER', index: 0, field: 'first', value: 'Ada' },
+        { type: 'SET_OWNER', index: 0, field: 'last', value: 'Muster' },
+        { type: 'ADD_TO_CART' },
+        { type: 'SET_OWNER', index: -1, field: 'first', value: 'Nobody' },
+        { type: 'SET_OWNER', index: 2, field: 'first', value: 'Nobody' },
+        { type: 'SET_QUANTITY', value: 2 },
+      ],
+    },
+    {
+      name: 'started without a section: the merchandise list',
+      input: {},
+      events: [{ type: 'done:loadList', output: list }],
+    },
   ],
   stateKey: (s) => {
     const c = ctx(s);

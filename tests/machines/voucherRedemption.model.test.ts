@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
 import { describeModel } from './describe-model.js';
 import { found, voucherRedemptionModel } from './voucherRedemption.model.js';
 import { refusalOf } from '../../machines/voucherRedemption.selectors.js';
@@ -12,6 +13,9 @@ describeModel(voucherRedemptionModel, {
     // nothing here is an app-provided action: every effect is a service with its input
     expect(run.stepCalls).toEqual([]);
     expect(s.hasTag('busy')).toBe(s.matches('Checking') || s.matches('Valid'));
+    // the field keeps at most 200 characters of what was typed (a longer paste is cut)
+    if (run.event.type === 'TYPE_CODE') expect(s.context.code).toBe((run.event as EventObject & { code: string }).code.slice(0, 200));
+    expect(s.context.code.length).toBeLessThanOrEqual(200);
   },
   'Entering.Typing': (s) => {
     expect(refusalOf(s)).toBeNull();
@@ -30,6 +34,7 @@ describeModel(voucherRedemptionModel, {
     expect(run.invocations.at(-1)).toMatchObject({ src: 'lookUp', input: { code: s.context.code.trim() } });
     expect(s.context.checkedCode).toBe(s.context.code.trim());
     expect(s.context.found).toBeNull();
+    expect(s.context.checkedCode.length).toBeLessThanOrEqual(200);
   },
   Valid: (s, run) => {
     expect(s.context.found).toEqual(found);

@@ -10,6 +10,8 @@ import { defineModel } from './model.js';
 
 export const TYPED = '  demo-partly-used ';
 export const BLANK = '   ';
+/** A code longer than the field keeps (200 characters): pasted text, say. */
+export const TOO_LONG = `DEMO-${'X'.repeat(205)}`;
 
 export const found: VoucherCode = {
   barcode: 'DEMO-PARTLY-USED', name: 'Gift voucher', amount: 10000, used_amount: 3500, available_amount: 6500, valid_from: '2026-01-01', valid_to: '2026-12-31',
@@ -52,6 +54,10 @@ export const voucherRedemptionModel = defineModel({
         { type: 'TYPE_CODE', code: TYPED }, { type: 'SUBMIT' }, { type: 'done:lookUp', output: found }, { type: 'done:addToCart', output: 'added' },
         { type: 'TYPE_CODE', code: 'DEMO-PARTLY-USED' }, { type: 'SUBMIT' }, { type: 'done:lookUp', output: found }, { type: 'done:addToCart', output: 'alreadyInCart' },
       ],
+    },
+    {
+      name: 'a code longer than 200 characters is kept and looked up cut to 200',
+      events: [{ type: 'TYPE_CODE', code: TOO_LONG }, { type: 'SUBMIT' }, { type: 'error:lookUp', error: apiError(422, 'VOUCHER_NOT_FOUND') }],
     },
   ],
 });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
 import { describeModel } from './describe-model.js';
 import { AMOUNTS, catalogue, fixed, variable, voucherShopModel } from './voucherShop.model.js';
 
@@ -9,6 +10,9 @@ describeModel(voucherShopModel, {
     // the only app-provided effect is adding to the cart, and only on the step that lands in Added
     if (!s.matches({ 'Voucher page': 'Added' }) || run.event.type !== 'ADD_TO_CART') expect(run.stepCalls).toEqual([]);
     expect(s.hasTag('loading')).toBe(s.matches({ 'Voucher list': 'Loading vouchers' }) || s.matches({ 'Voucher page': 'Loading voucher' }));
+    // the amount field keeps at most 40 characters of what was typed (a longer paste is cut)
+    if (run.event.type === 'SET_AMOUNT') expect(s.context.amountText).toBe((run.event as EventObject & { text: string }).text.slice(0, 40));
+    expect(s.context.amountText.length).toBeLessThanOrEqual(40);
   },
   'Voucher list.Loading vouchers': (s, run) => {
     expect(s.getMeta()).toEqual({ 'voucherShop.Voucher list': { route: 'voucherList' } });

@@ -22,6 +22,8 @@ const networkError = () => Object.assign(new TypeError('Failed to fetch'), { sta
 
 /** Amounts typed into the field (currency units). */
 export const AMOUNTS = { fine: '-75', missing: 'ten', low: '9.99', high: '500.50' } as const;
+/** A text longer than the amount field keeps (40 characters): pasted, say. */
+export const TOO_LONG_AMOUNT = `${'1'.repeat(30)}.${'0'.repeat(14)}`;
 
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const c = s.context as VoucherShopContext;
@@ -74,6 +76,11 @@ export const voucherShopModel = defineModel({
       name: 'a variable voucher: an amount typed after adding starts again',
       input: { voucherId: 403 },
       events: [{ type: 'done:loadVoucher', output: variable }, { type: 'SET_AMOUNT', text: '75' }, { type: 'ADD_TO_CART' }, { type: 'SET_AMOUNT', text: '' }, { type: 'ADD_TO_CART' }],
+    },
+    {
+      name: 'a variable voucher: an amount text longer than 40 characters is cut to 40',
+      input: { voucherId: 403 },
+      events: [{ type: 'done:loadVoucher', output: variable }, { type: 'SET_AMOUNT', text: TOO_LONG_AMOUNT }],
     },
   ],
 });
