@@ -17,6 +17,11 @@ import { App } from './App.js';
 import { createShell, type ShellInstance } from './services.js';
 import { answerKey, type RecordedAnswer, type RenderState } from './render-state.js';
 import { ShellDidNotRest, whenShellRests } from './rest.js';
+import { provideBodyParser } from './components/ServerHtml.js';
+import { parse5BodyParser } from './server-html-parser.js';
+
+// server HTML blocks (static pages) are parsed as the browser parses them (no DOMParser here)
+provideBodyParser(parse5BodyParser);
 
 export interface RenderRequest {
   /** path and search of the page, e.g. /de/tickets/101?date=2026-12-01 */

@@ -129,6 +129,16 @@ describe('server rendering', () => {
     }
   });
 
+  it("sends a static page's text (its server HTML, parsed on the server as the browser parses it)", async () => {
+    for (const lang of LANGS) {
+      const page = await api<{ html: string }>(lang, 'static/page/imprint');
+      const words = decode(page.html.replace(/<[^>]+>/g, ' ')).split(/\s+/).filter((w) => w.length > 3).slice(0, 6);
+      expect(words.length).toBeGreaterThan(2);
+      const root = decode((await (await fetch(`${url()}/${lang}/page/imprint`)).text()).replace(/<[^>]+>/g, ' '));
+      for (const word of words) expect(root, `${lang}: ${word}`).toContain(word);
+    }
+  });
+
   it('a hydrated event page goes on as the app: a day chosen shows its times', async () => {
     const { page, errors, close } = await openPage(browser, url(), '/en/tickets/101');
     try {

@@ -1,5 +1,4 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
-import { useHydrated } from '../hydration.js';
 
 /**
  * HTML that comes from the shop API (the cookie notice of `static/content`, the static pages of
@@ -66,8 +65,39 @@ export function safeAddress(value: string, schemes: ReadonlySet<string>): string
   }
 }
 
+/**
+ * What the rebuild reads of a parsed node: a DOM node of the browser's DOMParser, or on the server
+ * (which has none) a node of parse5 shaped alike (src/app/server-html-parser.ts). parse5 follows
+ * the HTML standard's parsing algorithm as DOMParser does, so the server renders the elements the
+ * browser builds when it hydrates.
+ */
+export interface ParsedNode {
+  nodeType: number;
+  nodeValue: string | null;
+  textContent: string | null;
+  childNodes: ArrayLike<ParsedNode>;
+}
+export interface ParsedElement extends ParsedNode {
+  localName: string;
+  namespaceURI: string | null;
+  attributes: ArrayLike<{ name: string; value: string }>;
+}
+/** The body of a document parsed from a string. */
+export type BodyParser = (html: string) => ParsedNode;
+
+let parseBody: BodyParser | null =
+  typeof DOMParser === 'undefined' ? null : (html) => new DOMParser().parseFromString(html, 'text/html').body;
+
+/** Where there is no DOMParser (the server's render), the parser to use. */
+export function provideBodyParser(parser: BodyParser): void {
+  parseBody ??= parser;
+}
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
 /** The kept attributes as React props; null for an image without an address it may load. */
-function propsOf(element: Element, tag: string): Record<string, string | boolean> | null {
+function propsOf(element: ParsedElement, tag: string): Record<string, string | boolean> | null {
   const props: Record<string, string | boolean> = {};
   const allowed = { ...ATTRIBUTES['*'], ...ATTRIBUTES[tag] };
   for (const attribute of Array.from(element.attributes)) {
@@ -88,14 +118,14 @@ function propsOf(element: Element, tag: string): Record<string, string | boolean
   return props;
 }
 
-function childrenOf(parent: Node, depth: number, textAllowed: boolean): ReactNode[] {
+function childrenOf(parent: ParsedNode, depth: number, textAllowed: boolean): ReactNode[] {
   const children: ReactNode[] = [];
   for (const child of Array.from(parent.childNodes)) {
-    if (child.nodeType === Node.TEXT_NODE) {
+    if (child.nodeType === TEXT_NODE) {
       const text = child.nodeValue ?? '';
       if (textAllowed || text.trim() !== '') children.push(text);
-    } else if (child.nodeType === Node.ELEMENT_NODE) {
-      const converted = elementOf(child as Element, depth);
+    } else if (child.nodeType === ELEMENT_NODE) {
+      const converted = elementOf(child as ParsedElement, depth);
       if (converted !== null) children.push(converted);
     }
     // comments, processing instructions and the like are left out
@@ -103,7 +133,7 @@ function childrenOf(parent: Node, depth: number, textAllowed: boolean): ReactNod
   return children;
 }
 
-function elementOf(element: Element, depth: number): ReactNode {
+function elementOf(element: ParsedElement, depth: number): ReactNode {
   if (element.namespaceURI !== HTML_NS) return null;
   const tag = element.localName;
   if (DROPPED.has(tag)) return null;
@@ -194,20 +224,14 @@ export function withoutEventHandlers(html: string): string {
   return out;
 }
 
-/** The allowed part of a server HTML string as React nodes (empty where there is no DOMParser). */
+/** The allowed part of a server HTML string as React nodes (empty where there is no parser). */
 export function serverHtmlNodes(html: string): ReactNode[] {
-  if (typeof DOMParser === 'undefined' || html.trim() === '') return [];
-  const document = new DOMParser().parseFromString(withoutEventHandlers(html), 'text/html');
-  return childrenOf(document.body, 0, true);
+  if (!parseBody || html.trim() === '') return [];
+  return childrenOf(parseBody(withoutEventHandlers(html)), 0, true);
 }
 
-/**
- * A block of server HTML, rendered through the allow-list above. The server has no DOMParser: a
- * server-rendered page gets the block empty and the browser fills it in after hydration
- * (src/app/hydration.ts), so both first renders agree.
- */
+/** A block of server HTML, rendered through the allow-list above (on the server too: src/app/server-html-parser.ts). */
 export function ServerHtml({ html, className }: { html: string; className?: string }) {
-  const hydrated = useHydrated();
-  const nodes = useMemo(() => (hydrated ? serverHtmlNodes(html) : []), [html, hydrated]);
+  const nodes = useMemo(() => serverHtmlNodes(html), [html]);
   return createElement('div', { className }, ...nodes);
 }
