@@ -196,7 +196,7 @@ export const authModel = defineModel({
     },
     { name: 'started without the guest flag: guest registration is off', input: {}, events: [{ type: 'OPEN_GUEST_REGISTRATION' }] },
     {
-      name: 'a link leaves each form without the errors of the refused form it came from (guest registration on)',
+      name: 'a link leaves each form without the errors of the refused form it came from (guest registration on); a second recovery link is checked with its own token',
       input: { guestRegistrationEnabled: true },
       events: [
         { type: 'SUBMIT' },
@@ -232,7 +232,7 @@ export const authModel = defineModel({
         { type: 'OPEN_RECOVERY', token: 'guid-1' },
         { type: 'done:checkRecoveryLink', output: true },
         { type: 'SUBMIT' },
-        { type: 'OPEN_RECOVERY', token: 'guid-1' },
+        { type: 'OPEN_RECOVERY', token: 'guid-2' },
         { type: 'done:checkRecoveryLink', output: true },
         { type: 'SUBMIT' },
         { type: 'OPEN_FORGOT_PASSWORD' },
