@@ -62,10 +62,12 @@ describeModel(appModel, {
     expect(s.can({ type: 'RETRY' })).toBe(true);
   },
   'Boot.Restoring session': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
     expect(ctx(s).messages).toEqual(messages);
     expect(run.invocations.at(-1)?.src).toBe('restoreSession');
   },
   'Boot.Loading payment types': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
     // what the tab had saved (a returning visitor's session, or nothing), else nothing after a failed restore
     const restored = run.event.type.startsWith('xstate.done.') ? (run.event as unknown as { output: typeof session | typeof emptySession }).output : emptySession;
     expect(ctx(s).jwt).toBe(restored.jwt);
@@ -73,6 +75,7 @@ describeModel(appModel, {
     expect(ctx(s).cookiesAccepted).toBe(restored.cookiesAccepted);
   },
   'Boot.Loading shop information': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
     expect(ctx(s).paymentTypes).toEqual(run.event.type.startsWith('xstate.done.') ? paymentTypes : []);
     expect(s.hasTag('ready')).toBe(false);
   },
@@ -132,6 +135,8 @@ describeModel(appModel, {
     const e = run.event as { type: string; status?: number };
     const message = ctx(s).globalMessage;
     expect(message).not.toBeNull();
+    // an HTTP error the banner does not tell of (a 503 aside) leaves the message as it was
+    if (e.type === 'HTTP_ERROR' && !toldByBanner(e) && e.status !== 503) expect(message).toEqual(ctx(run.previous!).globalMessage);
     if (toldByBanner(e) && (e.status === 500 || (e as HttpError).code === 'INVALID_RESPONSE')) {
       // the config's support address, else the shop information's, else none (neither has arrived yet)
       const c = ctx(s);

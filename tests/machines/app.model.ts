@@ -164,8 +164,14 @@ export const appModel = defineModel({
     },
     { name: 'a 403 outside the login page goes to login as a 401 does', events: [...boot(), { type: 'HTTP_ERROR', ...http(403, 'FORBIDDEN', 1_000) }] },
     {
-      name: 'an answer the client cannot read is a server error; a request that timed out is no connection',
-      events: [...boot(), { type: 'HTTP_ERROR', ...http(0, 'INVALID_RESPONSE', 1_000) }, { type: 'DISMISS_MESSAGE' }, { type: 'HTTP_ERROR', ...http(0, 'TIMEOUT', 2_000) }],
+      name: 'a cancelled request says nothing; an answer the client cannot read is a server error; a request that timed out is no connection',
+      events: [
+        ...boot(),
+        { type: 'HTTP_ERROR', ...http(0, 'ABORTED', 500) },
+        { type: 'HTTP_ERROR', ...http(0, 'INVALID_RESPONSE', 1_000) },
+        { type: 'DISMISS_MESSAGE' },
+        { type: 'HTTP_ERROR', ...http(0, 'TIMEOUT', 2_000) },
+      ],
     },
     {
       name: 'a config without a support address: the server error names the shop information\'s',
