@@ -31,8 +31,8 @@ export const shopDataWithSupport = {
 };
 /** A config that names its languages in full as well (languages_full). */
 export const configWithNames = { ...config, languagesFull: ['Deutsch', 'English', 'Français'] };
-/** What a tab remembers of its last reload for a 503 (session storage), ms since epoch. */
-export const TAB_RELOADED_AT = 500;
+/** What a tab remembers of its last reload for a 503 (session storage), ms since epoch (a real clock's value). */
+export const TAB_RELOADED_AT = 1_790_000_000_000;
 /** A toast sent without a tone, with values for its message. */
 export const INFO_TOAST = { id: 'settings.saved', values: { name: 'Ada' } };
 
@@ -164,8 +164,14 @@ export const appModel = defineModel({
     },
     { name: 'a 403 outside the login page goes to login as a 401 does', events: [...boot(), { type: 'HTTP_ERROR', ...http(403, 'FORBIDDEN', 1_000) }] },
     {
-      name: 'an answer the client cannot read is a server error; a request that timed out is no connection',
-      events: [...boot(), { type: 'HTTP_ERROR', ...http(0, 'INVALID_RESPONSE', 1_000) }, { type: 'DISMISS_MESSAGE' }, { type: 'HTTP_ERROR', ...http(0, 'TIMEOUT', 2_000) }],
+      name: 'a cancelled request says nothing; an answer the client cannot read is a server error; a request that timed out is no connection',
+      events: [
+        ...boot(),
+        { type: 'HTTP_ERROR', ...http(0, 'ABORTED', 500) },
+        { type: 'HTTP_ERROR', ...http(0, 'INVALID_RESPONSE', 1_000) },
+        { type: 'DISMISS_MESSAGE' },
+        { type: 'HTTP_ERROR', ...http(0, 'TIMEOUT', 2_000) },
+      ],
     },
     {
       name: 'a config without a support address: the server error names the shop information\'s',
@@ -185,9 +191,23 @@ export const appModel = defineModel({
     {
       name: 'a tab reloaded for a 503 less than 30 s ago: the next 503 shows the message instead of reloading again',
       input: { lang: 'fr', lastServiceUnavailableReloadAt: TAB_RELOADED_AT },
-      events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', 20_000) }],
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(503, 'SERVICE_UNAVAILABLE', TAB_RELOADED_AT + 20_000) }],
     },
     { name: 'a toast without a tone is an info toast, with the values of its message', events: [...boot(), { type: 'TOAST', toast: INFO_TOAST }] },
+    {
+      name: 'the URL in a language the shop does not list: the shop\'s first language',
+      input: { lang: 'it', lastServiceUnavailableReloadAt: null },
+      events: boot(),
+    },
+    {
+      name: 'a server error before the config and the shop information are there: the banner without an address',
+      events: [
+        { type: 'HTTP_ERROR', ...http(500, 'SERVER_ERROR', 1_000) },
+        { type: 'DISMISS_MESSAGE' },
+        { type: 'done:loadConfig', output: configWithoutSupport },
+        { type: 'HTTP_ERROR', ...http(500, 'SERVER_ERROR', 2_000) },
+      ],
+    },
   ],
   // the toast counter only numbers toasts; leave it out so the walk stays finite
   stateKey: (s) => {

@@ -5,7 +5,7 @@ import { forgotPasswordErrors, loginErrors, recoverErrors, registrationErrors } 
 import { describeModel } from './describe-model.js';
 import { deliveryFormErrors } from '../../src/domain/settings-forms.js';
 import { deliveryAddressPayload } from '../../src/domain/delivery-address.js';
-import { EMAIL, PASSWORD, attr, attrWithPassword, authModel, customer } from './auth.model.js';
+import { EMAIL, PASSWORD, SPACED_EMAIL, attr, attrWithPassword, authModel, customer } from './auth.model.js';
 import type { RunContext } from './model.js';
 
 const ctx = (s: { context: unknown }) => s.context as AuthContext;
@@ -17,6 +17,9 @@ const guestPayload = (c: AuthContext) => ({
 });
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
 const last = (run: RunContext) => run.invocations.at(-1);
+/** The token of the recovery link followed last (a second link replaces the first). */
+const linkToken = (run: RunContext) =>
+  [...run.history.map((h) => h.event), run.event].filter((e) => e.type === 'OPEN_RECOVERY').map((e) => (e as unknown as { token: string }).token).at(-1);
 
 function loggedIn(s: { context: unknown }, run: RunContext, jwt: string, isGuest: boolean): void {
   const notified = calls(run, 'notifyLoggedIn');
@@ -65,6 +68,12 @@ describeModel(authModel, {
     // a link leads to its form (the guest link only when guest registration is on)
     if (LINKS[e.type]) expect(s.matches(LINKS[e.type] as never)).toBe(true);
     if (e.type === 'OPEN_GUEST_REGISTRATION') expect(s.matches(c.guestRegistrationEnabled ? 'Guest registration' : 'Guest registration off')).toBe(true);
+    // ... without the errors of the form it left (what was typed stays)
+    if (e.type.startsWith('OPEN_')) {
+      expect(c.fieldErrors).toEqual({});
+      expect(c.deliveryErrors).toEqual({});
+      expect(c.formError).toBeNull();
+    }
     // a submit the form rules refuse stays on the form, says why, and asks the server nothing
     const before = run.previous;
     if (e.type === 'SUBMIT' && before) {
@@ -126,7 +135,10 @@ describeModel(authModel, {
   },
   'Login.Signing in': (s, run) => expect(last(run)).toMatchObject({ src: 'login', input: { email: EMAIL, password: PASSWORD } }),
   'Login.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-login' } }),
-  'Registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
+  'Registration.Loading form fields': (s, run) => {
+    expect(last(run)?.src).toBe('loadFormFields');
+    expect(s.hasTag('loading')).toBe(true);
+  },
   'Registration.Registering': (s, run) => {
     // §7 customer/register: the delivery address goes with it when the cart ships (issue 22 item 10)
     const c = ctx(s);
@@ -135,7 +147,10 @@ describeModel(authModel, {
     if (c.cartShips && !c.delivery.sameAsBilling) expect((last(run)?.input as { shipping: unknown }).shipping).toEqual({ name: 'Ada Lovelace', street: 'Seeweg 1', zip: '10115', city: 'Berlin', country: 'DE' });
   },
   'Registration.Loading new customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-register' } }),
-  'Guest registration.Loading form fields': (s, run) => expect(last(run)?.src).toBe('loadFormFields'),
+  'Guest registration.Loading form fields': (s, run) => {
+    expect(last(run)?.src).toBe('loadFormFields');
+    expect(s.hasTag('loading')).toBe(true);
+  },
   'Guest registration.Checking billing data': (s, run) => {
     expect(last(run)).toMatchObject({ src: 'validateGuest', input: guestPayload(ctx(s)) });
     expect(last(run)?.input).not.toHaveProperty('password');
@@ -147,7 +162,7 @@ describeModel(authModel, {
     // the link is asked about before any form shows (issue 16 item 9)
     expect(s.hasTag('loading')).toBe(true);
     expect(s.hasTag('form')).toBe(false);
-    expect(last(run)).toMatchObject({ src: 'checkRecoveryLink', input: { token: 'guid-1' } });
+    expect(last(run)).toMatchObject({ src: 'checkRecoveryLink', input: { token: linkToken(run) } });
   },
   'Recovery.Link invalid': (s, run) => {
     // a used, expired or invented link (404) shows no form; any other failure would show the form
@@ -155,11 +170,11 @@ describeModel(authModel, {
     expect(statusOf(run)).toBe(404);
     expect(s.can({ type: 'OPEN_FORGOT_PASSWORD' })).toBe(true);
   },
-  'Recovery.Setting password': (s, run) => expect(last(run)).toMatchObject({ src: 'confirmPasswordReset', input: { token: 'guid-1', password: ctx(s).values.password } }),
+  'Recovery.Setting password': (s, run) => expect(last(run)).toMatchObject({ src: 'confirmPasswordReset', input: { token: linkToken(run), password: ctx(s).values.password } }),
   'Recovery.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-recovered' } }),
   'tag:form': (s, run) => {
     const values = ctx(s).values;
-    for (const v of [values.email, values.emailConfirmation]) expect(['', EMAIL]).toContain(v);
+    for (const v of [values.email, values.emailConfirmation]) expect(['', EMAIL, SPACED_EMAIL]).toContain(v);
     for (const v of [values.password, values.passwordConfirmation]) expect(['', PASSWORD]).toContain(v);
     if (!s.hasTag('busy') && run.event.type === 'SUBMIT') {
       // a refused submit says why, next to the fields or above the form
@@ -173,7 +188,7 @@ describeModel(authModel, {
     expect(inv.settled).toBe(false);
     if (inv.src === 'login') expect(inv.input).toEqual({ email: EMAIL, password: PASSWORD });
     if (inv.src === 'requestPasswordReset') expect(inv.input).toEqual({ email: EMAIL });
-    if (inv.src === 'confirmPasswordReset') expect(inv.input).toMatchObject({ token: 'guid-1' });
+    if (inv.src === 'confirmPasswordReset') expect(inv.input).toMatchObject({ token: linkToken(run) });
     if (inv.src === 'loadCustomer') expect(inv.input).toEqual({ jwt: ctx(s).jwt });
     expect(ctx(s).fieldErrors).toEqual({});
   },
@@ -230,8 +245,8 @@ describeModel(authModel, {
     expect(s.getMeta()['auth.Login']).toEqual({ route: 'login' });
   },
   'Forgot password.Editing': (s) => expect(s.getMeta()['auth.Forgot password']).toEqual({ route: 'forgotPassword' }),
-  'Recovery.Editing': (s) => {
-    expect(ctx(s).recoveryToken).toBe('guid-1');
+  'Recovery.Editing': (s, run) => {
+    expect(ctx(s).recoveryToken).toBe(linkToken(run));
     expect(s.getMeta()['auth.Recovery']).toEqual({ route: 'recoverAccount' });
   },
   'Signed in': (s, run) => {
@@ -265,5 +280,18 @@ describeModel(authModel, {
   Recovered: (s, run) => {
     loggedIn(s, run, 'jwt-recovered', false);
     expect(s.getMeta()['auth.Recovered']).toEqual({ route: 'recoverPasswordSuccess' });
+  },
+}, {
+  // the page of each form and success state (meta.route): the URL the visitor sees
+  routes: {
+    Login: 'login',
+    Registration: 'register',
+    Registered: 'registerSuccess',
+    'Guest registration off': 'guestRegister',
+    'Guest registration': 'guestRegister',
+    'Forgot password': 'forgotPassword',
+    'Reset requested': 'forgotPasswordSuccess',
+    Recovery: 'recoverAccount',
+    Recovered: 'recoverPasswordSuccess',
   },
 });

@@ -33,6 +33,8 @@ export const customer = { id: 7, email: EMAIL };
 /** A server that requires a password and offers two countries (the config's default country is the second). */
 export const attrWithPassword = { countries: { CH: 'Schweiz', DE: 'Deutschland' }, salutations: { mr: 'Herr' }, required_fields: ['email', 'password'], visible_fields: ['email', 'password'] };
 export const DEFAULT_COUNTRY = 'DE';
+/** The e-mail as typed with spaces around it (pasted): the calls send it trimmed. */
+export const SPACED_EMAIL = ` ${EMAIL} `;
 
 const apiError = (status: number, fields: Record<string, string[]> = {}, message = '') => ({ status, code: String(status), message, fields });
 
@@ -193,6 +195,79 @@ export const authModel = defineModel({
       ],
     },
     { name: 'started without the guest flag: guest registration is off', input: {}, events: [{ type: 'OPEN_GUEST_REGISTRATION' }] },
+    {
+      name: 'a link leaves each form without the errors of the refused form it came from (guest registration on); a second recovery link is checked with its own token',
+      input: { guestRegistrationEnabled: true },
+      events: [
+        { type: 'SUBMIT' },
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'done:loadFormFields', output: attr },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_LOGIN' },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_GUEST_REGISTRATION' },
+        { type: 'done:loadGuestFormFields', output: attr },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_LOGIN' },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_FORGOT_PASSWORD' },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_LOGIN' },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_RECOVERY', token: 'guid-1' },
+        { type: 'done:checkRecoveryLink', output: true },
+        { type: 'FIELD_CHANGED', field: 'password', value: PASSWORD },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_LOGIN' },
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'done:loadFormFields', output: attr },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_GUEST_REGISTRATION' },
+        { type: 'done:loadGuestFormFields', output: attr },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'OPEN_LOGIN' },
+        { type: 'OPEN_FORGOT_PASSWORD' },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_RECOVERY', token: 'guid-1' },
+        { type: 'done:checkRecoveryLink', output: true },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_RECOVERY', token: 'guid-2' },
+        { type: 'done:checkRecoveryLink', output: true },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_FORGOT_PASSWORD' },
+      ],
+    },
+    {
+      name: 'a link leaves each form without the errors of the refused form it came from (guest registration off)',
+      events: [
+        { type: 'SUBMIT' },
+        { type: 'OPEN_GUEST_REGISTRATION' },
+        { type: 'OPEN_REGISTRATION' },
+        { type: 'done:loadFormFields', output: attr },
+        { type: 'SUBMIT' },
+        { type: 'OPEN_GUEST_REGISTRATION' },
+      ],
+    },
+    {
+      name: 'an e-mail typed with spaces around it: login sends it trimmed',
+      events: [
+        { type: 'FIELD_CHANGED', field: 'email', value: SPACED_EMAIL },
+        { type: 'FIELD_CHANGED', field: 'password', value: PASSWORD },
+        { type: 'SUBMIT' },
+        { type: 'done:login', output: { jwt: 'jwt-login' } },
+        { type: 'done:loadCustomer', output: customer },
+      ],
+    },
+    {
+      name: 'an e-mail typed with spaces around it: the reset is asked for it trimmed',
+      events: [
+        { type: 'OPEN_FORGOT_PASSWORD' },
+        { type: 'FIELD_CHANGED', field: 'email', value: SPACED_EMAIL },
+        { type: 'SUBMIT' },
+        { type: 'done:requestPasswordReset', output: true },
+      ],
+    },
   ],
   stateKey: (s) => {
     const { rejectedSubmits, ...rest } = s.context as AuthContext;
