@@ -1,0 +1,29 @@
+/**
+ * Scenarios of the model tests that the browser replays do not play yet, each with its reason.
+ * They were added to the model tests for mutants nobody chose (Stryker, issue 24, branch
+ * stryker-small) after the replay bindings were written; their transitions are all taken by
+ * other paths in the browser, so the browser figures do not change, but each is a path a tester
+ * cannot yet run against the real shop. The report lists them as stopped at the start with this
+ * reason (tests/replay/results, statecharts/coverage.md). Binding one means removing it here.
+ */
+const BINDING_PENDING = 'not replayed in the browser yet: a model scenario added for Stryker whose events the binding does not play yet';
+
+export const PENDING_SCENARIOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  app: {
+    'scenario: a cancelled request says nothing; an answer the client cannot read is a server error; a request that timed out is no connection': `${BINDING_PENDING} (HTTP errors without a status: an unreadable answer, a timeout)`,
+    'scenario: a tab reloaded for a 503 less than 30 s ago: the next 503 shows the message instead of reloading again': `${BINDING_PENDING} (a 503 reload remembered by the tab at a given time)`,
+    'scenario: a server error before the config and the shop information are there: the banner without an address': `${BINDING_PENDING} (a server error during boot)`,
+  },
+  auth: {
+    'scenario: a server that requires a password: registration refuses it unrepeated, the guest form asks for none; the default country is preselected': `${BINDING_PENDING} (a back end that requires a password)`,
+    'scenario: registration refused by the server without field errors: its message, else the unexpected error; a default country the server does not offer is not preselected': `${BINDING_PENDING} (a 422 without field errors)`,
+    'scenario: a link leaves each form without the errors of the refused form it came from (guest registration on); a second recovery link is checked with its own token': `${BINDING_PENDING} (a second recovery link)`,
+  },
+  shop: {
+    'scenario: the cart changing under an open book: the chosen quantity stays as chosen while it fits what is left, else follows it; changed after adding, the confirmation goes': `${BINDING_PENDING} (the cart changed in another tab while the article is open)`,
+    'scenario: passes: a changed number leaves the refusal and the confirmation; an owner index outside the entries changes nothing': `${BINDING_PENDING} (an owner index no field has: the page cannot send it)`,
+  },
+  voucherRedemption: {
+    'scenario: a code longer than 200 characters is kept and looked up cut to 200': `${BINDING_PENDING} (a code past the field's length)`,
+  },
+};
