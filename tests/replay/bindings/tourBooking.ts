@@ -199,11 +199,24 @@ export const tourBookingBinding: ReplayBinding = {
     }
     const path = tourPath(r, tourOf(r));
     visit(r, path);
-    if (!input.date) return void (await r.page.goto(path));
+    const days = await daysOf(r, tourOf(r));
+    // a day whose month has another day with places, so a path can choose that one while another month
+    // loads (the grid keeps the month shown until then), whichever day of the month today is: late in a
+    // month the tour may have one day with places left
+    const withAnother = (candidates: string[]) => candidates.find((d) => days.open.some((o) => o !== d && monthOf(o) === monthOf(d))) ?? candidates[0];
+    if (!input.date) {
+      // without a date the page takes the first day with places; when that one is alone in its month and the
+      // path chooses another day, the page is opened at the first day that is not alone: a requested day
+      // with places takes the same transitions (Choosing start date → Loading single)
+      const first = days.open[0];
+      const choosesAnother = labels(r.plan).includes('SELECT_DATE [isDayAvailable]');
+      const day = first === undefined ? undefined : withAnother(days.open);
+      if (!choosesAnother || day === undefined || day === first) return void (await r.page.goto(path));
+      return void (await r.page.goto(`${path}?date=${day}`));
+    }
     // the model's requested day: a sold-out day (its first available is then taken), or a later day with places
     const requested = input.date.replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3');
-    const days = await daysOf(r, tourOf(r));
-    const day = requested === input.date ? days.open[1] : days.soldOut[0];
+    const day = requested === input.date ? withAnother(days.open.slice(1)) : withAnother(days.soldOut);
     await r.page.goto(`${path}?date=${day ?? r.cannot('the tour has no such day this month or the next')}`);
   },
 
@@ -283,8 +296,13 @@ export const tourBookingBinding: ReplayBinding = {
     'SELECT_DATE [isDayAvailable]': async (r, step) => (await dayOf(r, step, 'available')).click(),
     'SELECT_DATE [isDaySoldOut]': async (r, step) => pressDay(await dayOf(r, step, 'soldOut')),
     SELECT_DATE: async (r, step) => {
-      // a past day, or a day without the tour: pressed, and nothing happens
-      await pressDay(await dayOf(r, step, String(step.event.date) < TODAY ? 'past' : 'unavailable'));
+      // a past day, or a day without the tour: pressed, and nothing happens. Both take this one transition, so
+      // when the month shown has no past day (the 1st, or the tour's first day with places is next month)
+      // a day without the tour stands in for it, and the replay does not depend on today's date
+      const past = String(step.event.date) < TODAY;
+      const pastDays = dateGrid(r).locator('td.date-grid__cell--past[aria-selected="false"] button[data-date]');
+      if (past) await dateGrid(r).waitFor();
+      await pressDay(await dayOf(r, step, past && (await pastDays.count()) > 0 ? 'past' : 'unavailable'));
     },
     'done:loadSingle': async (r, step) => {
       const model = outputOf<TourDetail>(step);
