@@ -162,6 +162,13 @@ async function measureApi(base: string): Promise<void> {
     const r = await load(`${base}${p}`);
     rows.push([name, Math.round(r.rps), `${r.p50} ms`, `${r.p99} ms`, `${((r.rps / still.rps) * 100).toFixed(0)} %`, r.non2xx + r.errors]);
   }
+  // the event page as a visitor from a search gets it: rendered on the server when SERVER_RENDERING
+  // is on (kept like the catalogue answers, src/server/static.ts), else the shell
+  const eventPage = `/en/tickets/${DEMO.events.collection}`;
+  const sent = await (await fetch(`${base}${eventPage}`)).text();
+  const rendered = sent.includes('id="shop-render"');
+  const page = await load(`${base}${eventPage}`);
+  rows.push([`page ${eventPage} (${rendered ? 'server-rendered' : 'shell, not rendered'})`, Math.round(page.rps), `${page.p50} ms`, `${page.p99} ms`, `${((page.rps / still.rps) * 100).toFixed(0)} %`, page.non2xx + page.errors]);
   // a sales rush: the calendar while tickets are booked (each booking drops the kept answers)
   const [, calendarPath] = endpoints()[1] ?? ['', ''];
   const buyer = client(4);

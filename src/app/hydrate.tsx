@@ -8,6 +8,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createShell } from './services.js';
 import { App } from './App.js';
+import { FirstRenderContext } from './hydration.js';
 import { parseRenderState, replayingFetch } from './render-state.js';
 import { whenShellRests } from './rest.js';
 
@@ -24,7 +25,12 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
     () => {
       // the router renders its matches as on the server (no Suspense of its own around them)
       shell.router.ssr = { manifest: undefined };
-      hydrateRoot(container, <App shell={shell} />);
+      hydrateRoot(
+        container,
+        <FirstRenderContext.Provider value={{ cookieNotice: state.cookieNotice }}>
+          <App shell={shell} />
+        </FirstRenderContext.Provider>,
+      );
     },
     () => {
       // the app could not reach the server's state (e.g. the config failed now): render it anew

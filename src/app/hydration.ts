@@ -5,7 +5,7 @@
  * component that shows such state reads `useHydrated()` and renders the anonymous form before.
  * Without server rendering (createRoot) it is true from the first render.
  */
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
@@ -16,4 +16,18 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** What the server knew of the visitor when it rendered (from the request), for the first render in the browser. */
+export interface FirstRender {
+  /** the cookie notice was rendered: the visitor had not accepted it (./render-state.ts NOTICE_ACCEPTED_COOKIE) */
+  cookieNotice: boolean;
+}
+
+export const FirstRenderContext = createContext<FirstRender>({ cookieNotice: false });
+
+/** What the server rendered while hydrating (and on the server); after, null: the browser's own state counts. */
+export function useFirstRender(): FirstRender | null {
+  const first = useContext(FirstRenderContext);
+  return useHydrated() ? null : first;
 }

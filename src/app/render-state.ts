@@ -10,6 +10,8 @@ import * as v from 'valibot';
 
 export const RENDER_STATE_ELEMENT_ID = 'shop-render';
 
+export { NOTICE_ACCEPTED_COOKIE, noticeAcceptedIn } from './notice-cookie.js';
+
 const RecordedAnswerSchema = v.object({
   /** path and search below the origin, e.g. /api/de/ticket/collect/event/101 */
   url: v.pipe(v.string(), v.startsWith('/api/'), v.maxLength(2048)),
@@ -21,6 +23,8 @@ export const RenderStateSchema = v.object({
   version: v.literal(1),
   /** the page the server rendered (path and search): a state for another address is not used */
   href: v.string(),
+  /** the server rendered the cookie notice (the visitor had not accepted it): the first render in the browser does too */
+  cookieNotice: v.boolean(),
   answers: v.array(RecordedAnswerSchema),
 });
 export type RenderState = v.InferOutput<typeof RenderStateSchema>;

@@ -14,6 +14,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App.js';
+import { FirstRenderContext, type FirstRender } from './hydration.js';
 import { createShell, type ShellInstance } from './services.js';
 import { answerKey, type RecordedAnswer, type RenderState } from './render-state.js';
 import { ShellDidNotRest, whenShellRests } from './rest.js';
@@ -32,6 +33,8 @@ export interface RenderRequest {
   fetch: typeof globalThis.fetch;
   /** the render gives up after this long (the page then goes out with the shell) */
   timeBoundMs: number;
+  /** the visitor accepted the cookie notice (the request's cookie): the page goes out without it */
+  noticeAccepted?: boolean;
 }
 
 export type RenderAnswer =
@@ -88,10 +91,17 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
     await whenShellRests(shell, deadline);
     const location = shell.router.state.location;
     if (`${location.pathname}${location.searchStr}` !== request.href) return { rendered: false, why: `the route moved to ${location.href}` };
-    const html = await renderWhole(() => renderToString(<App shell={shell} />));
+    const first: FirstRender = { cookieNotice: request.noticeAccepted !== true };
+    const html = await renderWhole(() =>
+      renderToString(
+        <FirstRenderContext.Provider value={first}>
+          <App shell={shell} />
+        </FirstRenderContext.Provider>,
+      ),
+    );
     // a route that sends the visitor elsewhere (a redirect of its beforeLoad) renders no layout
     if (!html.includes('id="main"')) return { rendered: false, why: 'the route rendered no page (it redirects)' };
-    return { rendered: true, html, state: { version: 1, href: request.href, answers } };
+    return { rendered: true, html, state: { version: 1, href: request.href, cookieNotice: first.cookieNotice, answers } };
   } catch (error) {
     if (error instanceof RenderTimeout || error instanceof ShellDidNotRest) return { rendered: false, why: error.message };
     throw error;

@@ -17,7 +17,7 @@ import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadJourneyMessages, loadMessages } from '../i18n/load.js';
-import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeSession, writeItem } from './session.js';
+import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
 import { JourneyHost } from './journeys/host.js';
@@ -164,7 +164,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       },
       reloadPage: () => reload(),
       storeServiceUnavailableReload: (_, at) => writeItem(SESSION_KEYS.serviceUnavailableReloadAt, String(at)),
-      storeCookiesAccepted: () => writeItem(SESSION_KEYS.cookiesAccepted, 'true'),
+      storeCookiesAccepted: () => storeCookiesAccepted(),
       storeSession: ({ context }) => storeSession(context.jwt, context.customer),
       clearStoredSession: () => clearSession(),
       switchLanguage: (_, lang) => assign(`${swapLanguage(history.location.pathname, lang)}${history.location.search}`),

@@ -2,6 +2,7 @@
  * Session storage of the shell (§9 keys), every value validated with valibot on read: an invalid
  * or corrupt value is removed and treated as absent, never a crash.
  */
+import { NOTICE_ACCEPTED_COOKIE, noticeAcceptedIn } from './notice-cookie.js';
 import * as v from 'valibot';
 import {
   JwtClaimsSchema,
@@ -179,7 +180,22 @@ export function restoreSession(search: string, storage = safeStorage(), now = Da
 function readCookiesAccepted(storage: KeyValueStorage | null): boolean {
   const raw = readItem(SESSION_KEYS.cookiesAccepted, storage);
   if (raw !== null && raw !== 'true') dropStored(SESSION_KEYS.cookiesAccepted, "it is not 'true'", storage);
-  return raw === 'true';
+  // accepted in another tab of this browser session: the mirror cookie says so (storeCookiesAccepted)
+  const accepted = raw === 'true' || noticeAcceptedIn(browserCookies());
+  if (accepted) storeCookiesAccepted(storage);
+  return accepted;
+}
+
+const browserCookies = (): string => (typeof document === 'undefined' ? '' : document.cookie);
+
+/**
+ * The cookie notice's acceptance: in session storage (§5), mirrored in a session cookie the
+ * server reads to render the page without the notice (src/app/render-state.ts).
+ */
+export function storeCookiesAccepted(storage = safeStorage()): void {
+  writeItem(SESSION_KEYS.cookiesAccepted, 'true', storage);
+  // a flag without any personal data, for this site's pages only, until the browser closes
+  if (typeof document !== 'undefined') document.cookie = `${NOTICE_ACCEPTED_COOKIE}=1;path=/;samesite=lax`;
 }
 
 export function storeSession(jwt: string | null, customer: StoredCustomer | null, storage = safeStorage()): void {

@@ -177,6 +177,33 @@ export class CatalogCache {
     const fresh = generation === this.generationValue;
     const kept = fresh ? this.get(key, now, version) : undefined;
     if (kept) return kept;
+    return this.compute(key, now, compute, { generation, version, fresh });
+  }
+
+  /**
+   * Like `answer`, for an answer that takes long to make (a server-rendered page): once its time
+   * is up, the kept answer is still served for up to `staleMs` more while one new computation runs
+   * for the next request. Only time makes it stale this way: a write drops it as every entry, and
+   * the request after a write waits for an answer computed after it.
+   */
+  async answerWhileRenewing(key: string, now: number, compute: () => unknown, staleMs: number): Promise<SerialisedAnswer> {
+    const generation = this.generationValue;
+    const version = this.shared ? await this.shared.read() : '';
+    const fresh = generation === this.generationValue;
+    const entry = fresh ? this.entries.get(key) : undefined;
+    if (entry && entry.version === version && now >= entry.at && now - entry.at < this.ttlMs + staleMs) {
+      if (now - entry.at >= this.ttlMs && !this.inFlight.has(`${version} ${key}`)) {
+        // renewed in the background; a failure keeps the stale one until its bound
+        this.compute(key, now, compute, { generation, version, fresh }).catch(() => undefined);
+      }
+      return entry;
+    }
+    return this.compute(key, now, compute, { generation, version, fresh });
+  }
+
+  /** One computation per key and version, shared by the requests that arrive while it runs. */
+  private compute(key: string, now: number, compute: () => unknown, at: { generation: number; version: string; fresh: boolean }): Promise<SerialisedAnswer> {
+    const { generation, version, fresh } = at;
     const flightKey = `${version} ${key}`;
     const running = fresh ? this.inFlight.get(flightKey) : undefined;
     if (running) return running;

@@ -153,7 +153,8 @@ async function main(): Promise<void> {
   if (env.shopApiUrl) {
     // the upstream's catalogue answers are kept for a moment (2 s): its writes do not pass here
     const rendering = rendererOf(env, shopLogger);
-    const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, ...seoOf(upstreamCatalogue(env.shopApiUrl), new CatalogCache(), env, shopLogger) });
+    const upstreamCache = new CatalogCache();
+    const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, renderCache: upstreamCache, ...seoOf(upstreamCatalogue(env.shopApiUrl), upstreamCache, env, shopLogger) });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
     const server = createProxyShopServer({
       upstream: env.shopApiUrl,
@@ -197,7 +198,9 @@ async function main(): Promise<void> {
   // the pages' heads read the API's catalogue answers in process, through the same cache (dropped by every write)
   const read = inProcessCatalogue({ db, services, cache: catalogCache });
   const rendering = rendererOf(env, shopLogger);
-  const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, () => services.now().getTime()) });
+  const now = () => services.now().getTime();
+  // rendered pages are kept with the catalogue answers: every write drops them (on PostgreSQL, any process's)
+  const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, renderCache: catalogCache, now, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, now) });
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
   rendering.listening(server);

@@ -18,7 +18,7 @@ export interface RenderedPage {
   state: string;
 }
 
-export type PageRenderer = (request: { href: string; requestId?: string | undefined }) => Promise<RenderedPage | undefined>;
+export type PageRenderer = (request: { href: string; requestId?: string | undefined; noticeAccepted?: boolean }) => Promise<RenderedPage | undefined>;
 
 export interface RendererOptions {
   /** where this server's API answers (known once it listens), e.g. http://127.0.0.1:8080/api */
@@ -30,7 +30,7 @@ export interface RendererOptions {
 export function createPageRenderer(options: RendererOptions): PageRenderer {
   const timeBoundMs = options.timeBoundMs ?? RENDER_TIME_BOUND_MS;
   const warn = options.warn ?? (() => undefined);
-  return async ({ href, requestId }) => {
+  return async ({ href, requestId, noticeAccepted }) => {
     const apiBase = options.apiBase();
     if (!apiBase) return undefined;
     const controller = new AbortController();
@@ -40,6 +40,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
         href,
         apiBase,
         timeBoundMs,
+        noticeAccepted: noticeAccepted === true,
         // a request still open when the bound passes is aborted with it
         fetch: (input, init) => globalThis.fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal }),
       });

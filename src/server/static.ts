@@ -14,13 +14,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
-import { etagMatches } from './catalog-cache.js';
+import { etagMatches, type CatalogCache } from './catalog-cache.js';
 import { rawPathname } from './http.js';
 import { renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
-import type { PageRenderer } from './render.js';
-import { RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
+import type { PageRenderer, RenderedPage } from './render.js';
+import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -63,7 +63,18 @@ export interface StaticHandlerOptions {
    * answers its render used; undefined from it (failed, too slow) sends the shell as without.
    */
   render?: PageRenderer | undefined;
+  /**
+   * Where rendered pages are kept, like the catalogue answers (src/server/catalog-cache.ts):
+   * dropped by every write, on PostgreSQL by any process's; once their short time is up a kept
+   * page is still sent while the next render runs. Without it every request renders.
+   */
+  renderCache?: CatalogCache | undefined;
+  /** The server's clock (ms), for the kept pages. */
+  now?: (() => number) | undefined;
 }
+
+/** How long past its time a kept rendered page may still go out while the next render runs. */
+export const RENDERED_PAGE_STALE_MS = 30_000;
 
 /** A Hono handler for every path the API and the provider do not answer. */
 export type StaticHandler = (c: Context) => Promise<Response>;
@@ -288,18 +299,40 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
    * The API preloads go: the browser takes those answers from the page.
    */
   async function renderedPage(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): Promise<Page | undefined> {
-    if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
+    const render = options.render;
+    if (!render || status !== 200 || segments[0] !== lang) return undefined;
     const ref = matchPage(segments.slice(1));
     if (!ref || !isCatalogueRoute(ref.route)) return undefined;
     const url = new URL(c.req.url);
-    const rendered = await options.render({ href: `${url.pathname}${url.search}`, requestId: requestIdOf(c) });
-    if (!rendered) return undefined;
+    const href = `${url.pathname}${url.search}`;
+    // the page differs only by whether the visitor accepted the cookie notice: two kept pages per address
+    const noticeAccepted = noticeAcceptedIn(c.req.header('cookie'));
+    const renderNow = () => render({ href, requestId: requestIdOf(c), noticeAccepted });
+    if (!options.renderCache) {
+      const rendered = await renderNow();
+      return rendered ? withRender(shell, lang, rendered) : undefined;
+    }
+    const now = options.now?.() ?? Date.now();
+    const kept = await options.renderCache.answerWhileRenewing(`page ${noticeAccepted ? 'accepted' : 'new'} ${href}`, now, renderNow, RENDERED_PAGE_STALE_MS);
+    // one page (compressed once) per kept answer and shell
+    const known = keptPages.get(kept.body);
+    if (known?.shell === shell) return known.page;
+    const rendered = (JSON.parse(kept.body.toString('utf8')) as { data: RenderedPage | null }).data;
+    const page = rendered ? withRender(shell, lang, rendered) : undefined;
+    keptPages.set(kept.body, { shell, page });
+    return page;
+  }
+
+  /** The shell page with the render in #root and its state beside it. */
+  function withRender(shell: Page, lang: Language, rendered: RenderedPage): Page {
     const html = shell.body
       .toString('utf8')
       .replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, '')
       .replace(`<div id="root">${bootShell(lang)}</div>`, () => `<div id="root">${rendered.html}</div><script type="application/json" id="${RENDER_STATE_ELEMENT_ID}">${rendered.state}</script>`);
     return makePage(html, true);
   }
+
+  const keptPages = new WeakMap<Buffer, { shell: Page; page: Page | undefined }>();
 
   async function appPage(c: Context, urlPath: string): Promise<Response> {
     const segments = urlPath.split('/').filter(Boolean);

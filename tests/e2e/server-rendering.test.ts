@@ -129,6 +129,77 @@ describe('server rendering', () => {
     }
   });
 
+  it('a new visitor gets the cookie notice in the HTML sent; once accepted, pages are sent without it, in every tab', async () => {
+    const { page, context, errors, close } = await openPage(browser, url(), '/de/tickets');
+    try {
+      // the largest paint of a first visit: in the page as sent, not added after hydration
+      expect(await (await fetch(`${url()}/de/tickets`)).text()).toContain('data-testid="cookie-notice"');
+      await hydrated(page);
+      const notice = page.getByTestId('cookie-notice');
+      await notice.getByRole('button', { name: 'Akzeptieren' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect((await context.cookies()).find((c) => c.name === 'shop_notice_accepted')?.value).toBe('1');
+      const next = await page.goto('/de/tickets/101', { waitUntil: 'load' });
+      const sent = (await next?.text()) ?? '';
+      expect(sent).toContain('id="shop-render"');
+      expect(sent).not.toContain('cookie-notice');
+      await hydrated(page);
+      expect(await page.getByTestId('cookie-notice').count()).toBe(0);
+      // another tab of this browser session: its session storage is new, the cookie says it all
+      const other = await context.newPage();
+      await other.goto('/en', { waitUntil: 'load' });
+      await hydrated(other);
+      expect(await other.getByTestId('cookie-notice').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a click before the app has taken the page over is never counted twice: the button waits, then acts once; a link leads on', async () => {
+    const context = await browser.newContext({ baseURL: url(), viewport: { width: 390, height: 844 } });
+    const errors: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+      page.on('pageerror', (error) => errors.push(error.message));
+      // the app's JavaScript is held back: the page is the server's HTML alone
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/en/vouchers/401', { waitUntil: 'commit' });
+      const add = page.getByRole('button', { name: /add to cart/i }).first();
+      await add.waitFor();
+      expect(await page.locator('.shell--waking').count(), 'the controls are marked as waiting').toBe(1);
+      expect(await add.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
+      await add.click();
+      release();
+      await hydrated(page);
+      expect(await page.locator('.shell--waking').count()).toBe(0);
+      expect(await page.getByTestId('basket-count').first().textContent(), 'the click before did not act').toBe('0');
+      await add.click();
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('basket-count').first().textContent(), 'one click, one voucher').toBe('1');
+
+      // a link before hydration is a link: the server sends the next page, rendered
+      const other = await context.newPage();
+      await other.route(/\/assets\/main-[^/]+\.js$/, () => undefined);
+      await other.goto('/en/tickets', { waitUntil: 'commit' });
+      await other.locator('main a[href="/en/tickets/101"]').first().click();
+      // (the held script keeps the page from its load event: the address and the content say it arrived)
+      await other.waitForURL((u) => u.pathname === '/en/tickets/101', { waitUntil: 'commit' });
+      const { event } = await api<{ event: { name: string } }>('en', 'ticket/collect/event/101');
+      await expect.poll(() => other.locator('main h1').textContent()).toBe(event.name);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("sends a static page's text (its server HTML, parsed on the server as the browser parses it)", async () => {
     for (const lang of LANGS) {
       const page = await api<{ html: string }>(lang, 'static/page/imprint');

@@ -139,3 +139,34 @@ describe('one computation for a rush', () => {
     expect(rush.get('de/event/select', 1)?.body.toString()).toBe('{"data":{"places":2}}');
   });
 });
+
+describe('a slow answer kept past its time (rendered pages)', () => {
+  it('goes out while one renewal runs, then the renewed one; never after a write, never past its bound', async () => {
+    const pages = new CatalogCache({ ttlMs: 1000 });
+    let renders = 0;
+    let release: () => void = () => undefined;
+    const render = async () => {
+      renders += 1;
+      const mine = renders;
+      if (mine === 2) await new Promise<void>((resolve) => (release = resolve));
+      return { html: `render ${mine}` };
+    };
+    const text = async (now: number) => (await pages.answerWhileRenewing('page /en/tickets/101', now, render, 5000)).body.toString();
+    expect(await text(0)).toBe('{"data":{"html":"render 1"}}');
+    expect(await text(999)).toBe('{"data":{"html":"render 1"}}');
+    expect(renders).toBe(1);
+    // its time is up: the kept page goes out at once, and one renewal starts (not one per request)
+    expect(await text(1000)).toBe('{"data":{"html":"render 1"}}');
+    expect(await text(1200)).toBe('{"data":{"html":"render 1"}}');
+    expect(renders).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await text(1300)).toBe('{"data":{"html":"render 2"}}');
+    // a write: the next request waits for a page made after it
+    pages.invalidate();
+    expect(await text(1400)).toBe('{"data":{"html":"render 3"}}');
+    // long past its time plus the bound: not sent, made anew
+    expect(await text(1400 + 1000 + 5000)).toBe('{"data":{"html":"render 4"}}');
+    expect(renders).toBe(4);
+  });
+});

@@ -13,6 +13,7 @@ import { createProviderHandler } from '../../src/server/provider.js';
 import type { CatalogCache } from '../../src/server/catalog-cache.js';
 import type { Logger } from '../../src/server/log.js';
 import { createStaticHandler } from '../../src/server/static.js';
+import type { PageRenderer } from '../../src/server/render.js';
 import { createSeo, inProcessCatalogue, type SeoOptions } from '../../src/server/seo/index.js';
 
 export interface TestServer {
@@ -31,7 +32,7 @@ export interface TestServerOptions {
   logger?: Logger;
   trustProxy?: boolean;
   /** Serve the app's pages from this folder (an index.html template), with their heads (src/server/seo). */
-  pages?: { root: string; warn?: SeoOptions['warn'] };
+  pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -55,6 +56,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         root: pages.root,
         seo: createSeo({ read: inProcessCatalogue({ db, services, cache: options.catalogCache }), cache: options.catalogCache, now: () => services.now().getTime(), warn: pages.warn }),
         origin: (c) => originOf((name) => c.req.header(name), services),
+        render: pages.render,
+        renderCache: options.catalogCache,
+        now: () => services.now().getTime(),
       })
     : undefined;
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache: options.catalogCache, logger: options.logger });

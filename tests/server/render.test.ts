@@ -7,9 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/app/server-render.js';
-import { parseRenderState, replayingFetch, serializeRenderState, type RenderState } from '../../src/app/render-state.js';
+import { noticeAcceptedIn, parseRenderState, replayingFetch, serializeRenderState, type RenderState } from '../../src/app/render-state.js';
 import { createPageRenderer } from '../../src/server/render.js';
 import { startTestServer, type TestServer } from './harness.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CatalogCache } from '../../src/server/catalog-cache.js';
+import type { PageRenderer } from '../../src/server/render.js';
 
 let server: TestServer;
 
@@ -62,6 +67,29 @@ describe('renderPage', () => {
     }
   });
 
+  it("renders the cookie notice for a visitor who has not accepted it, and says so to the browser's first render", async () => {
+    const { cookie_warning: warning } = await api<{ cookie_warning: string }>('en/static/content');
+    expect(warning.length).toBeGreaterThan(20);
+    const newVisitor = await render('/en/tickets');
+    if (!newVisitor.rendered) throw new Error(newVisitor.why);
+    expect(newVisitor.html).toContain('data-testid="cookie-notice"');
+    expect(newVisitor.html).toContain('>Accept<');
+    expect(newVisitor.state.cookieNotice).toBe(true);
+    const accepted = await renderPage({ href: '/en/tickets', apiBase: server.apiBase, fetch: globalThis.fetch, timeBoundMs: 10_000, noticeAccepted: true });
+    if (!accepted.rendered) throw new Error(accepted.why);
+    expect(accepted.html).not.toContain('cookie-notice');
+    expect(accepted.state.cookieNotice).toBe(false);
+    expect(h1Of(accepted.html)).toBe(h1Of(newVisitor.html));
+  });
+
+  it('reads the acceptance only from its own cookie', () => {
+    expect(noticeAcceptedIn('a=b; shop_notice_accepted=1; c=d')).toBe(true);
+    expect(noticeAcceptedIn('shop_notice_accepted=1')).toBe(true);
+    expect(noticeAcceptedIn('shop_notice_accepted=0')).toBe(false);
+    expect(noticeAcceptedIn('xshop_notice_accepted=1')).toBe(false);
+    expect(noticeAcceptedIn(undefined)).toBe(false);
+  });
+
   it('does not render a page that has not come to rest within its bound', async () => {
     expect(await render('/en/tickets/101', 1)).toEqual({ rendered: false, why: 'not at rest within 1 ms' });
   });
@@ -95,6 +123,7 @@ describe('the render state in the page', () => {
   const state: RenderState = {
     version: 1,
     href: '/en/tickets',
+    cookieNotice: true,
     answers: [{ url: '/api/en/event/select', status: 200, body: '{"data":[],"x":"</script><!--"}' }],
   };
 
@@ -121,5 +150,35 @@ describe('the render state in the page', () => {
     await replay('/api/en/event/select', { headers: { authorization: 'Bearer x' } });
     await replay('/api/en/event/select', { method: 'POST' });
     expect(sent).toEqual(['GET /api/en/event/select', 'GET /api/en/event/select', 'POST /api/en/event/select']);
+  });
+});
+
+describe('rendered pages kept like the catalogue answers', () => {
+  it('renders a page once for many visitors, once more for those who accepted the notice, and again after a write', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-render-cache-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<html lang="de"><head><title>Museum Shop</title>\n<!--boot-preloads-->\n</head><body><div id="root"></div></body></html>\n');
+    const asked: { href: string; noticeAccepted: boolean | undefined }[] = [];
+    const render: PageRenderer = async ({ href, noticeAccepted }) => {
+      asked.push({ href, noticeAccepted });
+      return { html: `<main id="main"><h1>render ${asked.length}</h1></main>`, state: '{"version":1}' };
+    };
+    const kept = await startTestServer({ catalogCache: new CatalogCache({ ttlMs: 60_000 }), pages: { root: dir, render } });
+    const heading = async (headers: Record<string, string> = {}) => /<h1>([^<]*)<\/h1>/.exec(await (await fetch(`${kept.url}/en/tickets/101`, { headers })).text())?.[1];
+    try {
+      expect(await heading()).toBe('render 1');
+      expect(await heading()).toBe('render 1');
+      expect(await heading({ cookie: 'shop_notice_accepted=1' })).toBe('render 2');
+      expect(await heading({ cookie: 'other=1; shop_notice_accepted=1' })).toBe('render 2');
+      expect(asked).toEqual([
+        { href: '/en/tickets/101', noticeAccepted: false },
+        { href: '/en/tickets/101', noticeAccepted: true },
+      ]);
+      // a write (here a guest login) drops the kept pages as it drops the answers they were made of
+      await fetch(`${kept.apiBase}/de/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(await heading()).toBe('render 3');
+    } finally {
+      await kept.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -144,6 +144,11 @@ export function teardown(mounted: Mounted | null): void {
   cleanup();
   mounted?.shell.actor.stop();
   sessionStorage.clear();
+  // the cookie notice's acceptance is mirrored in a cookie (src/app/notice-cookie.ts): gone with the session
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=;path=/;max-age=0`;
+  }
   document.title = '';
   restoreConsoleError?.();
   const missing = missingMessages;

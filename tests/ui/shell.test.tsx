@@ -283,10 +283,21 @@ describe('cookie notice', () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull());
     expect(sessionStorage.getItem('cookiesAccepted')).toBe('true');
+    // mirrored for the server, which renders the next page without the notice
+    expect(document.cookie).toContain('shop_notice_accepted=1');
     teardownKeepStorage();
     mounted = mountShell('/en');
     await ready();
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+  });
+
+  it('is not shown in a new tab of a browser session that accepted it (the cookie says so)', async () => {
+    document.cookie = 'shop_notice_accepted=1;path=/';
+    mounted = mountShell('/en');
+    await ready();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    expect(sessionStorage.getItem('cookiesAccepted')).toBe('true');
   });
 
   it('is not shown when the config turns it off', async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useHydrated } from '../hydration.js';
+import { useFirstRender, useHydrated } from '../hydration.js';
 import { FormattedMessage } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
 import { useConfig, useLang } from '../hooks.js';
@@ -22,9 +22,11 @@ function CookieNoticeSlot() {
     (s) => ({ accepted: s.context.cookiesAccepted, html: s.context.staticContent?.cookie_warning ?? '' }),
     (a, b) => a.accepted === b.accepted && a.html === b.html,
   );
-  // whether this browser accepted is in its session storage: asked after hydration (src/app/hydration.ts)
-  const hydrated = useHydrated();
-  if (!hydrated || !config.showCookieDisclaimer || accepted || html.trim() === '') return null;
+  // whether this browser accepted is in its session storage; the server rendered the page by the
+  // request's cookie (src/app/hydration.ts), and the browser's first render follows the server's
+  const first = useFirstRender();
+  const shown = first ? first.cookieNotice : !accepted;
+  if (!shown || !config.showCookieDisclaimer || html.trim() === '') return null;
   return (
     <Suspense fallback={null}>
       <CookieNotice html={html} />
@@ -59,8 +61,11 @@ export function Layout() {
     document.documentElement.lang = lang;
   }, [lang]);
   const embedded = !config.showHeader && !config.showFooter;
+  // a server-rendered page until React has taken it over: links work, buttons and fields wait (the
+  // pointer says so) and act from the first click after (src/app/hydrate.tsx)
+  const waking = !useHydrated();
   return (
-    <div className={embedded ? 'shell shell--embedded' : 'shell'}>
+    <div className={`shell${embedded ? ' shell--embedded' : ''}${waking ? ' shell--waking' : ''}`}>
       <a className="skip-link" href="#main">
         <FormattedMessage id="shell.skipLink" />
       </a>
