@@ -210,7 +210,8 @@ export async function replayWalk(
     // listed as not played, with its reason (./pending.ts): never counted as replayed
     return { replayed: 0, taken: [], stopped: { step: 0, event: 'start', reason: pending, transitions: plan.start.transitions, later: plan.steps.flatMap((s) => s.transitions) } };
   }
-  const context = await browser.newContext({ baseURL: baseUrl, locale: binding.lang, viewport: { width: 1280, height: 900 } });
+  // reduced motion (styles.css honours it): a spinner of a held request would otherwise be redrawn 60 times a second in software while the path waits
+  const context = await browser.newContext({ baseURL: baseUrl, locale: binding.lang, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   context.setDefaultTimeout(STEP_MS);
   const page = await context.newPage();
   const r = new PageReplay(page, binding, baseUrl, plan, serverLog);

@@ -143,7 +143,7 @@ export const STEP_TIMEOUT_MS = 15_000;
 /** A fresh context (its own storage, cookies) on the shared server; the visitor opens the home page. */
 export async function openVisit(browser: Browser, baseUrl: string, lang: Lang, stats: Statistics): Promise<Visit> {
   void CHROMIUM_ARGS;
-  const context = await browser.newContext({ baseURL: baseUrl, locale: lang, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: baseUrl, locale: lang, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
   await installAxe(context);
