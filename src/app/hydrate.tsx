@@ -14,15 +14,19 @@ import { whenShellRests } from './rest.js';
 
 export function hydrate(container: HTMLElement, stateText: string | null): void {
   const state = parseRenderState(stateText, `${location.pathname}${location.search}`);
+  // without hydration: React's first commit replaces the server's markup (it stays until then)
+  const renderAnew = (shell: ReturnType<typeof createShell>) => createRoot(container).render(<App shell={shell} />);
   if (!state) {
     // a state for another address, or one that does not fit: the app starts as without rendering
-    container.replaceChildren();
-    createRoot(container).render(<App shell={createShell()} />);
+    renderAnew(createShell());
     return;
   }
   const shell = createShell({ fetch: replayingFetch(state.answers, (...args) => globalThis.fetch(...args)) });
   whenShellRests(shell).then(
     () => {
+      // the server rendered for nobody: a visitor whose cart has lines sees a page that counts them
+      // (places left, limits), which the server's markup cannot match, so it is rendered anew
+      if (shell.cart.getSnapshot().context.lines.length > 0) return renderAnew(shell);
       // the router renders its matches as on the server (no Suspense of its own around them)
       shell.router.ssr = { manifest: undefined };
       hydrateRoot(
@@ -32,10 +36,7 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
         </FirstRenderContext.Provider>,
       );
     },
-    () => {
-      // the app could not reach the server's state (e.g. the config failed now): render it anew
-      container.replaceChildren();
-      createRoot(container).render(<App shell={shell} />);
-    },
+    // the app could not reach the server's state (e.g. the config failed now): render it anew
+    () => renderAnew(shell),
   );
 }

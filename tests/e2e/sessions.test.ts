@@ -3,7 +3,8 @@
  * "Visitor sessions"): fast-check strings together what visitors do (tests/e2e/sessions/actions.ts)
  * and after every step checks what a visitor relies on (tests/e2e/sessions/invariants.ts).
  *
- * A fixed set of seeds runs here, three sessions at a time; together they must visit every
+ * A fixed set of seeds runs here, three sessions at a time, every other one against a second
+ * server that renders its catalogue pages (SERVER_RENDERING=true, issue 25); together they must visit every
  * section, every provider outcome and every reload point (asserted below, so a change of the
  * generator cannot silently stop visiting something). `npm run bench -- sessions` runs many more.
  *
@@ -12,10 +13,14 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { launchBrowser } from './browser.js';
 import { e2eBaseUrl } from './context.js';
+import { startServer, type ServerProcess } from './server-process.js';
 import { MAX_STEPS } from './sessions/actions.js';
-import { newStatistics, runSession, runSessions, type SessionResult } from './sessions/run.js';
+import { newStatistics, runSession, type SessionResult } from './sessions/run.js';
 
 /** The seeds `npm test` runs: chosen so that together they cover what `REQUIRED` lists. */
 export const FIXED_SEEDS = [112, 136, 157, 208, 209, 210, 211, 221, 224, 228, 232, 240, 248, 251, 270, 317, 337];
@@ -63,15 +68,26 @@ const REQUIRED: string[] = [
 
 let baseUrl = '';
 let browser: Browser;
+/** A second server that renders catalogue pages (SERVER_RENDERING=true, issue 25), with its own data. */
+let rendering: ServerProcess | undefined;
+const renderingData = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-sessions-ssr-'));
+/** One session replayed against the rendering server (SESSION_RENDERING=true). */
+const replayRendering = process.env.SESSION_RENDERING === 'true';
 
 beforeAll(async () => {
   baseUrl = e2eBaseUrl();
-  browser = await launchBrowser();
+  const needsRendering = !process.env.SESSION_SEED || replayRendering;
+  [browser, rendering] = await Promise.all([launchBrowser(), needsRendering ? startServer({ DATA_DIR: renderingData, SERVER_RENDERING: 'true' }) : Promise.resolve(undefined)]);
 });
 
 afterAll(async () => {
   await browser?.close();
+  await rendering?.stop();
+  fs.rmSync(renderingData, { recursive: true, force: true });
 });
+
+/** Every other fixed seed visits the server that renders its pages: the walk holds with and without server rendering. */
+const rendered = (index: number) => index % 2 === 1;
 
 describe('visitor sessions in a real browser', () => {
   const replaySeed = process.env.SESSION_SEED;
@@ -80,7 +96,7 @@ describe('visitor sessions in a real browser', () => {
       const stats = newStatistics();
       const result = await runSession(Number(replaySeed), {
         browser,
-        baseUrl,
+        baseUrl: replayRendering && rendering ? rendering.url : baseUrl,
         stats,
         shrinkMs: 0,
         ...(process.env.SESSION_PATH ? { path: process.env.SESSION_PATH } : {}),
@@ -95,12 +111,30 @@ describe('visitor sessions in a real browser', () => {
   it(`${FIXED_SEEDS.length} sessions of up to ${MAX_STEPS} steps keep every invariant, and together visit every section, provider outcome and reload point`, async () => {
     const stats = newStatistics();
     const started = Date.now();
-    const results: SessionResult[] = await runSessions(FIXED_SEEDS, PARALLEL, { browser, baseUrl, stats, shrinkMs: SHRINK_MS });
+    const results: SessionResult[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < FIXED_SEEDS.length) {
+        const index = next;
+        next += 1;
+        const onRendering = rendered(index) && rendering;
+        results.push(
+          await runSession(FIXED_SEEDS[index]!, {
+            browser,
+            baseUrl: onRendering ? onRendering.url : baseUrl,
+            stats,
+            shrinkMs: SHRINK_MS,
+            ...(onRendering ? { replayEnv: 'SESSION_RENDERING=true' } : {}),
+          }),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, PARALLEL) }, worker));
     const failures = results.filter((r) => !r.ok);
     for (const failure of failures) console.error(failure.report);
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     console.log(
-      `visitor sessions: ${results.length} sessions, ${stats.steps} steps (${Math.min(...results.map((r) => r.steps))}–${Math.max(...results.map((r) => r.steps))} per session), ` +
+      `visitor sessions: ${results.length} sessions (${FIXED_SEEDS.filter((_, i) => rendered(i)).length} on the server that renders its pages), ${stats.steps} steps (${Math.min(...results.map((r) => r.steps))}–${Math.max(...results.map((r) => r.steps))} per session), ` +
         `${stats.checks} invariant checks, ${failures.length} failed, ${seconds} s (${PARALLEL} at a time)`,
     );
     expect(failures.map((f) => f.report?.split('\n')[0])).toEqual([]);

@@ -77,6 +77,8 @@ export interface SessionOptions {
   replayPath?: string;
   /** the test file the replay command runs */
   replayFile?: string;
+  /** more variables the replay command needs (e.g. SESSION_RENDERING=true) */
+  replayEnv?: string;
 }
 
 export function newStatistics(): Statistics {
@@ -127,7 +129,7 @@ export async function runSession(seed: number, options: SessionOptions): Promise
   const [lang, steps] = details.counterexample ?? [];
   const replay = String(steps ?? '').match(/replayPath="([^"]*)"/)?.[1];
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  const env = [`SESSION_SEED=${details.seed}`, `SESSION_PATH=${details.counterexamplePath ?? ''}`, replay ? `SESSION_REPLAY='${replay}'` : ''].filter(Boolean).join(' ');
+  const env = [options.replayEnv ?? '', `SESSION_SEED=${details.seed}`, `SESSION_PATH=${details.counterexamplePath ?? ''}`, replay ? `SESSION_REPLAY='${replay}'` : ''].filter(Boolean).join(' ');
   const report = [
     `Visitor session ${seed} failed: ${error}`,
     `Replay: ${env} npx vitest run --config tests/vitest.config.ts --project e2e ${options.replayFile ?? 'tests/e2e/sessions.test.ts'}`,

@@ -29,6 +29,7 @@ import { COUNTRY_SETTLE_MS } from '../../../machines/cart.machine.js';
 import { LANGS, words, type Lang } from '../../e2e/sessions/words.js';
 import { repoRoot } from '../../e2e/server-process.js';
 import { cannot, Mismatch, type Answer, type Replay, type ReplayBinding } from '../binding.js';
+import { STEP_MS } from '../replay.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 
 /** The catalogue chunks of the build the server serves: the shell's and the journeys' part, per language. */
@@ -167,10 +168,12 @@ async function pauseClock(r: Replay): Promise<void> {
  * screen's Suspense reveal waits on a timer): time goes on 50 ms at a time, as little as it takes.
  */
 async function shown(r: Replay, locator: Locator): Promise<number> {
-  const deadline = Date.now() + 15_000;
+  // the bound is the page's own time (10 s of it); on a loaded machine each 50 ms step costs a few
+  // round trips, so the wall clock only guards against a page that stopped answering
+  const deadline = Date.now() + (r.memo.paused === true ? 4 : 1) * STEP_MS;
   let passed = 0;
   while (!(await locator.first().isVisible())) {
-    if (Date.now() > deadline) throw new Mismatch(`${locator.toString()} never shows`);
+    if (Date.now() > deadline || passed > 10_000) throw new Mismatch(`${locator.toString()} never shows (${passed} ms of the page's time)`);
     if (r.memo.paused === true) {
       await r.page.clock.runFor(50);
       passed += 50;
