@@ -1,11 +1,21 @@
 /**
- * Real headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core.
- * One browser per test file; every test gets its own context (fresh cookies and storage) and
- * page, and the console errors and uncaught exceptions the page produced.
+ * Real headless Chromium driven by playwright-core: Debian's headless shell
+ * (`chromium-headless-shell`, the same Chromium build without the browser's own UI) when it is
+ * installed, else Debian's /usr/bin/chromium. One browser per test file; every test gets its own
+ * context (fresh cookies and storage) and page, and the console errors and uncaught exceptions
+ * the page produced.
  */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The headless shell renders pages with the same engine but starts no browser window, tab strip
+ * or other UI renderers per context: on the 2-core CI machine the replays ran in 60 % of the time
+ * with it (measured on app + voucherShop replays: 139 s → 87 s).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Flags for this machine: no sandbox as root, no GPU, and nothing that phones home (the network

@@ -159,8 +159,17 @@ async function answerAll(r: Replay, request: string, how: Answer): Promise<void>
 async function pauseClock(r: Replay): Promise<void> {
   if (r.memo.paused === true) return;
   r.memo.paused = true;
-  // a moment ahead of the page's time (its clock may be a little ahead of what Date.now() last said)
-  await r.page.clock.pauseAt(await r.page.evaluate(() => Date.now() + 500));
+  // a moment ahead of the page's time (its clock may be a little ahead of what Date.now() last said);
+  // on a loaded machine the page's time can pass that moment before the pause arrives, so the
+  // margin grows until the pause lands ahead of the page's time
+  for (let margin = 500; ; margin *= 2) {
+    try {
+      await r.page.clock.pauseAt(await r.page.evaluate((ahead) => Date.now() + ahead, margin));
+      return;
+    } catch (error) {
+      if (margin >= 16_000 || !String(error).includes('past')) throw error;
+    }
+  }
 }
 
 /**

@@ -73,6 +73,9 @@ async function openCart(r: Replay): Promise<void> {
 async function reopenCart(r: Replay): Promise<void> {
   await headerLink(r, 'header.home').click();
   await r.page.waitForURL((url) => url.pathname === `/${r.lang}`);
+  // the address changes before the home page replaces the cart: back at the cart before that (on
+  // a loaded machine), the cart page would never have gone and would not start anew
+  await main(r).getByTestId('cart-view').waitFor({ state: 'detached' });
   await openCart(r);
 }
 

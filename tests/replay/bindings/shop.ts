@@ -165,6 +165,8 @@ export const shopBinding: ReplayBinding = {
       visit(r, earlier[0]);
       await headerLink(r, r.words('header.home')).click();
       await r.page.waitForURL((url) => url.pathname === `/${r.lang}`);
+      // the address changes before the home page replaces the article's (see the voucher shop's binding)
+      await articlePage(r).waitFor({ state: 'detached' });
       visit(r, `/${r.lang}`);
     }
   },

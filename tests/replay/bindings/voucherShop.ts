@@ -68,6 +68,9 @@ export const voucherShopBinding: ReplayBinding = {
     visit(r, voucherPath(r, input.voucherId!));
     await r.page.locator('header').getByRole('link', { name: r.words('header.home') }).first().click();
     await r.page.waitForURL((url) => url.pathname === `/${r.lang}`);
+    // the address changes before the home page replaces the voucher's: going Back before that
+    // (on a loaded machine) would land on a voucher shop that never ended, with its voucher shown
+    await r.page.getByTestId('voucher-form').waitFor({ state: 'detached' });
     visit(r, `/${r.lang}`);
   },
 
