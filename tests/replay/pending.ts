@@ -23,7 +23,4 @@ export const PENDING_SCENARIOS: Readonly<Record<string, Readonly<Record<string, 
     'scenario: the cart changing under an open book: the chosen quantity stays as chosen while it fits what is left, else follows it; changed after adding, the confirmation goes': `${BINDING_PENDING} (the cart changed in another tab while the article is open)`,
     'scenario: passes: a changed number leaves the refusal and the confirmation; an owner index outside the entries changes nothing': `${BINDING_PENDING} (an owner index no field has: the page cannot send it)`,
   },
-  voucherRedemption: {
-    'scenario: a code longer than 200 characters is kept and looked up cut to 200': `${BINDING_PENDING} (a code past the field's length)`,
-  },
 };

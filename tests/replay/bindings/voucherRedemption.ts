@@ -63,7 +63,8 @@ export const voucherRedemptionBinding: ReplayBinding = {
   events: {
     TYPE_CODE: async (r, step) => {
       await field(r).fill(String(step.event.code));
-      r.memo.typed = step.event.code;
+      // what the field keeps of it (a code longer than the field's 200 characters is cut there)
+      r.memo.typed = await field(r).inputValue();
     },
     SUBMIT: async (r) => {
       await entry(r).getByRole('button', { name: r.words('voucherCode.submit', { whole: true }) }).click();
