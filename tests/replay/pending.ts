@@ -19,8 +19,4 @@ export const PENDING_SCENARIOS: Readonly<Record<string, Readonly<Record<string, 
     'scenario: registration refused by the server without field errors: its message, else the unexpected error; a default country the server does not offer is not preselected': `${BINDING_PENDING} (a 422 without field errors)`,
     'scenario: a link leaves each form without the errors of the refused form it came from (guest registration on); a second recovery link is checked with its own token': `${BINDING_PENDING} (a second recovery link)`,
   },
-  shop: {
-    'scenario: the cart changing under an open book: the chosen quantity stays as chosen while it fits what is left, else follows it; changed after adding, the confirmation goes': `${BINDING_PENDING} (the cart changed in another tab while the article is open)`,
-    'scenario: passes: a changed number leaves the refusal and the confirmation; an owner index outside the entries changes nothing': `${BINDING_PENDING} (an owner index no field has: the page cannot send it)`,
-  },
 };
