@@ -55,6 +55,8 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const TIMEOUT = 'TIMEOUT';
 export const INVALID_RESPONSE = 'INVALID_RESPONSE';
 export const ABORTED = 'ABORTED';
+/** How long a request may wait for the server's answer before it fails with TIMEOUT. */
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 export type Method = 'GET' | 'POST';
 
@@ -92,41 +94,54 @@ function fieldsFromIssues(issues: readonly v.BaseIssue<unknown>[]): Record<strin
   return out;
 }
 
+/** What a request that got no answer says, by the name of what ended it (ofetch's cause, or the error itself). */
+const NO_ANSWER: Record<string, [code: string, message: string]> = {
+  TimeoutError: [TIMEOUT, 'The server did not answer in time.'],
+  AbortError: [ABORTED, 'The request was cancelled.'],
+};
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  let ended = error as { name?: string; message?: string } | null;
+  let message = String(ended?.message ?? error);
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
-    if (status === 0) {
-      const cause = error.cause as { name?: string } | undefined;
-      if (cause?.name === 'TimeoutError') return new ApiError({ status: 0, code: TIMEOUT, message: 'The server did not answer in time.', fields: {} });
-      if (cause?.name === 'AbortError') return new ApiError({ status: 0, code: ABORTED, message: 'The request was cancelled.', fields: {} });
-      return new ApiError({ status: 0, code: NETWORK_ERROR, message: 'The server could not be reached.', fields: {} });
+    if (status !== 0) {
+      const body = v.safeParse(ErrorBodySchema, error.data);
+      if (body.success) {
+        return new ApiError({ status, code: body.output.error, message: body.output.message, fields: body.output.fields }, body.output.data);
+      }
+      return new ApiError({ status, code: `HTTP_${status}`, message: error.statusText ?? '', fields: {} });
     }
-    const body = v.safeParse(ErrorBodySchema, error.data);
-    if (body.success) {
-      return new ApiError({ status, code: body.output.error, message: body.output.message, fields: body.output.fields }, body.output.data);
-    }
-    return new ApiError({ status, code: `HTTP_${status}`, message: error.statusText ?? '', fields: {} });
+    ended = error.cause as { name?: string } | null;
+    message = 'The server could not be reached.';
   }
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'AbortError') return new ApiError({ status: 0, code: ABORTED, message: 'The request was cancelled.', fields: {} });
-  if (name === 'TimeoutError') return new ApiError({ status: 0, code: TIMEOUT, message: 'The server did not answer in time.', fields: {} });
-  return new ApiError({ status: 0, code: NETWORK_ERROR, message: String((error as Error | null)?.message ?? error), fields: {} });
+  const [code, said] = NO_ANSWER[ended?.name ?? ''] ?? [NETWORK_ERROR, message];
+  return new ApiError({ status: 0, code, message: said, fields: {} });
 }
 
 export function createHttp(options: HttpOptions): Http {
   // ofetch takes the fetch implementation as a global option (second argument), not a default.
-  const $fetch = ofetch.create({ retry: 0, timeout: options.timeoutMs ?? 15_000 }, options.fetch ? { fetch: options.fetch } : {});
+  const $fetch = ofetch.create({ retry: 0 }, options.fetch ? { fetch: options.fetch } : {});
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   return {
     async request(method, path, { schema, query, body, signal }) {
       const url = `${options.baseURL.replace(/\/$/, '')}/${encodeURIComponent(options.lang())}/${path.replace(/^\//, '')}`;
       let raw: unknown;
+      // ofetch's own `timeout` applies only to a request without a signal, and every journey passes
+      // its actor's: the time limit aborts the request itself, as a TimeoutError; the caller's
+      // cancel aborts it too (ABORTED)
+      const limit = new AbortController();
+      const timer = setTimeout(() => limit.abort(Object.assign(new Error('timeout'), { name: 'TimeoutError' })), timeoutMs);
+      const cancel = () => limit.abort(signal?.reason);
+      if (signal?.aborted) cancel();
+      signal?.addEventListener('abort', cancel);
       try {
         raw = await $fetch(url, {
           method,
           query,
           ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
-          ...(signal ? { signal } : {}),
+          signal: limit.signal,
           headers: { accept: 'application/json' },
           responseType: 'json',
         });
@@ -134,6 +149,9 @@ export function createHttp(options: HttpOptions): Http {
         const apiError = toApiError(error);
         if (apiError.code !== ABORTED) options.onError?.(apiError);
         throw apiError;
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', cancel);
       }
       const parsed = v.safeParse(envelope(schema), raw);
       if (!parsed.success) {

@@ -10,7 +10,6 @@ const BINDING_PENDING = 'not replayed in the browser yet: a model scenario added
 
 export const PENDING_SCENARIOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   app: {
-    'scenario: a cancelled request says nothing; an answer the client cannot read is a server error; a request that timed out is no connection': `${BINDING_PENDING} (HTTP errors without a status: an unreadable answer, a timeout)`,
     'scenario: a tab reloaded for a 503 less than 30 s ago: the next 503 shows the message instead of reloading again': `${BINDING_PENDING} (a 503 reload remembered by the tab at a given time)`,
     'scenario: a server error before the config and the shop information are there: the banner without an address': `${BINDING_PENDING} (a server error during boot)`,
   },

@@ -25,6 +25,7 @@ import { DEMO } from '../../../src/server/seed/demo.js';
 import { readBootPreloads } from '../../../src/server/static.js';
 import { BOOT_TEXTS } from '../../../src/i18n/boot-messages.js';
 import { SPINNER_DELAY_MS, TOAST_MS } from '../../../machines/app.machine.js';
+import { ABORTED, INVALID_RESPONSE, REQUEST_TIMEOUT_MS, TIMEOUT } from '../../../src/api/http.js';
 import { COUNTRY_SETTLE_MS } from '../../../machines/cart.machine.js';
 import { LANGS, words, type Lang } from '../../e2e/sessions/words.js';
 import { repoRoot } from '../../e2e/server-process.js';
@@ -124,7 +125,20 @@ async function httpError(r: Replay, step: ReplayStep): Promise<void> {
   }
   // a first 503 reloads the page: the next step starts on the reloaded one
   const reloaded = step.label === 'HTTP_ERROR [isFirstServiceUnavailable]' ? r.page.waitForEvent('domcontentloaded') : null;
-  await r.answer('next', status === 0 ? { drop: true } : { status, json: ERROR_BODY(status, code) });
+  if (status === 0 && code === ABORTED) {
+    // the visitor leaves before the answer: the section's journey ends and cancels its request
+    await asked(r, 'next');
+    const cancelled = r.page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/api/'));
+    await link(header(r), w(r, 'header.home')).click();
+    await cancelled;
+  } else if (status === 0 && code === TIMEOUT) {
+    // the server never answers: the page gives up after its time limit
+    await asked(r, 'next');
+    await r.page.clock.runFor(REQUEST_TIMEOUT_MS);
+  } else if (status === 0 && code === INVALID_RESPONSE) {
+    // an answer the client cannot read: 200 without the data it asked for
+    await r.answer('next', { status: 200, json: { unexpected: true } });
+  } else await r.answer('next', status === 0 ? { drop: true } : { status, json: ERROR_BODY(status, code) });
   await reloaded;
   // the banner says what happened (the policy's message for the status)
   const said = BANNER[step.label ?? ''];
