@@ -9,10 +9,6 @@
 const BINDING_PENDING = 'not replayed in the browser yet: a model scenario added for Stryker whose events the binding does not play yet';
 
 export const PENDING_SCENARIOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  app: {
-    'scenario: a tab reloaded for a 503 less than 30 s ago: the next 503 shows the message instead of reloading again': `${BINDING_PENDING} (a 503 reload remembered by the tab at a given time)`,
-    'scenario: a server error before the config and the shop information are there: the banner without an address': `${BINDING_PENDING} (a server error during boot)`,
-  },
   auth: {
     'scenario: a server that requires a password: registration refuses it unrepeated, the guest form asks for none; the default country is preselected': `${BINDING_PENDING} (a back end that requires a password)`,
     'scenario: registration refused by the server without field errors: its message, else the unexpected error; a default country the server does not offer is not preselected': `${BINDING_PENDING} (a 422 without field errors)`,

@@ -22,6 +22,7 @@ import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { DEMO } from '../../../src/server/seed/demo.js';
+import { SESSION_KEYS } from '../../../src/api/schemas/session.js';
 import { readBootPreloads } from '../../../src/server/static.js';
 import { BOOT_TEXTS } from '../../../src/i18n/boot-messages.js';
 import { SPINNER_DELAY_MS, TOAST_MS } from '../../../machines/app.machine.js';
@@ -96,6 +97,11 @@ async function logIn(r: Replay): Promise<void> {
 /** An HTTP error of a request the page makes now: the visitor does what asks for it, the shop answers `status` (0: the connection drops). */
 async function httpError(r: Replay, step: ReplayStep): Promise<void> {
   const { status, code, onLoginPage } = ev(step) as unknown as { status: number; code: string; onLoginPage: boolean };
+  if (JSON.stringify(step.from).includes('Loading configuration')) {
+    r.cannot(
+      'while the configuration loads the page asks for nothing but the boot, in its order (configuration first): a failed configuration is the boot\'s own error, and the first request whose failure only raises the banner (shop information) comes after the configuration',
+    );
+  }
   const since = typeof r.memo.reloadedAt === 'number' ? (ev(step).at as number) - r.memo.reloadedAt : 0;
   // "more than 30 s after the last reload": the visitor waits that long
   if (status === 503 && since >= 30_000) await r.page.clock.fastForward(since);
@@ -310,6 +316,11 @@ export const appBinding: ReplayBinding = {
       await r.page.goto(`/${r.lang}${output.partner ? `?partner=${output.partner}` : ''}`);
       if (output.cookiesAccepted) await r.page.getByTestId('cookie-notice').getByRole('button').click();
       if (output.jwt !== null) await logIn(r);
+    }
+    if ((r.plan.input as { lastServiceUnavailableReloadAt?: number | null }).lastServiceUnavailableReloadAt) {
+      // the tab was reloaded for a 503 a moment ago (the shell keeps when in the tab's session storage)
+      await r.page.goto(`/${r.lang}`);
+      await r.page.evaluate((key) => sessionStorage.setItem(key, String(Date.now())), SESSION_KEYS.serviceUnavailableReloadAt);
     }
     if (r.plan.steps.some((s) => s.name === 'REQUEST_STARTED')) {
       // a catalogue in the cart: the cart asks for its shipping costs once a country is chosen
