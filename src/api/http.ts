@@ -94,16 +94,12 @@ function fieldsFromIssues(issues: readonly v.BaseIssue<unknown>[]): Record<strin
   return out;
 }
 
-/** What a request that got no answer says, by the name of what ended it (ofetch's cause, or the error itself). */
-const NO_ANSWER: Record<string, [code: string, message: string]> = {
-  TimeoutError: [TIMEOUT, 'The server did not answer in time.'],
-  AbortError: [ABORTED, 'The request was cancelled.'],
-};
+/** The code of a request that got no answer, by the name of what ended it (ofetch's cause, or the error itself). */
+const NO_ANSWER: Record<string, string> = { TimeoutError: TIMEOUT, AbortError: ABORTED };
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   let ended = error as { name?: string; message?: string } | null;
-  let message = String(ended?.message ?? error);
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     if (status !== 0) {
@@ -113,11 +109,10 @@ export function toApiError(error: unknown): ApiError {
       }
       return new ApiError({ status, code: `HTTP_${status}`, message: error.statusText ?? '', fields: {} });
     }
-    ended = error.cause as { name?: string } | null;
-    message = 'The server could not be reached.';
+    ended = error.cause as { name?: string; message?: string } | null;
   }
-  const [code, said] = NO_ANSWER[ended?.name ?? ''] ?? [NETWORK_ERROR, message];
-  return new ApiError({ status: 0, code, message: said, fields: {} });
+  // the message is for logs (the shop says what happened by the code, §8)
+  return new ApiError({ status: 0, code: NO_ANSWER[ended?.name ?? ''] ?? NETWORK_ERROR, message: String(ended?.message ?? error), fields: {} });
 }
 
 export function createHttp(options: HttpOptions): Http {

@@ -245,6 +245,48 @@ describe('server rendering', () => {
     }
   });
 
+  it('nothing moves when the app takes over a rendered page, at 390 and 1280 px (the narrow header is collapsed in the HTML already)', async () => {
+    for (const width of [390, 1280]) {
+      for (const pagePath of ['/de', '/en/tickets', '/en/tickets/101', '/fr/guided-tours']) {
+        const context = await browser.newContext({ baseURL: url(), viewport: { width, height: 850 } });
+        try {
+          const page = await context.newPage();
+          await page.addInitScript(() => {
+            const shifts: number[] = [];
+            (window as unknown as { shopShifts: number[] }).shopShifts = shifts;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          await page.goto(pagePath, { waitUntil: 'load' });
+          await hydrated(page);
+          const shifts = await page.evaluate(() => (window as unknown as { shopShifts: number[] }).shopShifts);
+          // before: 0.34 at 390 px (the links' row became the burger) and 0.01 at 1280 px (the page's margins came with the size class)
+          expect(shifts.reduce((sum, value) => sum + value, 0), `${pagePath} at ${width} px: layout shifts ${JSON.stringify(shifts)}`).toBeLessThan(0.005);
+          if (width === 390) await expect.poll(() => page.locator('header button.burger').isVisible(), { timeout: 5_000 }).toBe(true);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+
+  it('without JavaScript on a narrow screen every section link of the header is on the page, within its width', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: url(), viewport: { width: 390, height: 850 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/en/tickets', { waitUntil: 'load' });
+      const links = page.locator('header nav .nav__list:not(.nav__measure) a');
+      expect(await links.count()).toBeGreaterThan(3);
+      for (const box of await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().toJSON() as DOMRect))) {
+        expect(box.width, 'a section link is shown').toBeGreaterThan(0);
+        expect(box.right, 'a section link within the screen').toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('personal pages go out as the shell (nothing rendered for them)', async () => {
     for (const pagePath of ['/en/checkout', '/en/login', '/en/settings']) {
       const html = await (await fetch(`${url()}${pagePath}`)).text();
