@@ -17,14 +17,26 @@
  *   one where the server is to find it invalid), opened in the tab: a page load that starts the
  *   journey anew, so it carries the way back (`returnTo`) as every address of the journey does;
  * - a link the page does not offer (guest registration while it is off, or from the registration
- *   page) is its address, opened in the tab: what a visitor with a bookmark does.
+ *   page) is its address, opened in the tab: what a visitor with a bookmark does;
+ * - "a default country": the shop's configuration names it (its answer changed), and the form's
+ *   countries are those the model's answer offers (the server's answer, its other countries left
+ *   out), so the page preselects it, or the first country where the server does not offer it;
+ * - a second recovery link (another token) is another mailed link, of an account of its own; the
+ *   page must check each link with its own token (the check of another is not held);
+ * - what the chart's form still holds after a page load (the chart keeps what was typed across
+ *   its links; a link from the mail or an address opened loads the page anew, empty) is typed
+ *   again before the form is sent.
  * A field the page's form does not have (the login asks for no confirmation) is not typed; the
- * page is checked to lack it.
+ * page is checked to lack it. A form the chart refuses must not be sent (its request is held, so
+ * the page waiting for it fails the step at once); a form not sent since the link that led to it
+ * shows no error.
  * Service answers come from the server, or the server's answer to the request changed (an e-mail
  * already registered, an address without a zip, a link it did not send, no password at all), a
- * status the demo server does not give here (401, 429, 500), or a dropped connection.
+ * status the demo server does not give here (401, 429, 500; a 422 naming no field, with the
+ * model's message or none), or a dropped connection.
  */
 import type { AuthInput } from '../../../machines/auth.machine.js';
+import type { CustomerAttr } from '../../../src/api/schemas/accounts.js';
 import { ADDRESS, EMAIL, PASSWORD } from '../../machines/auth.model.js';
 import { DEMO } from '../../../src/server/seed/demo.js';
 import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
@@ -37,7 +49,7 @@ type Form = 'Login' | 'Registration' | 'Guest registration' | 'Forgot password' 
 
 const input = (r: Replay) => r.plan.input as AuthInput;
 const ev = (step: ReplayStep) => step.event as SentEvent & Record<string, unknown>;
-const errorOf = (step: ReplayStep) => ev(step).error as { status: number; fields: Record<string, string[]> };
+const errorOf = (step: ReplayStep) => ev(step).error as { status: number; code: string; message: string; fields: Record<string, string[]> };
 /** The form the step starts from (the top state of the chart). */
 const formOf = (step: ReplayStep): Form => (typeof step.from === 'string' ? step.from : Object.keys(step.from as object)[0]) as Form;
 
@@ -99,19 +111,38 @@ async function linkFor(r: Replay, step: ReplayStep): Promise<string> {
   const later = r.plan.steps.filter((s) => s.n > step.n);
   const check = later.find((s) => s.name === 'done:checkRecoveryLink' || s.name === 'error:checkRecoveryLink' || s.name === 'OPEN_RECOVERY');
   if (!check || check.name === 'OPEN_RECOVERY' || (check.name === 'error:checkRecoveryLink' && errorOf(check).status === 404)) return `/${r.lang}/recover/${freshKey('no-such-link')}`;
-  return later.some((s) => s.name === 'done:confirmPasswordReset') ? mailedLink(r) : sharedLink(r);
+  if (later.some((s) => s.name === 'done:confirmPasswordReset')) return mailedLink(r);
+  // the link of the model's token; another token of the path is another mailed link (its own token)
+  const links = (r.memo.links ??= {}) as Record<string, Promise<string>>;
+  const token = String(ev(step).token);
+  links[token] ??= Object.keys(links).length === 0 ? sharedLink(r) : mailedLink(r);
+  return links[token];
 }
+
+/** The token of a recovery link (its last segment). */
+const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
 /** The way back the journey's addresses carry: where the visitor came from. */
 const wayBack = (r: Replay) => input(r).returnTo ?? input(r).redirectTarget ?? null;
 
 /** Opens an address of the journey in the tab (a page load), with the journey's way back. */
 async function open(r: Replay, path: string): Promise<void> {
+  // what was typed before is gone with the page (the journey starts anew)
+  r.memo.loadedAt = r.step?.n ?? 0;
+  r.memo.typedAgain = new Map<string, string>();
   const back = wayBack(r);
   await r.page.goto(back ? `${path}?returnTo=${encodeURIComponent(back)}` : path);
 }
 
 // ---- typing
+
+/** The fields the path typed since the page was loaded, before `step`: their last values. */
+function typedBefore(r: Replay, step: ReplayStep): Map<string, string> {
+  const typed = new Map<string, string>((r.memo.typedAgain ??= new Map<string, string>()) as Map<string, string>);
+  const loadedAt = (r.memo.loadedAt as number | undefined) ?? 0;
+  for (const s of r.plan.steps) if (s.n > loadedAt && s.n < step.n && s.name === 'FIELD_CHANGED') typed.set(String(ev(s).field), String(ev(s).value));
+  return typed;
+}
 
 /** What the visitor types into `name` on `form`; null: the form has no such field. */
 function valueFor(r: Replay, form: Form, name: string): string | null {
@@ -144,11 +175,41 @@ async function noDeliveryAddress(r: Replay): Promise<boolean> {
 
 // ---- what the page shows
 
+/** A field marked wrong, or the form's message of what went wrong. */
+const errorMarks = (r: Replay) => main(r).locator('form [aria-invalid="true"], form [role="alert"] .notice');
+
+/** Whether the form was sent (refused or answered with a failure) since the last link the path followed. */
+function sentSinceLink(r: Replay): boolean {
+  const done = r.plan.steps.filter((s) => s.n <= (r.step?.n ?? 0));
+  const link = done.findLastIndex((s) => s.name.startsWith('OPEN_'));
+  return done.slice(link + 1).some((s) => s.name === 'SUBMIT' || s.name.startsWith('error:'));
+}
+
 async function editing(r: Replay, title: string, submit: string): Promise<void> {
   await r.shows(heading(r, title), `the heading "${r.text(title)}"`);
   await r.shows(main(r).getByRole('button', { name: r.words(submit, { whole: true }) }), `the "${r.text(submit)}" button`);
   if (!(await submitButton(r).first().isEnabled())) throw new Mismatch(`the "${r.text(submit)}" button waits`);
   await r.lacks(busyForm(r), 'a form waiting for the server');
+  // a link leaves the form it came from without that form's errors: nothing is marked until this form is sent
+  if (!sentSinceLink(r)) await r.lacks(errorMarks(r), 'an error (a field marked wrong or the form\'s message) on a form not sent since the link');
+}
+
+/**
+ * The billing country a form with a default country shows chosen: the configuration's, where the
+ * form's answer offers it, else the first country offered (the answer's of the path's last load).
+ */
+async function preselectedCountry(r: Replay): Promise<void> {
+  const wanted = input(r).defaultCountry;
+  if (!wanted) return;
+  const load = r.plan.steps.findLast((s) => s.n <= (r.step?.n ?? 0) && (s.name === 'done:loadFormFields' || s.name === 'done:loadGuestFormFields'));
+  if (!load) throw new Error('the form shows fields the path never loaded');
+  const offered = Object.keys((ev(load).output as CustomerAttr).countries);
+  const expected = offered.includes(wanted) ? wanted : offered[0]!;
+  const names = r.memo.countryNames as Record<string, string>;
+  const chosen = field(r, 'country').locator('option:checked');
+  const shown = (await chosen.count()) === 1 ? `${(await chosen.textContent())?.trim()} (${await chosen.getAttribute('value')})` : 'nothing';
+  const want = `${names[expected]} (${expected})`;
+  if (shown !== want) throw new Mismatch(`the country field shows ${shown} chosen, not ${want}${expected === wanted ? ', the default country' : `, the first offered (the default ${wanted} is not)`}`);
 }
 
 async function waitingFor(r: Replay, title: string, request: string, what: string): Promise<void> {
@@ -237,16 +298,85 @@ function outcome(step: ReplayStep): Answer {
   return { status, json: { error: SERVER_ERROR_CODES[status] ?? `HTTP_${status}`, message: `${status}`, fields } };
 }
 
+/**
+ * The form's fields: the server's answer; where the path is about a default country, with the
+ * countries of the model's answer alone (the server's names, in the model's order), so the
+ * configuration's default is one of them or not as the model says. The server's own fields
+ * require what the model's answer requires (a password).
+ */
+function formFields(r: Replay, step: ReplayStep): Answer {
+  if (!input(r).defaultCountry) return { server: true };
+  const model = ev(step).output as CustomerAttr;
+  return {
+    edit: (body) => {
+      const { data } = body as { data: CustomerAttr };
+      const lacking = [...Object.keys(model.countries).filter((k) => !(k in data.countries)), ...model.required_fields.filter((f) => !data.required_fields.includes(f))];
+      if (lacking.length) throw new Error(`the server's customer/attr has not ${lacking.join(', ')} of the model's answer`);
+      return { ...(body as object), data: { ...data, countries: Object.fromEntries(Object.keys(model.countries).map((k) => [k, data.countries[k]])) } };
+    },
+  };
+}
+
 /** The step's failure answered, then the form says `id`. */
 async function failure(r: Replay, step: ReplayStep, request: string, id: string): Promise<void> {
   await r.answer(request, outcome(step));
   await says(r, id);
 }
 
-async function refused(r: Replay): Promise<void> {
+/** The request each form sends when its rules let it go. */
+const SENDS: Record<Form, string> = { Login: 'login', Registration: 'register', 'Guest registration': 'validate', 'Forgot password': 'pwdreset', Recovery: 'confirm' };
+
+/**
+ * The repeat fields a refused form must mark, with the message, from what the form holds: a
+ * confirmation emptied ("required"), a password typed and not repeated (required where the server
+ * requires a password, "do not match" on the new password of the recovery).
+ */
+function unrepeated(r: Replay, step: ReplayStep): [field: string, message: string][] {
+  const form = formOf(step);
+  const typed = typedBefore(r, step);
+  const marks: [string, string][] = [];
+  if (form === 'Recovery' && typed.get('password') && !typed.get('passwordConfirmation')) marks.push(['passwordConfirmation', 'form.passwordsMismatch']);
+  if (form !== 'Registration' && form !== 'Guest registration') return marks;
+  if (typed.get('emailConfirmation') === '') marks.push(['emailConfirmation', 'form.required']);
+  if (form === 'Registration' && typed.get('password') && !typed.get('passwordConfirmation')) marks.push(['passwordConfirmation', 'form.required']);
+  return marks;
+}
+
+/**
+ * What the chart's form still holds and the page lost with a page load (a link from the mail, an
+ * address opened, loads the page anew; the chart keeps what was typed across its links): typed
+ * again, as the visitor does, so the form sent holds what the chart's does.
+ */
+async function typeAgain(r: Replay, step: ReplayStep): Promise<void> {
+  const form = formOf(step);
+  const kept = typedBefore(r, step);
+  const held = new Map<string, string>();
+  for (const s of r.plan.steps) if (s.n < step.n && s.name === 'FIELD_CHANGED') held.set(String(ev(s).field), String(ev(s).value));
+  for (const [name, value] of held) {
+    const typed = valueFor(r, form, name);
+    if (kept.has(name) || value === '' || typed === null || (await field(r, name).count()) === 0) continue;
+    await field(r, name).fill(typed);
+    (r.memo.typedAgain as Map<string, string>).set(name, value);
+  }
+}
+
+async function refused(r: Replay, step: ReplayStep): Promise<void> {
+  await typeAgain(r, step);
   await submitButton(r).first().click();
+  const request = SENDS[formOf(step)];
+  const notSent = () => {
+    if (r.waiting(request)) throw new Error(`the page sent the form (${request}) instead of refusing it`);
+  };
   // the form's own rules: a field says what is wrong (or the form's alert does)
-  await soon(() => r.shows(main(r).locator('form [aria-invalid="true"], form [role="alert"] .notice'), 'what is wrong with the form'));
+  await soon(async () => {
+    notSent();
+    await r.shows(errorMarks(r), 'what is wrong with the form');
+  });
+  for (const [name, message] of unrepeated(r, step)) {
+    const marked = main(r).locator('form .field').filter({ has: r.page.locator(`[name="${name}"][aria-invalid="true"]`) });
+    await soon(() => r.shows(marked.locator('.field__error').filter({ hasText: r.words(message) }), `the field "${name}" marked "${r.text(message)}"`));
+  }
+  notSent();
 }
 
 export const authBinding: ReplayBinding = {
@@ -261,18 +391,31 @@ export const authBinding: ReplayBinding = {
     validate: call('POST', 'customer/validate'),
     guest: call('POST', 'auth/guest'),
     pwdreset: call('POST', 'customer/pwdreset'),
-    checkLink: call('GET', 'customer/pwdconfirm'),
+    // the check of the link opened last, by its token (the check of another token is not held: the path fails)
+    checkLink: (url, method, r) => {
+      if (!call('GET', 'customer/pwdconfirm')(url, method)) return false;
+      const token = url.searchParams.get('token');
+      if (token !== r.memo.token) r.memo.otherToken = token;
+      return token === r.memo.token;
+    },
     confirm: call('POST', 'customer/pwdconfirm'),
   },
 
   async prepare(r) {
     const i = input(r);
-    if (!i.guestRegistrationEnabled) {
-      // the shop's configuration says guest registration is off (as the demo's does)
+    const config: Record<string, unknown> = {};
+    // the shop's configuration says guest registration is off (as the demo's does)
+    if (!i.guestRegistrationEnabled) config.has_guest_registration = false;
+    // the shop's default country (the demo's is CH)
+    if (i.defaultCountry) {
+      config.default_user_country_key = i.defaultCountry;
+      r.memo.countryNames = (await r.api<CustomerAttr>('customer/attr')).countries;
+    }
+    if (Object.keys(config).length) {
       await r.page.route('**/api/*/shopinfo/config?*', async (route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { data: Record<string, unknown> };
-        await route.fulfill({ response, json: { data: { ...body.data, has_guest_registration: false } } });
+        await route.fulfill({ response, json: { data: { ...body.data, ...config } } });
       });
     }
     const names = new Set(r.plan.steps.map((s) => s.name));
@@ -328,13 +471,18 @@ export const authBinding: ReplayBinding = {
     OPEN_FORGOT_PASSWORD: async (r) => {
       await mainLink(r, 'auth.forgotPasswordLink').or(mainLink(r, 'auth.requestNewLink')).first().click();
     },
-    OPEN_RECOVERY: async (r, step) => open(r, await linkFor(r, step)),
+    OPEN_RECOVERY: async (r, step) => {
+      const link = await linkFor(r, step);
+      r.memo.token = tokenOf(link);
+      await open(r, link);
+    },
 
     // ---- typing
     FIELD_CHANGED: async (r, step) => {
       const name = String(ev(step).field);
       const form = formOf(step);
-      const value = valueFor(r, form, name);
+      // a field emptied is emptied; else what the visitor types there (the model's e-mail is a fresh one)
+      const value = ev(step).value === '' ? '' : valueFor(r, form, name);
       if (value === null) {
         await r.lacks(field(r, name), `a field "${name}" on the ${form.toLowerCase()} form`);
         return;
@@ -361,7 +509,10 @@ export const authBinding: ReplayBinding = {
     'SUBMIT [guestFormInvalid]': refused,
     'SUBMIT [forgotPasswordFormInvalid]': refused,
     'SUBMIT [recoverFormInvalid]': refused,
-    SUBMIT: async (r) => submitButton(r).first().click(),
+    SUBMIT: async (r, step) => {
+      await typeAgain(r, step);
+      await submitButton(r).first().click();
+    },
     RETRY: async (r) => main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }).click(),
 
     // ---- service answers: the server's outcome is the event's (its status, `outcome`); what the
@@ -373,12 +524,22 @@ export const authBinding: ReplayBinding = {
     'error:login': async (r, step) => failure(r, step, 'login', 'form.unexpected'),
     'done:loadCustomer': async (r) => r.answer('customer', { server: true }),
     'error:loadCustomer': async (r, step) => r.answer('customer', outcome(step)),
-    'done:loadFormFields': async (r) => r.answer('attr', { server: true }),
+    'done:loadFormFields': async (r, step) => r.answer('attr', formFields(r, step)),
     'error:loadFormFields': async (r, step) => r.answer('attr', outcome(step)),
-    'done:loadGuestFormFields': async (r) => r.answer('attr', { server: true }),
+    'done:loadGuestFormFields': async (r, step) => r.answer('attr', formFields(r, step)),
     'error:loadGuestFormFields': async (r, step) => r.answer('attr', outcome(step)),
     'done:register': async (r) => r.answer('register', { server: true }),
     'error:register [isValidationError]': async (r, step) => {
+      const { code, message, fields } = errorOf(step);
+      if (Object.keys(fields).length === 0) {
+        // refused without naming a field (the demo server always names one): the event's answer; the form says the
+        // server's message, or the unexpected error when it gives none, and marks no field
+        await r.answer('register', { status: 422, json: { error: code, message, fields } });
+        if (message) await soon(() => r.shows(main(r).locator('form [role="alert"]').filter({ hasText: message }), `the server's message "${message}"`));
+        else await says(r, 'form.unexpected');
+        await r.lacks(main(r).locator('form [aria-invalid="true"]'), 'a field marked wrong');
+        return;
+      }
       await failure(r, step, 'register', 'form.correctErrors');
       if ('email' in errorOf(step).fields) await soon(() => r.shows(main(r).getByText(r.words('form.emailTaken')), 'the "already registered" error'));
       else await soon(() => r.shows(deliveryField(r, 'zip').and(main(r).locator('[aria-invalid="true"]')), "the delivery address's zip marked wrong"));
@@ -425,6 +586,7 @@ export const authBinding: ReplayBinding = {
     'Registration.Editing': async (r) => {
       await editing(r, 'title.register', 'auth.registerSubmit');
       await r.shows(field(r, 'passwordConfirmation'), 'the password fields');
+      await preselectedCountry(r);
     },
     'Registration.Registering': async (r) => waitingFor(r, 'title.register', 'register', 'the registration'),
     'Registration.Loading new customer': async (r) => waitingFor(r, 'title.register', 'customer', 'the customer'),
@@ -442,6 +604,7 @@ export const authBinding: ReplayBinding = {
     'Guest registration.Editing': async (r) => {
       await editing(r, 'title.guestRegister', 'auth.guestSubmit');
       await r.lacks(field(r, 'password'), 'a password field');
+      await preselectedCountry(r);
     },
     'Guest registration.Checking billing data': async (r) => waitingFor(r, 'title.guestRegister', 'validate', 'the check of the billing data'),
     'Guest registration.Registering guest': async (r) => waitingFor(r, 'title.guestRegister', 'guest', 'the guest registration'),
@@ -461,6 +624,9 @@ export const authBinding: ReplayBinding = {
       await r.lacks(userMenu(r), 'an account menu');
     },
 
+    Recovery: async (r) => {
+      if (r.memo.otherToken !== undefined) throw new Mismatch(`the page checked the token "${r.memo.otherToken}", not "${r.memo.token}" of the link opened`);
+    },
     'Recovery.Checking the link': async (r) => {
       await r.shows(heading(r, 'title.recoverAccount'), 'the heading "Choose a new password"');
       await r.shows(main(r).getByRole('status').filter({ hasText: r.words('auth.recoveryLinkChecking') }), 'the "checking your link" notice');
