@@ -117,6 +117,11 @@ function staticClosure(outputs, start) {
   return [...seen];
 }
 
+/** A language's message catalogue (src/i18n/messages), as the source has it. */
+function catalogueOf(lang) {
+  return JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'messages', `${lang}.json`), 'utf8'));
+}
+
 function indexHtml({ entry, preloads, css, boot }) {
   const url = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
   const bootUrls = {
@@ -150,11 +155,9 @@ function indexHtml({ entry, preloads, css, boot }) {
     `    <script type="module" src="${url(entry)}"></script>`,
     '  </head>',
     '  <body>',
+    // every language here; the server sends the page's own only (src/server/static.ts)
     '    <noscript>',
-    '      <p lang="de">Dieser Shop braucht JavaScript. Bitte schalten Sie JavaScript ein, um Tickets zu kaufen.</p>',
-    '      <p lang="en">This shop needs JavaScript. Please turn on JavaScript to buy tickets.</p>',
-    '      <p lang="fr">Cette boutique a besoin de JavaScript. Veuillez activer JavaScript pour acheter des billets.</p>',
-    '      <p lang="it">Questo negozio richiede JavaScript. Attivate JavaScript per acquistare i biglietti.</p>',
+    ...LANGUAGES.map((lang) => `      <p lang="${lang}">${escapeHtml(catalogueOf(lang)['meta.noscript'] ?? '')}</p>`),
     '    </noscript>',
     '    <div id="root"></div>',
     '  </body>',
@@ -308,7 +311,7 @@ async function buildApp() {
       .filter((route) => route.path !== '')
       .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules(result.metafile.inputs)].flatMap(bootFiles))] })),
     descriptions: Object.fromEntries(
-      LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'messages', `${lang}.json`), 'utf8'))['meta.description'] ?? '']),
+      LANGUAGES.map((lang) => [lang, catalogueOf(lang)['meta.description'] ?? '']),
     ),
   };
   fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css, boot }));

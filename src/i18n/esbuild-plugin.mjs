@@ -20,10 +20,16 @@ export const SHELL_PREFIXES = new Set(shellMessagePrefixes);
 /** Whether a message key belongs to the shell's part of the catalogue. */
 export const isShellKey = (key) => SHELL_PREFIXES.has(key.split('.')[0]);
 
+/**
+ * Keys only the server says (`meta.description`, the `<noscript>` text: src/server/seo/head.ts,
+ * src/server/static.ts): in neither part, so the browser never downloads them.
+ */
+export const isServerOnlyKey = (key) => key.split('.')[0] === 'meta';
+
 /** The `shell` or `journeys` part of a catalogue object; all of it for any other part. */
 export function cataloguePart(messages, part) {
   if (part !== 'shell' && part !== 'journeys') return messages;
-  return Object.fromEntries(Object.entries(messages).filter(([key]) => isShellKey(key) === (part === 'shell')));
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => !isServerOnlyKey(key) && isShellKey(key) === (part === 'shell')));
 }
 
 /** Compiles one catalogue object { key: ICU string } to { key: AST }. Throws naming the bad key. */

@@ -16,7 +16,7 @@ import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/lan
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
 import { rawPathname } from './http.js';
-import { renderHead } from './seo/head.js';
+import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
@@ -255,6 +255,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         template
           .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
           .replace('<div id="root"></div>', `<div id="root">${bootShell(lang)}</div>`)
+          // said once, in the page's language (the built file has every language's)
+          .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript><p lang="${lang}">${escapeAttribute(message(lang, 'meta.noscript'))}</p></noscript>`)
           .replace(BOOT_MARKER, bootPreloads(boot, lang, kind, home ? options.homeBanner : undefined, head)),
         head !== undefined,
       );

@@ -236,6 +236,10 @@ describe('server rendering', () => {
       const page = await context.newPage();
       await page.goto('/en/tickets', { waitUntil: 'load' });
       expect(await page.locator('main h1').textContent()).toBe('Tickets');
+      // buying needs JavaScript, said once, in the page's language
+      expect(await page.locator('noscript p').evaluateAll((all) => all.map((p) => [p.getAttribute('lang'), p.textContent]))).toEqual([
+        ['en', 'This shop needs JavaScript. Please turn on JavaScript to buy tickets.'],
+      ]);
       await page.locator('main a[href="/en/tickets/101"]').first().click();
       await page.waitForURL((u) => u.pathname === '/en/tickets/101');
       const { event } = await api<{ event: { name: string } }>('en', 'ticket/collect/event/101');

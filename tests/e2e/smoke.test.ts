@@ -74,10 +74,12 @@ describe('the shop in a real browser', () => {
       // (Playwright's visibility test does not look into <noscript>; its laid-out box does)
       const noscript = await page.evaluate(() => {
         const p = document.querySelector('noscript p[lang="fr"]');
-        return { text: p?.textContent ?? '', height: p?.getBoundingClientRect().height ?? 0 };
+        return { text: p?.textContent ?? '', height: p?.getBoundingClientRect().height ?? 0, languages: [...document.querySelectorAll('noscript p')].map((e) => e.getAttribute('lang')) };
       });
       expect(noscript.text).toContain('Cette boutique a besoin de JavaScript');
       expect(noscript.height).toBeGreaterThan(0);
+      // said once, in the page's language
+      expect(noscript.languages).toEqual(['fr']);
     } finally {
       await context.close();
     }
