@@ -26,6 +26,9 @@ import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { repoRoot, startServer, type ServerProcess } from '../tests/e2e/server-process.js';
+
+/** The shop as shipped renders its catalogue pages; SERVER_RENDERING=false measures the shell alone. */
+const RENDERING = process.env.SERVER_RENDERING ?? 'true';
 import { DEMO, demoTenPlacesSlot } from '../src/server/seed/demo.js';
 import { addDays } from '../src/domain/dates.js';
 import { buy, client } from '../tests/server/oversell-helpers.js';
@@ -193,7 +196,7 @@ async function measureApi(base: string): Promise<void> {
 }
 
 async function measureProxy(base: string): Promise<void> {
-  const proxy = await startServer({ SHOP_API_URL: `${base}/api`, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-proxy-')) });
+  const proxy = await startServer({ SERVER_RENDERING: RENDERING, SHOP_API_URL: `${base}/api`, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-proxy-')) });
   started.push(proxy);
   const p = '/api/de/event/select';
   const check = await fetch(`${proxy.url}${p}`);
@@ -251,7 +254,7 @@ async function main(): Promise<void> {
     if (summary) console.log(summary.trim());
   }
   if (needsServer) {
-    const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-')) });
+    const server: ServerProcess = await startServer({ SERVER_RENDERING: RENDERING, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-')) });
     started.push(server);
     console.log(`shop on ${server.url}`);
     if (sections.has('pages')) await measurePages(server.url);

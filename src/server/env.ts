@@ -148,10 +148,12 @@ export function parseEnv(env: Env): ServerEnv {
   }
 
   const rawRendering = value(env, 'SERVER_RENDERING');
-  let serverRendering = false;
+  // on unless SERVER_RENDERING=false (issue 25): catalogue pages go out with their content
+  let serverRendering = true;
   if (rawRendering !== undefined) {
     if (rawRendering === 'true' || rawRendering === '1') serverRendering = true;
-    else if (rawRendering !== 'false' && rawRendering !== '0') problems.push(`SERVER_RENDERING must be true or false, got '${rawRendering}'.`);
+    else if (rawRendering === 'false' || rawRendering === '0') serverRendering = false;
+    else problems.push(`SERVER_RENDERING must be true or false, got '${rawRendering}'.`);
   }
 
   const rawAncestors = value(env, 'FRAME_ANCESTORS');

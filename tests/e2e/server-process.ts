@@ -36,10 +36,16 @@ export async function runServerCommand(args: string[], env: Record<string, strin
   return { code, output };
 }
 
+/**
+ * Starts the built server on a free port with `env`. It renders pages only when `env` says
+ * SERVER_RENDERING=true (on by default for `npm start`): most browser tests drive the first load's
+ * API requests themselves (the replays hold them, others answer them otherwise), which a rendered
+ * page does not make; tests/e2e/server-rendering.test.ts and half the session walks ask for it.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', SERVER_RENDERING: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // the start of the log (start-up lines, first requests): a bench writes a request line per call,

@@ -18,7 +18,7 @@ describe('parseEnv', () => {
       trustProxy: false,
       cartTtlMs: undefined,
       frameAncestors: ["'self'"],
-      serverRendering: false,
+      serverRendering: true,
     });
   });
 
@@ -51,6 +51,8 @@ describe('parseEnv', () => {
       frameAncestors: ["'self'", 'https://www.museum.example', 'https://*.museum.example'],
       serverRendering: true,
     });
+    expect(parseEnv({ SERVER_RENDERING: 'false' }).serverRendering).toBe(false);
+    expect(parseEnv({ SERVER_RENDERING: '0' }).serverRendering).toBe(false);
     expect(() => parseEnv({ SERVER_RENDERING: 'yes' })).toThrow(/SERVER_RENDERING must be true or false, got 'yes'/);
   });
 
