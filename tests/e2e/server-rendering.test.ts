@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { startServer, type ServerProcess } from './server-process.js';
+import { axeViolations } from './axe.js';
 
 let browser: Browser;
 let server: ServerProcess | undefined;
@@ -271,6 +272,28 @@ describe('server rendering', () => {
         } finally {
           await context.close();
         }
+      }
+    }
+  });
+
+  it('axe (WCAG 2.2 AA) finds nothing on rendered pages at 390 px in English and French, before the app takes over and after', async () => {
+    for (const pagePath of ['/en/tickets/101', '/fr/guided-tours', '/en/product/301', '/fr/vouchers/403']) {
+      const context = await browser.newContext({ baseURL: url(), viewport: { width: 390, height: 850 } });
+      try {
+        // before: the HTML as sent, the app's scripts held back (the collapsed header's picture, the cookie notice)
+        const waiting = await context.newPage();
+        await waiting.route('**/assets/*.js', () => undefined);
+        await waiting.goto(pagePath, { waitUntil: 'commit' });
+        await waiting.locator('main h1').first().waitFor();
+        expect(await axeViolations(waiting), `${pagePath} before the app`).toEqual([]);
+        await waiting.close();
+        // after: hydrated
+        const page = await context.newPage();
+        await page.goto(pagePath, { waitUntil: 'load' });
+        await hydrated(page);
+        expect(await axeViolations(page), `${pagePath} after the app`).toEqual([]);
+      } finally {
+        await context.close();
       }
     }
   });
