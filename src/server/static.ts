@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
@@ -75,6 +76,13 @@ export interface StaticHandlerOptions {
 
 /** How long past its time a kept rendered page may still go out while the next render runs. */
 export const RENDERED_PAGE_STALE_MS = 30_000;
+
+/**
+ * A rendered page not ready after this long goes out in two parts (streamed): the head at once, so
+ * the browser fetches the stylesheet and the modules while the server renders, and the body when
+ * the render ends. A page that is ready by then (a kept render) goes whole, with its ETag.
+ */
+export const STREAM_AFTER_MS = 15;
 
 /** A Hono handler for every path the API and the provider do not answer. */
 export type StaticHandler = (c: Context) => Promise<Response>;
@@ -295,18 +303,22 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
-  /**
-   * The shell page with the route's content rendered into #root and the render's answers beside
-   * it, for a catalogue page that exists (its head said 200); undefined: the shell goes out.
-   * The API preloads go: the browser takes those answers from the page.
-   */
-  async function renderedPage(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): Promise<Page | undefined> {
-    const render = options.render;
-    if (!render || status !== 200 || segments[0] !== lang) return undefined;
+  /** The catalogue page of this request that the server renders, or undefined (the shell goes out). */
+  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): string | undefined {
+    if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
+    // a template without the app's root (not the build's) has nowhere to put the render
+    if (!shell.body.includes(`<div id="root">${bootShell(lang)}</div>`)) return undefined;
     const ref = matchPage(segments.slice(1));
     if (!ref || !isCatalogueRoute(ref.route)) return undefined;
     const url = new URL(c.req.url);
-    const href = `${url.pathname}${url.search}`;
+    return `${url.pathname}${url.search}`;
+  }
+
+  /**
+   * The shell page with the route's content rendered into #root and the render's answers beside
+   * it; undefined: the shell goes out. The API preloads go: the browser takes those answers from the page.
+   */
+  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, href: string): Promise<Page | undefined> {
     // the page differs only by whether the visitor accepted the cookie notice: two kept pages per address
     const noticeAccepted = noticeAcceptedIn(c.req.header('cookie'));
     const renderNow = () => render({ href, requestId: requestIdOf(c), noticeAccepted });
@@ -325,16 +337,53 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     return page;
   }
 
+  /**
+   * The shell page around #root's content, as a rendered page has it: `before` ends with
+   * `<div id="root">` (the head without the API preloads), `after` starts with its `</div>`.
+   */
+  function aroundRoot(shell: Page, lang: Language): { before: string; after: string } {
+    const html = shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, '');
+    const root = `<div id="root">${bootShell(lang)}</div>`;
+    const at = html.indexOf(root);
+    const open = '<div id="root">'.length;
+    return { before: html.slice(0, at + open), after: html.slice(at + root.length - '</div>'.length) };
+  }
+
   /** The shell page with the render in #root and its state beside it. */
   function withRender(shell: Page, lang: Language, rendered: RenderedPage): Page {
-    const html = shell.body
-      .toString('utf8')
-      .replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, '')
-      .replace(`<div id="root">${bootShell(lang)}</div>`, () => `<div id="root">${rendered.html}</div><script type="application/json" id="${RENDER_STATE_ELEMENT_ID}">${rendered.state}</script>`);
-    return makePage(html, true);
+    const { before, after } = aroundRoot(shell, lang);
+    const state = `<script type="application/json" id="${RENDER_STATE_ELEMENT_ID}">${rendered.state}</script>`;
+    // the state element sits right after #root
+    return makePage(`${before}${rendered.html}</div>${state}${after.slice('</div>'.length)}`, true);
   }
 
   const keptPages = new WeakMap<Buffer, { shell: Page; page: Page | undefined }>();
+
+  /**
+   * A page whose render is still running: the head now, #root's content and the rest when the
+   * render ends (the rendered page, or the shell's loading screen when it failed), compressed as one
+   * stream that is flushed after the head. No ETag: the body is not known when the headers go.
+   */
+  function streamedPage(shell: Page, lang: Language, page: Promise<Page | undefined>, encoding: Encoding | undefined): ReadableStream<Uint8Array> {
+    const { before, after } = aroundRoot(shell, lang);
+    const rest = page.then((rendered) => (rendered ? rendered.body.subarray(Buffer.byteLength(before)) : Buffer.from(`${bootShell(lang)}${after}`)));
+    if (!encoding) {
+      return new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(Buffer.from(before));
+          controller.enqueue(await rest);
+          controller.close();
+        },
+      });
+    }
+    const compressor = encoding === 'br'
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : createGzip({ level: 6 });
+    compressor.write(before);
+    compressor.flush(encoding === 'br' ? zlibConstants.BROTLI_OPERATION_FLUSH : zlibConstants.Z_SYNC_FLUSH);
+    void rest.then((body) => compressor.end(body));
+    return Readable.toWeb(compressor) as ReadableStream<Uint8Array>;
+  }
 
   async function appPage(c: Context, urlPath: string): Promise<Response> {
     const segments = urlPath.split('/').filter(Boolean);
@@ -348,14 +397,29 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       : undefined;
     const shellPage = pageFor(lang, kind, own ? renderHead(own.head) : undefined);
     if (!shellPage) return text(503, 'The app is not built yet: run `npm run build`.');
-    const page = (await renderedPage(c, shellPage, lang, segments, own?.status)) ?? shellPage;
-    let encoding: Encoding | undefined;
-    for (const candidate of acceptedEncodings(c.req.header('accept-encoding'))) {
-      if (page.compressed[candidate]) {
-        encoding = candidate;
-        break;
+    const href = renderedHref(c, shellPage, lang, segments, own?.status);
+    // a render that fails (a kept page that cannot be read) sends the shell, as one that is too slow
+    const rendering = href !== undefined && options.render
+      ? renderedPage(c, options.render, shellPage, lang, href).catch((error: unknown) => {
+          options.log?.(`server rendering of ${href} failed (request ${requestIdOf(c) ?? '-'}): ${String(error)}; the shell went out`);
+          return undefined;
+        })
+      : undefined;
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+    if (rendering && c.req.method === 'GET') {
+      const notYet = Symbol('not yet');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const ready = await Promise.race([rendering, new Promise<typeof notYet>((resolve) => (timer = setTimeout(() => resolve(notYet), STREAM_AFTER_MS)))]);
+      clearTimeout(timer);
+      if (ready === notYet) {
+        const encoding = accepted.find((candidate) => candidate === 'br' || candidate === 'gzip');
+        const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': NO_CACHE, vary: 'Accept-Encoding', 'referrer-policy': 'strict-origin-when-cross-origin' };
+        if (encoding) headers['content-encoding'] = encoding;
+        return new Response(streamedPage(shellPage, lang, rendering, encoding), { status: own?.status ?? 200, headers });
       }
     }
+    const page = (await rendering) ?? shellPage;
+    const encoding = accepted.find((candidate) => page.compressed[candidate] !== undefined);
     const body = encoding ? (page.compressed[encoding] ?? page.body) : page.body;
     const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': NO_CACHE, etag };

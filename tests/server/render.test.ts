@@ -182,3 +182,109 @@ describe('rendered pages kept like the catalogue answers', () => {
     }
   });
 });
+
+describe('a page whose render takes time goes out in two parts', () => {
+  const template = '<!doctype html>\n<html lang="de"><head><title>Museum Shop</title>\n<link rel="stylesheet" href="/assets/app.css">\n<!--boot-preloads-->\n</head><body><div id="root"></div></body></html>\n';
+
+  async function withServer(render: PageRenderer, test: (url: string) => Promise<void>, catalogCache?: CatalogCache) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-render-stream-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), template);
+    const served = await startTestServer({ ...(catalogCache ? { catalogCache } : {}), pages: { root: dir, render } });
+    try {
+      await test(served.url);
+    } finally {
+      await served.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** The answer's headers, which must come while the render still waits (3 s at most). */
+  async function headersInTime(request: Promise<Response>): Promise<Response> {
+    const answer = await Promise.race([request, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3_000))]);
+    if (answer === 'late') throw new Error('no answer within 3 s while the render ran: the page waited for its render');
+    return answer;
+  }
+
+  /** The body read chunk by chunk; `firstChunk` is what arrived before the render was let go. */
+  async function readStreamed(response: Response, letGo: () => void): Promise<{ firstChunk: string; whole: string }> {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let firstChunk = '';
+    // the head must arrive while the render still waits: stop waiting after 3 s
+    while (!firstChunk.includes('<div id="root">')) {
+      const next = await Promise.race([reader.read(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3_000))]);
+      if (next === 'late' || next.done) break;
+      firstChunk += decoder.decode(next.value, { stream: true });
+    }
+    letGo();
+    let whole = firstChunk;
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      whole += decoder.decode(next.value, { stream: true });
+    }
+    return { firstChunk, whole };
+  }
+
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    it(`sends the head while the render runs, then the rendered page and its state (${encoding})`, async () => {
+      let letGo = () => {};
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      const render: PageRenderer = async () => {
+        await gate;
+        return { html: '<main id="main"><h1>Rendered</h1></main>', state: '{"version":1}' };
+      };
+      await withServer(render, async (url) => {
+        const response = await headersInTime(fetch(`${url}/en/tickets/101`, { headers: { 'accept-encoding': encoding } }));
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+        expect(response.headers.get('etag')).toBeNull();
+        const { firstChunk, whole } = await readStreamed(response, letGo);
+        expect(firstChunk).toContain('<link rel="stylesheet" href="/assets/app.css">');
+        expect(firstChunk).toContain('</head>');
+        expect(firstChunk).not.toContain('Rendered');
+        // the browser takes the API answers from the page: no preload asks for them
+        expect(whole).not.toContain('as="fetch"');
+        expect(whole).toMatch(/<div id="root"><main id="main"><h1>Rendered<\/h1><\/main><\/div><script type="application\/json" id="shop-render">\{"version":1\}<\/script><\/body><\/html>\n$/);
+      });
+    });
+  }
+
+  it('sends the loading screen in #root when the render gives up after the head went', async () => {
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const render: PageRenderer = async () => {
+      await gate;
+      return undefined;
+    };
+    await withServer(render, async (url) => {
+      const { firstChunk, whole } = await readStreamed(await headersInTime(fetch(`${url}/fr/tickets/101`)), letGo);
+      expect(firstChunk).toContain('</head>');
+      expect(whole).toContain('<div id="root"><div class="boot boot--loading boot--static" role="status" lang="fr">');
+      expect(whole).not.toContain('id="shop-render"');
+      expect(whole.endsWith('</div></body></html>\n')).toBe(true);
+    });
+  });
+
+  it('sends a kept render whole, with its ETag, and 304 when the browser has it', async () => {
+    const render: PageRenderer = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { html: '<main id="main"><h1>Kept</h1></main>', state: '{"version":1}' };
+    };
+    await withServer(
+      render,
+      async (url) => {
+        const first = await fetch(`${url}/en/tickets/101`);
+        expect(first.headers.get('etag')).toBeNull();
+        expect(await first.text()).toContain('<h1>Kept</h1>');
+        const second = await fetch(`${url}/en/tickets/101`);
+        const etag = second.headers.get('etag');
+        expect(etag).toMatch(/^"/);
+        expect(await second.text()).toContain('<h1>Kept</h1>');
+        const again = await fetch(`${url}/en/tickets/101`, { headers: { 'if-none-match': etag! } });
+        expect(again.status).toBe(304);
+      },
+      new CatalogCache({ ttlMs: 60_000 }),
+    );
+  });
+});
