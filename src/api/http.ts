@@ -21,8 +21,9 @@ export class ApiError extends Error implements ApiErrorShape {
   /** The raw `data` of an error body, for the few calls of §8 whose error carries more (e.g. `available`). */
   readonly details: unknown;
   constructor(shape: ApiErrorShape, details?: unknown) {
-    super(shape.message || shape.code);
-    this.name = 'ApiError';
+    // the message is the server's words only: '' when it said none, and the shop says its own (§8); logs name the code
+    super(shape.message);
+    this.name = `ApiError ${shape.code}`;
     this.status = shape.status;
     this.code = shape.code;
     this.fields = shape.fields;
@@ -99,7 +100,7 @@ const NO_ANSWER: Record<string, string> = { TimeoutError: TIMEOUT, AbortError: A
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  let ended = error as { name?: string; message?: string } | null;
+  let ended = error as { name?: string } | null;
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     if (status !== 0) {
@@ -107,12 +108,12 @@ export function toApiError(error: unknown): ApiError {
       if (body.success) {
         return new ApiError({ status, code: body.output.error, message: body.output.message, fields: body.output.fields }, body.output.data);
       }
-      return new ApiError({ status, code: `HTTP_${status}`, message: error.statusText ?? '', fields: {} });
+      return new ApiError({ status, code: `HTTP_${status}`, message: '', fields: {} });
     }
-    ended = error.cause as { name?: string; message?: string } | null;
+    ended = error.cause as { name?: string } | null;
   }
-  // the message is for logs (the shop says what happened by the code, §8)
-  return new ApiError({ status: 0, code: NO_ANSWER[ended?.name ?? ''] ?? NETWORK_ERROR, message: String(ended?.message ?? error), fields: {} });
+  // no server spoke: no words to show (the shop says what happened by the code, §8)
+  return new ApiError({ status: 0, code: NO_ANSWER[ended?.name ?? ''] ?? NETWORK_ERROR, message: '', fields: {} });
 }
 
 export function createHttp(options: HttpOptions): Http {
@@ -150,7 +151,7 @@ export function createHttp(options: HttpOptions): Http {
       }
       const parsed = v.safeParse(envelope(schema), raw);
       if (!parsed.success) {
-        const apiError = new ApiError({ status: 0, code: INVALID_RESPONSE, message: `Unexpected answer from ${method} ${path}`, fields: fieldsFromIssues(parsed.issues) });
+        const apiError = new ApiError({ status: 0, code: INVALID_RESPONSE, message: '', fields: fieldsFromIssues(parsed.issues) });
         options.onError?.(apiError);
         throw apiError;
       }

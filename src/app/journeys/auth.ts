@@ -8,7 +8,6 @@
  */
 import { fromPromise } from 'xstate';
 import { authMachine, type AuthEvent } from '../../../machines/auth.machine.js';
-import { isApiError } from '../../api/http.js';
 import { toStoredCustomer } from '../../api/schemas/session.js';
 import { readJwtClaims } from '../session.js';
 import { cartHasMerchandise } from '../../domain/shipping.js';
@@ -16,19 +15,6 @@ import { returnDestination } from '../navigation.js';
 import type { Shell } from '../shell-context.js';
 import { routeHref, type PlainRouteName, type SearchParams, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey } from './host.js';
-
-/**
- * A refusal as the machine reads it: an ApiError whose server said nothing carries its code as its
- * message (src/api/http.ts, for logs), and a code is no text for a visitor; without it the machine
- * says its own default (the unexpected error, "the new password could not be set").
- */
-async function saidByServer<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw isApiError(error) && error.message === error.code ? { ...error.toJSON(), message: '', details: error.details } : error;
-  }
-}
 
 const LINKS: Partial<Record<ShopRouteName, AuthEvent['type']>> = {
   login: 'OPEN_LOGIN',
@@ -46,13 +32,13 @@ export const authJourney: Journey<typeof authMachine, Shell, 'auth'> = {
         login: fromPromise(({ input, signal }) => api.login(input.email, input.password, signal)),
         loadCustomer: fromPromise(({ input, signal }) => api.getCustomer(input.jwt, signal)),
         loadFormFields: fromPromise(({ signal }) => api.getCustomerAttr(signal)),
-        register: fromPromise(({ input, signal }) => saidByServer(api.register(input, signal))),
+        register: fromPromise(({ input, signal }) => api.register(input, signal)),
         validateGuest: fromPromise(({ input, signal }) => api.validateCustomer(input, undefined, signal)),
         registerGuest: fromPromise(({ input, signal }) => api.registerGuest(input, signal)),
         requestPasswordReset: fromPromise(({ input, signal }) =>
           api.requestPasswordReset(input.email, `${typeof window === 'undefined' ? '' : window.location.origin}/${lang()}/recover/`, signal),
         ),
-        confirmPasswordReset: fromPromise(({ input, signal }) => saidByServer(api.confirmPasswordReset(input.token, input.password, signal))),
+        confirmPasswordReset: fromPromise(({ input, signal }) => api.confirmPasswordReset(input.token, input.password, signal)),
         checkRecoveryLink: fromPromise(({ input, signal }) => api.checkRecoveryLink(input.token, signal)),
       },
       actions: {
