@@ -115,20 +115,20 @@ export interface RemoveFromCartAnalytics {
 }
 
 /** Ticket lines (timed and day tickets) are the ones whose removal is tracked (§4). */
-export function isTicketLine(line: CartLine): boolean {
+export type TicketLine = Extract<CartLine, { type: 'ticket' | 'dayTicket' }>;
+
+export function isTicketLine(line: CartLine): line is TicketLine {
   return line.type === 'ticket' || line.type === 'dayTicket';
 }
 
-export function removeFromCartAnalytics(line: CartLine): RemoveFromCartAnalytics {
-  const quantity = line.type === 'ticket' || line.type === 'dayTicket' ? line.totalCount : 1;
-  const total = line.type === 'voucherCode' ? 0 : line.totalPrice;
-  const id = line.type === 'voucherCode' ? line.barcode : String(line.id);
+/** What the analytics hear of a removed ticket line: its total, and its price per ticket. */
+export function removeFromCartAnalytics(line: TicketLine): RemoveFromCartAnalytics {
   return {
     event: 'remove_from_cart',
     ecommerce: {
       currency: 'CHF',
-      value: toMajor(total),
-      items: [{ item_id: id, item_name: line.name, item_category: line.type, price: toMajor(quantity > 0 ? Math.round(total / quantity) : total), quantity }],
+      value: toMajor(line.totalPrice),
+      items: [{ item_id: String(line.id), item_name: line.name, item_category: line.type, price: toMajor(Math.round(line.totalPrice / line.totalCount)), quantity: line.totalCount }],
     },
   };
 }
@@ -163,11 +163,9 @@ const savedCountriesOf = (context: CartContext): SavedCountries => ({
 
 /** The saved choices at boot; anything that is not a country key is dropped, a bad entry restores nothing. */
 export function restoreCountries(saved: string | null): Partial<SavedCountries> {
-  if (saved === null) return {};
   try {
-    const parsed: unknown = JSON.parse(saved);
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    const { chosenCountry, deliveryCountry } = parsed as Record<string, unknown>;
+    // null, a number or a string parse to something without these keys (null throws): nothing is restored
+    const { chosenCountry, deliveryCountry } = JSON.parse(saved ?? '{}') as Record<string, unknown>;
     return {
       chosenCountry: typeof chosenCountry === 'string' ? countryKey(chosenCountry) : null,
       deliveryCountry: typeof deliveryCountry === 'string' ? countryKey(deliveryCountry) : null,
@@ -186,7 +184,8 @@ function linesAdded(context: CartContext, event: CartEvent): CartLine[] {
 /** The line a REMOVE names (undefined: the cart has no such line); any other event throws. */
 function lineRemoved(context: CartContext, event: CartEvent): CartLine | undefined {
   assertEvent(event, 'REMOVE');
-  return Number.isInteger(event.index) && event.index >= 0 ? context.lines[event.index] : undefined;
+  // a negative, fractional or too large index names no line of the array
+  return context.lines[event.index];
 }
 
 function destinationOf(context: CartContext): string | null {
@@ -346,7 +345,7 @@ export const cartMachine = setup({
             actions: [
               {
                 type: 'trackRemoveFromCart',
-                params: ({ context, event }) => removeFromCartAnalytics(context.lines[event.index] as CartLine),
+                params: ({ context, event }) => removeFromCartAnalytics(context.lines[event.index] as TicketLine),
               },
               'removeLine',
               { type: 'saveCart', params: ({ context }) => context.lines },

@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
-import type { CartContext } from '../../machines/cart.machine.js';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { cartMachine, isTicketLine, removeFromCartAnalytics, restoreCountries, type CartContext, type TicketLine } from '../../machines/cart.machine.js';
 import { describeModel } from './describe-model.js';
 import { COUNTRIES, cartModel } from './cart.model.js';
 import type { RunContext } from './model.js';
@@ -215,3 +216,50 @@ describeModel(cartModel, {
     expect(shipsGoods(s)).toBe(true);
   },
 }, { effectsWithDefault: ['warnCorruptCart'] });
+
+const NONE = { chosenCountry: null, deliveryCountry: null };
+
+// The cart machine's own helpers, beside its walks: what the analytics hear of a removed day
+// ticket (the model's carts hold timed tickets only) and how saved country choices come back.
+describe('the cart machine file, its helpers', () => {
+  const dayTicket: TicketLine = {
+    type: 'dayTicket',
+    id: 7,
+    name: 'Tageskarte',
+    price: 1500,
+    totalPrice: 4500,
+    totalCount: 3,
+    date: '2026-12-01',
+    dayTickets: [{ id: 1, count: 3, name: 'Erwachsene', price: 1500, vat_value: 8.1 }],
+  };
+
+  it('tracks a removed day ticket line with its total, its price per ticket and its count', () => {
+    expect(removeFromCartAnalytics(dayTicket)).toEqual({
+      event: 'remove_from_cart',
+      ecommerce: { currency: 'CHF', value: 45, items: [{ item_id: '7', item_name: 'Tageskarte', item_category: 'dayTicket', price: 15, quantity: 3 }] },
+    });
+    expect(isTicketLine(dayTicket)).toBe(true);
+    expect(isTicketLine({ type: 'voucherCode', barcode: 'ABC', name: 'Gutschein', price: 1000 })).toBe(false);
+  });
+
+  it('restores each saved country on its own, as a country key, and nothing from an entry that is no object', () => {
+    expect(restoreCountries('{"chosenCountry":" de ","deliveryCountry":"at"}')).toEqual({ chosenCountry: 'DE', deliveryCountry: 'AT' });
+    expect(restoreCountries('{"chosenCountry":5,"deliveryCountry":"fr"}')).toEqual({ chosenCountry: null, deliveryCountry: 'FR' });
+    expect(restoreCountries('{"chosenCountry":"ch","deliveryCountry":["fr"]}')).toEqual({ chosenCountry: 'CH', deliveryCountry: null });
+    for (const nothing of [null, 'null', '5', '"DE"', '{not json']) {
+      expect({ nothing, restored: { ...NONE, ...restoreCountries(nothing) } }).toEqual({ nothing, restored: NONE });
+    }
+  });
+
+  it('a REMOVE of an index no line has changes nothing', () => {
+    for (const index of [-1, 1.5, 2, Number.NaN]) {
+      const actor = createActor(cartMachine.provide({ actions: { saveCart: () => {}, saveCountries: () => {}, removeSavedCart: () => {}, trackRemoveFromCart: () => {} } }), {
+        input: { savedCart: JSON.stringify([dayTicket, { type: 'voucherCode', barcode: 'ABC', name: 'Gutschein', price: 1000 }]) },
+      }).start();
+      const before = actor.getSnapshot();
+      actor.send({ type: 'REMOVE', index });
+      expect({ index, lines: actor.getSnapshot().context.lines, state: actor.getSnapshot().value }).toEqual({ index, lines: before.context.lines, state: before.value });
+      actor.stop();
+    }
+  });
+});
