@@ -9,6 +9,8 @@
  *                                         the shared server, every path in Chromium; stops at the
  *                                         first failing path), so the score says whether the
  *                                         bindings see on the page what the mutant changed
+ *   npm run mutation:hand -- --replay checkout --from 13
+ *                                         from the 13th chosen mutant on (a run stopped halfway)
  *
  * (`npm run mutation` is the automatic kind: Stryker, ./stryker.ts.)
  *
@@ -27,8 +29,14 @@ import { MUTANTS, type Mutant } from './mutants.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const replay = args.includes('--replay');
-const only = args.filter((a) => a !== '--replay');
-const chosen = MUTANTS.filter((m) => only.length === 0 || only.includes(m.machine));
+const fromAt = args.indexOf('--from');
+const from = fromAt >= 0 ? Number(args[fromAt + 1]) : 1;
+if (!Number.isInteger(from) || from < 1) {
+  console.error('mutation: --from takes the number of the first mutant to run (1 is the first)');
+  process.exit(2);
+}
+const only = args.filter((a, i) => a !== '--replay' && i !== fromAt && i !== fromAt + 1);
+const chosen = MUTANTS.filter((m) => only.length === 0 || only.includes(m.machine)).slice(from - 1);
 
 const dirty = execFileSync('git', ['status', '--porcelain', 'machines/'], { cwd: root, encoding: 'utf8' }).trim();
 if (dirty) {
@@ -75,7 +83,7 @@ for (const mutant of chosen) {
     writeFileSync(file, original.replace(mutant.search, mutant.replace));
     const passed = replay ? runReplay(mutant.machine) : runModelTest(mutant.machine);
     outcomes.push({ mutant, killed: !passed });
-    console.log(`${passed ? 'SURVIVED' : 'killed  '}  ${mutant.machine}: ${mutant.description}`);
+    console.log(`${passed ? 'SURVIVED' : 'killed  '}  ${mutant.machine} #${from + outcomes.length - 1}: ${mutant.description}`);
   } finally {
     writeFileSync(file, original);
   }
