@@ -159,7 +159,6 @@ export const appMachine = setup({
     })),
     showUnavailableMessage: assign({ globalMessage: { id: 'error.unavailable', className: 'danger' as const } }),
     showNetworkMessage: assign({ globalMessage: { id: 'error.network', className: 'warning' as const } }),
-    showUnauthorizedMessage: assign({ globalMessage: { id: 'error.unauthorized', className: 'info' as const } }),
     showTooManyRequestsMessage: assign({ globalMessage: { id: 'error.tooManyRequests', className: 'warning' as const } }),
     clearGlobalMessage: assign({ globalMessage: null }),
     enqueueToast: assign(({ context }, toast: ShellMessage & { tone?: MessageTone }) => ({

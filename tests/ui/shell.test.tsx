@@ -364,17 +364,17 @@ describe('HTTP error policy and messages', () => {
     mounted = mountShell('/en');
     await ready();
     act(() => {
-      mounted!.shell.actor.send({ type: 'TOAST', toast: { id: 'error.unauthorized' } });
+      mounted!.shell.actor.send({ type: 'TOAST', toast: { id: 'error.network' } });
       mounted!.shell.actor.send({ type: 'TOAST', toast: { id: 'page.failed' } });
     });
     const region = screen.getByRole('status', { name: 'Notifications' });
     expect(region.getAttribute('aria-live')).toBe('polite');
-    expect(within(region).getByTestId('toast').textContent).toContain('Please log in to continue.');
+    expect(within(region).getByTestId('toast').textContent).toContain('The server could not be reached. Please check your connection and try again – your entries have been kept.');
     const toast = within(region).getByTestId('toast');
     fireEvent.pointerDown(toast, { clientX: 100, pointerId: 1 });
     fireEvent.pointerMove(toast, { clientX: 150, pointerId: 1 });
     fireEvent.pointerUp(toast, { clientX: 150, pointerId: 1 });
-    expect(within(region).getByTestId('toast').textContent).toContain('Please log in'); // 50 px is not enough
+    expect(within(region).getByTestId('toast').textContent).toContain('The server could not'); // 50 px is not enough
     fireEvent.pointerDown(toast, { clientX: 100, pointerId: 1 });
     fireEvent.pointerMove(toast, { clientX: 190, pointerId: 1 });
     fireEvent.pointerUp(toast, { clientX: 190, pointerId: 1 });
