@@ -19,7 +19,7 @@
  */
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail, TourSlot } from '../src/api/schemas/catalog.js';
-import type { CartLine, TourLine } from '../src/domain/cart-lines.js';
+import type { TourLine } from '../src/domain/cart-lines.js';
 import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import { calendarRange, initialCalendarMonth, withCalendarRange } from '../src/domain/calendar.js';
 import { isEventExpired } from '../src/domain/tickets.js';
@@ -152,10 +152,6 @@ export interface CalendarInput {
   start: string;
   /** YYYYMMDD */
   end: string;
-}
-
-function cartLinesOf(context: TourBookingContext): readonly CartLine[] {
-  return context.cart?.getSnapshot().context.lines ?? [];
 }
 
 /** The chosen slot as this visitor can still book it (less what the cart already holds there). */

@@ -296,6 +296,18 @@ export const tourBookingModel = defineModel({
       ],
     },
     {
+      name: 'another date of the same tour keeps the booking mode and the answers given; the counts start afresh (§4)',
+      input: INPUTS.booking,
+      events: [
+        ...opening(detailOf(FREE_DAY)),
+        { type: 'SELECT_TIME', time: '18:00' },
+        { type: 'SET_MODE', mode: 'complete' },
+        { type: 'SET_ANSWER', questionId: GROUP_NAME, value: 'Club' },
+        { type: 'SELECT_DATE', date: OTHER_DAY },
+        { type: 'done:loadSingle', output: detailOf(OTHER_DAY) },
+      ],
+    },
+    {
       name: 'a past, closed or unknown day, a time the day does not offer and a month out of range are not taken',
       input: INPUTS.booking,
       events: [
