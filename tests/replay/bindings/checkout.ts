@@ -466,6 +466,14 @@ export const checkoutBinding: ReplayBinding = {
     },
     'Cart.Choosing payment.Details missing': async (r) => {
       await r.shows(status(r).getByText(r.words('form.correctErrors')), 'the "correct the errors" notice');
+      // §5: a delivery address other than the billing one needs all five fields; each one left empty says so
+      const delivery = main(r).getByTestId('delivery-address');
+      if ((await delivery.count()) === 0 || (await checkbox(r, 'deliveryAddress.sameAsBilling').isChecked())) return;
+      for (const field of await delivery.locator('input[required], select[required]').all()) {
+        if ((await field.inputValue()).trim() !== '') continue;
+        const name = (await field.getAttribute('name')) ?? 'a field';
+        if ((await field.getAttribute('aria-invalid')) !== 'true') throw new Mismatch(`the empty delivery field ${name} is not marked as an error`);
+      }
     },
     'Cart.Choosing payment.Payment refused': async (r) => {
       await r.shows(main(r).getByTestId('payment-refused'), "the shop's refusal");
