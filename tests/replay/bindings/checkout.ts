@@ -451,6 +451,15 @@ export const checkoutBinding: ReplayBinding = {
     'Cart.Choosing payment.Editing': async (r) => {
       await r.lacks(status(r).locator('.notice'), 'a notice');
       await r.lacks(main(r).getByTestId('login-required'), 'the "log in first" notice');
+      // back from the login (§4, issue 16 item 3): the ticks chosen before are there when the page first offers them
+      const kept = input(r).keptChoice;
+      if (kept && r.memo.keptTicksSeen !== true) {
+        for (const [id, ticked] of [['checkout.terms', kept.termsAccepted], ['checkout.privacy', kept.privacyAccepted]] as const) {
+          if ((await checkbox(r, id).isChecked()) !== ticked) throw new Mismatch(`the tick ${id} is ${ticked ? 'not ticked' : 'ticked'} although it was ${ticked ? 'ticked' : 'not ticked'} before the login`);
+        }
+        // seen once (a check is asked again until the page settles; the visitor may change them later)
+        r.memo.keptTicksSeen = true;
+      }
     },
     'Cart.Choosing payment.Payment not completed': async (r) => {
       await r.shows(main(r).getByTestId('payment-not-completed'), 'the "payment not completed" notice');
