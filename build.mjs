@@ -131,7 +131,6 @@ function indexHtml({ entry, preloads, css, boot }) {
     journeyMessages: Object.fromEntries(Object.entries(boot.journeyMessages).map(([lang, files]) => [lang, files.map(url)])),
     routes: boot.routes.map((route) => ({ path: route.path, files: route.files.map(url) })),
     descriptions: boot.descriptions,
-    paintFirst: url(boot.paintFirst),
   };
   const favicon = fs.existsSync(path.join(publicDir, 'static', 'favicon.svg'))
     ? '\n    <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
@@ -281,22 +280,6 @@ async function buildApp() {
   // Two passes: the first finds what the home page loads; the second injects those modules into
   // every entry point (sharedShellModule), so that esbuild's splitting puts them in one chunk
   // instead of one small chunk per set of routes that happen to use a module (36 files → a few).
-  // a rendered page's one script (src/server/static.ts): asks for the app once the page is painted
-  const paintFirst = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: [path.join(root, 'src', 'app', 'paint-first.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: options.target,
-    minify: !dev,
-    outdir: assetsDir,
-    entryNames: '[name]-[hash]',
-    metafile: true,
-    logLevel: 'warning',
-  });
-  const paintFirstFile = Object.keys(paintFirst.metafile.outputs).find((file) => file.endsWith('.js'));
-  if (!paintFirstFile) throw new Error('esbuild produced no output for src/app/paint-first.ts');
   const probe = await esbuild.build({ ...options, write: false });
   const shell = sharedShellModule(probe.metafile.outputs);
   const result = await esbuild.build({ ...options, inject: [shell] });
@@ -330,7 +313,6 @@ async function buildApp() {
     descriptions: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, catalogueOf(lang)['meta.description'] ?? '']),
     ),
-    paintFirst: paintFirstFile,
   };
   fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css, boot }));
 
