@@ -6,7 +6,7 @@
  * every state no assertion looked at, and one that holds every path to its reviewed record.
  *
  * The reviewed record (tests/machines/records/<machine>.json) keeps, for every path, what each
- * step did: the state it reached, the effects the app provides (with their parameters), the
+ * step did: the state it reached and its tags, the effects the app provides (with their parameters), the
  * services started (with their input), the simulated time and a digest of the context. A
  * change in any of them fails the test with the difference; after reviewing a deliberate change,
  * write the record anew with `UPDATE_RECORDS=1 npx vitest run --config tests/vitest.config.ts

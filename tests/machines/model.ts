@@ -511,6 +511,8 @@ export interface StepRecord {
   at: number;
   state: string;
   status: string;
+  /** the tags of the state reached (what the screens ask the state: busy, loading, the checkout's progress step …) */
+  tags: string[];
   /** a short digest of the context (the record stays readable; any change shows) */
   context: string;
   /** calls of app-provided actions this step made, with their params */
@@ -749,6 +751,7 @@ export class PathRun {
       at: run.now,
       state: stableJson(real.value),
       status: real.status,
+      tags: [...real.tags].sort(),
       context: contextDigest(real.context),
       effects: run.stepCalls.map((c) => `${c.action} ${stableJson(c.params)}`),
       started: this.invocations.slice(this.invocationsSeen).map((i) => `${i.src} ${stableJson(i.input)}`),
