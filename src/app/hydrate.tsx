@@ -5,7 +5,6 @@
  * server's did (./rest.ts), React hydrates the server's markup. Until then the page is the
  * server's HTML: links work as plain links, buttons wait.
  */
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createShell } from './services.js';
 import { App } from './App.js';
@@ -30,16 +29,12 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
       if (shell.cart.getSnapshot().context.lines.length > 0) return renderAnew(shell);
       // the router renders its matches as on the server (no Suspense of its own around them)
       shell.router.ssr = { manifest: undefined };
-      // as a transition, hydration yields to the browser every few milliseconds (a click or a key
-      // is handled between its slices) instead of holding the main thread for the whole page
-      startTransition(() => {
-        hydrateRoot(
-          container,
-          <FirstRenderContext.Provider value={{ cookieNotice: state.cookieNotice }}>
-            <App shell={shell} />
-          </FirstRenderContext.Provider>,
-        );
-      });
+      hydrateRoot(
+        container,
+        <FirstRenderContext.Provider value={{ cookieNotice: state.cookieNotice }}>
+          <App shell={shell} />
+        </FirstRenderContext.Provider>,
+      );
     },
     // the app could not reach the server's state (e.g. the config failed now): render it anew
     () => renderAnew(shell),
