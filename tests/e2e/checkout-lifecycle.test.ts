@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDay } from './calendar.js';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { acceptTermsAndPay, atProvider, demoTicketLine, openCheckoutWithCart, text } from './checkout-helpers.js';
@@ -69,7 +70,7 @@ async function secondPurchase(page: Page, oldBookingId: string, via: 'header lin
     await page.goto(`/de/tickets/${DEMO.events.collection}`, { waitUntil: 'load' });
   }
   const { date } = demoTenPlacesSlot(new Date());
-  await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+  await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
   await page.getByRole('radio', { name: new RegExp(`^${SLOT_TIME}`) }).check();
   await page.getByRole('spinbutton').first().fill('2');
   await page.getByRole('button', { name: text('tickets.addToCart') }).click();
@@ -164,7 +165,7 @@ describe('an old return URL while a new cart is being filled (issue 22, defect 1
       await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).first().click();
       await page.locator(`a[href="/de/tickets/${DEMO.events.collection}"]`).first().click();
       const { date } = demoTenPlacesSlot(new Date());
-      await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+      await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
       await page.getByRole('radio', { name: new RegExp(`^${SLOT_TIME}`) }).check();
       await page.getByRole('spinbutton').first().fill('1');
       await page.getByRole('button', { name: text('tickets.addToCart') }).click();

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDay } from './calendar.js';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import type { Page } from 'playwright-core';
@@ -64,7 +65,7 @@ describe('checkout in a real browser', () => {
     const { page, errors, close } = await openPage(browser, baseUrl, `/de/tickets/${DEMO.events.collection}`);
     try {
       const { date } = demoTenPlacesSlot(new Date());
-      await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+      await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
       await page.getByRole('radio', { name: /^11:00/ }).check();
       await page.getByRole('spinbutton').first().fill('2');
       await page.getByRole('button', { name: text('tickets.addToCart') }).click();

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
 import { formatDate, formatPrice } from '../../src/i18n/format.js';
+import { calendarDay } from './calendar.js';
 import { launchBrowser, openPage, type OpenedPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { repoRoot } from './server-process.js';
@@ -81,11 +82,7 @@ async function open(urlPath: string): Promise<Page> {
 
 /** The ticket page of the permanent collection with `date` chosen and the time `time` picked. */
 async function chooseDateAndTime(page: Page, date: string, time: string): Promise<void> {
-  await page.locator('button[data-date]').first().waitFor();
-  const day = page.locator(`button[data-date="${date}"]`);
-  // one month is shown at a time: the date may be in the next one
-  if ((await day.count()) === 0) await page.getByRole('button', { name: text('calendar.nextMonth') }).click();
-  await day.click();
+  await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
   await page.getByText(text('tickets.chosenDate', { date: formatDate(date) })).waitFor();
   await page.getByRole('radio', { name: new RegExp(`^${time}`) }).check();
 }
@@ -148,12 +145,7 @@ describe('event ticketing in a real browser', () => {
     expect(calendar[monday]).toBe(0);
     const page = await open(`/en/tickets/${DEMO.events.collection}`);
     // the calendar first (the page loads the event and its lifetime before it), then look for the day
-    await page.locator('button[data-date]').first().waitFor();
-    let day = page.locator(`button[data-date="${monday}"]`);
-    if ((await day.count()) === 0) {
-      await page.getByRole('button', { name: text('calendar.nextMonth') }).click();
-      day = page.locator(`button[data-date="${monday}"]`);
-    }
+    const day = await calendarDay(page, monday, text('calendar.nextMonth'));
     expect(await day.getAttribute('aria-disabled')).toBe('true');
     expect(await day.getAttribute('aria-label')).toContain(text('calendar.soldOut'));
     // focusable but not selectable: choosing it by keyboard only says why

@@ -21,6 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { formatDate, formatPrice } from '../../src/i18n/format.js';
 import { axeViolations } from './axe.js';
+import { calendarDay } from './calendar.js';
 import { launchBrowser, openPage, type OpenedPage } from './browser.js';
 import { acceptTermsAndPay, atProvider, openCheckoutWithCart } from './checkout-helpers.js';
 import { e2eBaseUrl } from './context.js';
@@ -204,11 +205,7 @@ describe('guided tour booking in a real browser', () => {
     expect(await soldOut.isChecked()).toBe(false);
 
     const wednesday = nextWeekday(new Date(), 3);
-    let day = page.locator(`button[data-date="${wednesday}"]`);
-    if ((await day.count()) === 0) {
-      await page.getByRole('button', { name: text('en', 'calendar.nextMonth') }).click();
-      day = page.locator(`button[data-date="${wednesday}"]`);
-    }
+    const day = await calendarDay(page, wednesday, text('en', 'calendar.nextMonth'));
     expect(await day.getAttribute('aria-disabled')).toBe('true');
     expect(await day.getAttribute('aria-label')).toContain(text('en', 'calendar.soldOut'));
     await day.focus();

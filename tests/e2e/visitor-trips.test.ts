@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDay } from './calendar.js';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
@@ -136,7 +137,7 @@ describe('issue 16 items 4, 7, 11 in a real browser', () => {
     const { page, errors, close } = await openPage(browser, baseUrl, `/en/tickets/${DEMO.events.collection}`, { locale: 'en-GB' });
     try {
       const { date } = demoTenPlacesSlot(new Date());
-      await page.locator(`button[data-date="${date}"]`).click({ timeout: 15_000 });
+      await (await calendarDay(page, date, en['calendar.nextMonth']!)).click();
       await page.getByRole('radio', { name: /^11:00/ }).check();
       await page.getByRole('spinbutton', { name: /^Adult – / }).fill('2');
       await page.getByRole('spinbutton', { name: /^Child 6–16 – / }).fill('1');

@@ -29,6 +29,7 @@ import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 import { STEP_MS } from '../replay.js';
 import { bookableDay, payInAnotherTab, seed, templatesOf } from './checkout.js';
+import { calendarDay } from '../../e2e/calendar.js';
 
 const CODE = DEMO.voucherCodes.partlyUsed;
 const ev = (step: ReplayStep) => step.event as SentEvent & Record<string, unknown>;
@@ -84,11 +85,7 @@ async function addTickets(r: Replay): Promise<void> {
   await headerLink(r, 'nav.tickets').click();
   await main(r).locator(`a[href^="/${r.lang}/tickets/${DEMO.events.collection}"]`).first().click();
   const day = bookableDay();
-  const cell = main(r).locator(`button[data-date="${day}"]`);
-  await main(r).getByRole('grid').locator('button[data-date]').first().waitFor();
-  // tomorrow may be in the next month
-  if ((await cell.count()) === 0) await main(r).getByRole('button', { name: r.words('calendar.nextMonth') }).first().click();
-  await cell.click();
+  await (await calendarDay(main(r), day, r.words('calendar.nextMonth'))).click();
   await main(r).getByRole('radio', { name: /^10:00\b/ }).check();
   await main(r).getByRole('spinbutton', { name: /^Adult( –|$)/ }).fill('2');
   await main(r).getByRole('button', { name: r.words('tickets.addToCart', { whole: true }) }).click();
