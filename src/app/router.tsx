@@ -164,6 +164,10 @@ export function createShopRouter({
         }
         const [journey] = await Promise.all([loadJourney(journeyName), screenReady, messagesReady]);
         if (preload) return {};
+        // Overtaken while its chunks loaded (Back pressed as soon as a link's address showed): the
+        // router drops this navigation, and the journey must not follow it either, or its machine
+        // opens the page left and takes the visitor back there (found by the session walk).
+        if (history.location.pathname !== location.pathname) return {};
         const entry = { route: name, path: location.pathname, params, search } as RouteEntry;
         const entered = journeys.enter(journey, entry, resolved);
         if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });
