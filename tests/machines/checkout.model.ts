@@ -430,7 +430,7 @@ export const checkoutModel = defineModel({
       ],
     },
     {
-      name: 'issue 22 (10a): a failed payment, then a line removed: the changed cart is a new order (initPayment), not the old one',
+      name: 'issue 22 (10a): a failed payment, then a line removed: the changed cart is a new order (initPayment), not the old one, and the provider asks for its total',
       input: inputs[0],
       events: [
         { type: 'done:loadSuggestions', output: [] },
@@ -441,6 +441,7 @@ export const checkoutModel = defineModel({
         { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
         { type: 'CART_CHANGED', lines: fewerLines },
         { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
       ],
     },
     {

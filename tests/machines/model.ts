@@ -500,6 +500,10 @@ async function settle(): Promise<void> {
 export interface RunStep {
   event: EventObject;
   value: unknown;
+  /** the tags of the state reached (the checkout's progress step, busy, loading …) */
+  tags: string[];
+  /** the context reached (what a screen reads besides the state: the checkout's login for its progress bar) */
+  context: unknown;
   /** transitionKey of each transition taken, eventless ones included */
   transitions: string[];
 }
@@ -759,7 +763,7 @@ export class PathRun {
       sent: this.messages.slice(this.messagesSeen),
       timers: this.clock.scheduled.slice(this.timersSeen),
     });
-    this.steps.push({ event, value: real.value, transitions: this.stepTaken });
+    this.steps.push({ event, value: real.value, tags: [...real.tags].sort(), context: real.context, transitions: this.stepTaken });
     this.stepTaken = [];
     this.invocationsSeen = this.invocations.length;
     for (const i of this.invocations) if (i.aborted) this.abortedSeen.add(i);

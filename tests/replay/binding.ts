@@ -23,7 +23,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import type { Lang } from '../e2e/sessions/words.js';
-import type { ReplayPlan, ReplayStep } from './plan.js';
+import type { ReplayPlan, ReplayStep, Resting } from './plan.js';
 
 /** What the page shows differs from what the chart's state says. */
 export class Mismatch extends Error {
@@ -106,6 +106,11 @@ export interface ReplayBinding {
   start(r: Replay): Promise<void>;
   events: Record<string, EventAction>;
   states: Record<string, StateCheck>;
+  /**
+   * What the page must show in every state, from the state's tags and the machine's context (the
+   * checkout's progress bar); asked before the state's own checks. Optional.
+   */
+  everyState?(r: Replay, rests: Resting): Promise<void>;
   /**
    * The route the page of a state's `meta.route` is at, where the journey shows one state at more
    * than one address (the shop's article page: product/{id}, or passes/{id} for an annual pass).

@@ -33,6 +33,14 @@ export interface ReplayStep {
   transitions: string[];
   /** the leaf states it rests in, as dotted paths (`Ticket page.Booking.Calendar.Shown`) */
   leaves: string[];
+  /** the tags of the state it rests in, and its context: what a screen reads besides the state (the progress bar) */
+  rests: Resting;
+}
+
+/** What the chart rests in after a step: the tags of the state and the machine's context. */
+export interface Resting {
+  tags: string[];
+  context: unknown;
 }
 
 export interface ReplayPlan {
@@ -48,7 +56,7 @@ export interface ReplayPlan {
   /** that input in plain words, when the model describes its inputs */
   situation: string | undefined;
   /** the state the walk starts in, and the transitions starting takes (eventless ones from the initial state) */
-  start: { value: unknown; leaves: string[]; words: string; transitions: string[] };
+  start: { value: unknown; leaves: string[]; rests: Resting; words: string; transitions: string[] };
   steps: ReplayStep[];
 }
 
@@ -100,6 +108,7 @@ export async function replayPlans(model: MachineModel): Promise<ReplayPlan[]> {
         value: step.value,
         transitions: edgeNames(step.transitions),
         leaves: leafPaths(model, step.value),
+        rests: { tags: step.tags, context: step.context },
       };
     });
     plans.push({
@@ -110,7 +119,7 @@ export async function replayPlans(model: MachineModel): Promise<ReplayPlan[]> {
       kind: walk.kind,
       input: walk.kind === 'path' ? ('input' in walk.path ? walk.path.input : model.input) : 'input' in walk.scenario ? walk.scenario.input : (model.input ?? model.inputs?.[0]),
       situation: plain.situation,
-      start: { value: first?.value, leaves: first ? leafPaths(model, first.value) : [], words: plain.start, transitions: edgeNames(first?.transitions ?? []) },
+      start: { value: first?.value, leaves: first ? leafPaths(model, first.value) : [], rests: { tags: first?.tags ?? [], context: first?.context }, words: plain.start, transitions: edgeNames(first?.transitions ?? []) },
       steps,
     });
   }

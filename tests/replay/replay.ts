@@ -13,7 +13,7 @@ import { ROUTE_TABLE, type ShopRouteName } from '../../src/domain/routes.js';
 import type { MachineModel } from '../machines/model.js';
 import { words } from '../e2e/sessions/words.js';
 import { Cannot, Mismatch, type Answer, type Replay, type ReplayBinding } from './binding.js';
-import { eventKeys, routeOf, stateKeys, type ReplayPlan, type ReplayStep } from './plan.js';
+import { eventKeys, routeOf, stateKeys, type ReplayPlan, type ReplayStep, type Resting } from './plan.js';
 import { readFileSync } from 'node:fs';
 import { repoRoot } from '../e2e/server-process.js';
 import { PENDING_SCENARIOS } from './pending.js';
@@ -149,7 +149,7 @@ class PageReplay implements Replay {
   }
 
   /** The page shows the state the chart is in after the step (or at the start): asked until it does. */
-  async expectState(model: MachineModel, value: unknown, leaves: string[]): Promise<void> {
+  async expectState(model: MachineModel, value: unknown, leaves: string[], rests: Resting): Promise<void> {
     const named = routeOf(model, value);
     const route = named && this.binding.route ? this.binding.route(this, named) : named;
     const checks = leaves.flatMap((leaf) => stateKeys(leaf).filter((k) => k in this.binding.states).map((k) => [k, this.binding.states[k]!] as const));
@@ -160,6 +160,14 @@ class PageReplay implements Replay {
         if (route && route in ROUTE_TABLE) {
           const path = new URL(this.page.url()).pathname;
           if (!routePattern(this.lang, route as ShopRouteName).test(path)) throw new Mismatch(`the address is ${path}, not the page "${route}" the state names`);
+        }
+        if (this.binding.everyState) {
+          try {
+            await this.binding.everyState(this, rests);
+          } catch (error) {
+            if (error instanceof Mismatch) throw new Mismatch(`${leaves.join(', ')}: ${error.message}`);
+            throw error;
+          }
         }
         for (const [key, check] of checks) {
           try {
@@ -228,7 +236,7 @@ export async function replayWalk(
       await binding.prepare?.(r);
       await r.hold();
       await binding.start(r);
-      await r.expectState(model, plan.start.value, plan.start.leaves);
+      await r.expectState(model, plan.start.value, plan.start.leaves, plan.start.rests);
     } catch (error) {
       if (error instanceof Cannot) {
         const later = plan.steps.flatMap((s) => s.transitions);
@@ -241,7 +249,7 @@ export async function replayWalk(
       r.step = step;
       try {
         await actionOf(binding, step)(r, step);
-        await r.expectState(model, step.value, step.leaves);
+        await r.expectState(model, step.value, step.leaves, step.rests);
       } catch (error) {
         if (error instanceof Cannot) {
           const later = plan.steps.filter((s) => s.n > step.n).flatMap((s) => s.transitions);

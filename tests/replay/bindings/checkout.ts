@@ -31,6 +31,8 @@ import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 
 const NO_SUCH_CART = 'NOSUCHCART00';
+/** §2: the steps of the checkout's progress bar, in order */
+const BAR = ['cart', 'signIn', 'payment', 'complete'] as const;
 /** What the demo tab's session storage holds after filling the cart (the journey's own snapshot aside). */
 export type Storage = Record<string, string>;
 const NOT_CARRIED = new Set<string>([SESSION_KEYS.checkoutJourney, SESSION_KEYS.visitedUrl, 'scrollPositions']);
@@ -101,8 +103,15 @@ export function templatesOf(browser: Browser, r: Replay): Promise<{ cart: Storag
  */
 async function pay(r: Replay): Promise<void> {
   await main(r).getByText(r.words('shipping.calculating')).waitFor({ state: 'hidden' });
+  // what the visitor is about to pay: the provider must ask for this amount, not an older order's
+  const total = main(r).getByTestId('cart-total');
+  if ((await total.count()) > 0) r.memo.totalPaid = digits(await total.textContent());
+  else delete r.memo.totalPaid;
   await payButton(r).click();
 }
+
+/** The figures of an amount as shown ("CHF 1,234.50" → "123450"): the shop and the provider format it alike, not identically. */
+const digits = (text: string | null): string => (text ?? '').replace(/\D/g, '');
 
 /** Leaves the checkout by the header's home link, as a visitor does (a page load would keep its journey for a reload). */
 async function leaveCheckout(r: Replay): Promise<void> {
@@ -363,7 +372,11 @@ export const checkoutBinding: ReplayBinding = {
       await pay(r);
     },
     // pressed while the costs are still on their way (held by the path's "costs loading" step)
-    'PAY [shippingPending]': async (r) => payButton(r).click(),
+    'PAY [shippingPending]': async (r) => {
+      // the total is not known yet: the payment starts once the costs are in
+      delete r.memo.totalPaid;
+      await payButton(r).click();
+    },
     PAY: pay,
     'done:initPayment': async (r) => r.answer('initPayment', { server: true }),
     'error:initPayment [isUnprocessable]': async (r) => r.answer('initPayment', { body: (b) => ({ ...(b as object), payart: 999 }) }),
@@ -437,6 +450,38 @@ export const checkoutBinding: ReplayBinding = {
       }),
   },
 
+  // On every checkout page: no suggestions while the cart cannot ship, and §2's progress bar (cart,
+  // sign in, payment, complete) as the chart's step tags say
+  everyState: async (r, rests) => {
+    const path = new URL(r.page.url()).pathname;
+    if (onProvider(r) || !path.startsWith(`/${r.lang}/checkout`)) return;
+    // issue 16 item 5: nothing is suggested into a cart that cannot be shipped
+    const shipping = ((rests.context ?? {}) as { shipping?: { status?: unknown } }).shipping?.status;
+    if (shipping === 'failed') await r.lacks(main(r).locator('.suggestions'), 'suggestions for a cart that cannot be shipped');
+    const steps = r.page.locator('nav.progress li[data-step-state]');
+    // the rule restated here, not taken from the screen's selector: a mutant of that must show
+    const current = BAR.findIndex((step) => rests.tags.includes(`step-${step}`));
+    if (current === -1) return r.lacks(steps, 'the progress bar');
+    const loggedIn = typeof ((rests.context ?? {}) as { jwt?: unknown }).jwt === 'string';
+    const wanted = BAR.map((step, i) => {
+      if (i > current) return 'open';
+      if (i === current) return 'current';
+      // issue 16 item 15: an anonymous express payment went past "Log in" without logging in
+      return step === 'signIn' && !loggedIn ? 'skipped' : 'done';
+    });
+    let shown: (string | null)[];
+    try {
+      shown = await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step-state')));
+    } catch {
+      // the page is being left (to the provider): asked again once it has settled
+      throw new Mismatch('the page is changing');
+    }
+    if (shown.join() !== wanted.join()) {
+      const say = (states: readonly (string | null)[]) => BAR.map((step, i) => `${step} ${states[i] ?? 'missing'}`).join(', ');
+      throw new Mismatch(`the progress bar shows ${shown.length ? say(shown) : 'nothing'}, not ${say(wanted)}`);
+    }
+  },
+
   states: {
     Cart: async (r) => {
       await r.shows(main(r).getByRole('heading', { level: 1, name: new RegExp(`^(${r.text('title.checkout')}|${r.text('title.checkoutFailed')})$`) }), 'the cart heading');
@@ -450,6 +495,8 @@ export const checkoutBinding: ReplayBinding = {
     },
     'Cart.Choosing payment.Editing': async (r) => {
       await r.lacks(status(r).locator('.notice'), 'a notice');
+      // the demo shop takes voucher codes (its configuration): the cart step of a cart with lines offers the entry (§2)
+      if ((await main(r).getByTestId('cart-line').count()) > 0) await r.shows(main(r).getByTestId('voucher-code-entry'), 'the voucher code entry');
       await r.lacks(main(r).getByTestId('login-required'), 'the "log in first" notice');
       // back from the login (§4, issue 16 item 3): the ticks chosen before are there when the page first offers them
       const kept = input(r).keptChoice;
@@ -508,6 +555,10 @@ export const checkoutBinding: ReplayBinding = {
     'At the payment provider': async (r) => {
       if (!onProvider(r)) throw new Mismatch(`the browser is at ${new URL(r.page.url()).pathname}, not at the provider`);
       await r.shows(r.page.locator('[data-amount]'), "the provider's amount to pay");
+      const asked = digits(await r.page.locator('[data-amount]').textContent());
+      if (typeof r.memo.totalPaid === 'string' && asked !== r.memo.totalPaid) {
+        throw new Mismatch(`the provider asks for ${asked}, not the cart's total ${r.memo.totalPaid} shown when "Pay now" was pressed`);
+      }
     },
     'Payment accepted': async (r) => {
       await r.lacks(payButton(r), 'the "Pay now" button');
