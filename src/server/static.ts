@@ -220,6 +220,12 @@ function text(status: number, message: string, extra: Record<string, string> = {
 }
 
 /** Paths the client-side router owns: no file extension (or index.html), outside /assets/ and /static/. */
+/** 301 to the page's address without empty segments (`//`, a trailing `/`); a leading `//` never becomes another host's address. */
+function canonicalRedirect(rawPath: string, search: string): Response {
+  const location = `/${rawPath.split('/').filter(Boolean).join('/')}${search}`;
+  return new Response(null, { status: 301, headers: { location, 'cache-control': 'public, max-age=3600' } });
+}
+
 function isAppRoute(urlPath: string): boolean {
   if (urlPath.startsWith('/assets/') || urlPath.startsWith('/static/')) return false;
   const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
@@ -449,7 +455,13 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     if (urlPath === undefined) return text(400, 'Bad request');
     const seoAnswer = await seoFile(c, urlPath);
     if (seoAnswer) return seoAnswer;
-    if (isAppRoute(urlPath)) return appPage(c, urlPath);
+    if (isAppRoute(urlPath)) {
+      const raw = rawPathname(c.req.url);
+      // one address per page: `/en/tickets/` is `/en/tickets` (the router knows no trailing slash
+      // and showed an empty page; a search engine counts one canonical address)
+      if (raw !== '/' && /\/\/|\/$/.test(raw)) return canonicalRedirect(raw, new URL(c.req.url).search);
+      return appPage(c, urlPath);
+    }
     // the .br/.gz files are sent in place of their file, never by their own name
     if (!files || /\.(br|gz)$/i.test(urlPath)) return text(404, 'Not found');
     const res = await files(c, async () => {});

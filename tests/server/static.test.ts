@@ -147,6 +147,24 @@ describe('the app shell (index.html)', () => {
     }
   });
 
+  it('sends an address with a trailing or doubled slash to the page\'s one address (301), its query kept, never to another host', async () => {
+    const cases: [string, string][] = [
+      ['/en/tickets/', '/en/tickets'],
+      ['/en/guided-tours/202/?date=2026-12-05', '/en/guided-tours/202?date=2026-12-05'],
+      ['/en//tickets', '/en/tickets'],
+      ['//evil.example/', '/evil.example'],
+      ['/de/', '/de'],
+    ];
+    for (const [asked, location] of cases) {
+      const answer = await get(asked);
+      expect(answer.status, asked).toBe(301);
+      expect(answer.headers.location, asked).toBe(location);
+    }
+    // the root, files and assets are not pages: left as they are
+    expect((await get('/')).status).toBe(200);
+    expect((await get('/assets/')).status).toBe(404);
+  });
+
   it('carries the language of the route in <html lang>', async () => {
     expect((await get('/fr/tickets')).body.toString()).toContain('<html lang="fr">');
     expect((await get('/da')).body.toString()).toContain('<html lang="da">');
