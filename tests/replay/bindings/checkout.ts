@@ -352,7 +352,21 @@ export const checkoutBinding: ReplayBinding = {
       await main(r).getByTestId('delivery-address').getByLabel(r.words(`deliveryAddress.${String(ev(step).field)}`), { exact: false }).first().fill(String(ev(step).value));
     },
     'ADD_SUGGESTION [isOfferedSuggestion]': async (r) => {
-      await main(r).getByRole('button', { name: r.words('checkout.addSuggestion') }).first().click();
+      const item = main(r).locator('.suggestions__item').filter({ has: r.page.getByRole('button', { name: r.words('checkout.addSuggestion') }) }).first();
+      const name = ((await item.locator('.suggestions__name').textContent()) ?? '').trim();
+      const lines = main(r).getByTestId('cart-line').filter({ hasText: name });
+      const before = (await lines.allInnerTexts()).join('\n');
+      await item.getByRole('button', { name: r.words('checkout.addSuggestion') }).click();
+      // the article goes into the cart (§2): a line of it shows, or the line it had counts one more
+      try {
+        await r.page.waitForFunction(
+          ([wanted, was]) => [...document.querySelectorAll('main [data-testid="cart-line"]')].filter((l) => (l.textContent ?? '').includes(wanted)).map((l) => (l as HTMLElement).innerText).join('\n') !== was,
+          [name, before] as const,
+          { timeout: 5_000 },
+        );
+      } catch {
+        throw new Mismatch(`the suggestion ${name} was added, but the cart's lines of it did not change`);
+      }
     },
     ADD_SUGGESTION: async (r, step) => {
       // a suggestion that is not offered has no button: there is nothing a visitor can press. A
