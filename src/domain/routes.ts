@@ -192,6 +192,11 @@ export function withLanguage(pathname: string, lang: string, isLanguage: (segmen
   return `/${parts.join('/')}`;
 }
 
+/** The one address of a path: without empty segments (`/en//tickets/` → `/en/tickets`); a leading `//` never names another host. */
+export function canonicalPath(pathname: string): string {
+  return `/${pathname.split('/').filter((p) => p !== '').join('/')}`;
+}
+
 /** A path without a language (e.g. `/tickets`, typed by hand) under a language: `/de/tickets`. */
 export function prefixLanguage(lang: string, pathname: string): string {
   return `/${lang}${pathname}`;

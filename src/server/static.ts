@@ -17,6 +17,7 @@ import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/lan
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
 import { rawPathname } from './http.js';
+import { canonicalPath } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
@@ -222,7 +223,7 @@ function text(status: number, message: string, extra: Record<string, string> = {
 /** Paths the client-side router owns: no file extension (or index.html), outside /assets/ and /static/. */
 /** 301 to the page's address without empty segments (`//`, a trailing `/`); a leading `//` never becomes another host's address. */
 function canonicalRedirect(rawPath: string, search: string): Response {
-  const location = `/${rawPath.split('/').filter(Boolean).join('/')}${search}`;
+  const location = canonicalPath(rawPath) + search;
   return new Response(null, { status: 301, headers: { location, 'cache-control': 'public, max-age=3600' } });
 }
 
