@@ -19,18 +19,32 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { precompress } from './scripts/precompress.mjs';
 import { routeModules } from './scripts/route-modules.mjs';
 import stripDescriptions from './scripts/strip-descriptions.mjs';
 
 /**
- * JavaScript the home page (/de) loads until it is idle, brotli, in bytes. The target of issue 14
- * is 110 KB; React 19's react-dom alone is about 58 KB of it, TanStack Router 20 KB, XState 11 KB
- * (docs/performance.md). This budget holds today's size with a little room, so that the build
- * fails on any growth, and comes down as the app gets smaller.
+ * JavaScript the home page (/de) loads, brotli, in bytes, as shipped: rendered by the server, so
+ * with the paint-first loader and the hydration chunk. Issue 25's goal is 122 KB, issue 14's was
+ * 110 KB; the design card's packages alone are the floor (CARD_FLOOR_ENTRY, measured and printed
+ * by every build). This budget holds today's size with a little room, so that the build fails on
+ * any growth, and comes down as the app gets smaller (docs/performance.md).
  */
-export const HOME_JS_BUDGET_BROTLI = 135 * 1024;
+export const HOME_JS_BUDGET_BROTLI = 138 * 1024;
+/** Issue 25's goals: the home page's JavaScript, and every page's the bench measures. Printed beside the budgets. */
+export const HOME_JS_GOAL_BROTLI = 122 * 1024;
+export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
+/**
+ * JavaScript each page of BUDGET_PAGES loads as shipped (the home page's files, the page's own
+ * chunks, the journeys' messages, the loader and the hydration chunk), brotli: held at today's
+ * largest with a little room, above the goal of 150 KB, which is not reached yet.
+ */
+export const PAGE_JS_BUDGET_BROTLI = 178 * 1024;
+/** The pages `npm run bench` measures, by route path below the language (scripts/bench.ts). */
+const BUDGET_PAGES = ['tickets', 'tickets/$id', 'checkout', 'guided-tours', 'guided-tours/$id', 'product/$id'];
+/** The smallest app using every package of the design card (scripts/card-floor/main.tsx), built as the shop is. */
+const CARD_FLOOR_ENTRY = 'scripts/card-floor/main.tsx';
 /** A route's own chunks (what it loads beyond the home page's files), brotli, in bytes. */
 export const ROUTE_JS_BUDGET_BROTLI = 25 * 1024;
 /** Modules the home page imports lazily while it boots (src/app/components/Layout.tsx, routes.ts, src/i18n/load.ts). */
@@ -131,6 +145,7 @@ function indexHtml({ entry, preloads, css, boot }) {
     journeyMessages: Object.fromEntries(Object.entries(boot.journeyMessages).map(([lang, files]) => [lang, files.map(url)])),
     routes: boot.routes.map((route) => ({ path: route.path, files: route.files.map(url) })),
     descriptions: boot.descriptions,
+    paintFirst: url(boot.paintFirst),
   };
   const favicon = fs.existsSync(path.join(publicDir, 'static', 'favicon.svg'))
     ? '\n    <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
@@ -280,6 +295,22 @@ async function buildApp() {
   // Two passes: the first finds what the home page loads; the second injects those modules into
   // every entry point (sharedShellModule), so that esbuild's splitting puts them in one chunk
   // instead of one small chunk per set of routes that happen to use a module (36 files → a few).
+  // a rendered page's one script (src/server/static.ts): asks for the app once the page is painted
+  const paintFirst = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'src', 'app', 'paint-first.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: options.target,
+    minify: !dev,
+    outdir: assetsDir,
+    entryNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const paintFirstFile = Object.keys(paintFirst.metafile.outputs).find((file) => file.endsWith('.js'));
+  if (!paintFirstFile) throw new Error('esbuild produced no output for src/app/paint-first.ts');
   const probe = await esbuild.build({ ...options, write: false });
   const shell = sharedShellModule(probe.metafile.outputs);
   const result = await esbuild.build({ ...options, inject: [shell] });
@@ -313,6 +344,7 @@ async function buildApp() {
     descriptions: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, catalogueOf(lang)['meta.description'] ?? '']),
     ),
+    paintFirst: paintFirstFile,
   };
   fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css, boot }));
 
@@ -355,13 +387,49 @@ async function buildApp() {
     routes.push({ source, files: own, brotli: own.reduce((sum, f) => sum + brotliOf(f), 0), exempt: ROUTE_BUDGET_EXEMPT.includes(source) });
   }
   routes.sort((a, b) => b.brotli - a.brotli);
+  // As shipped a page is rendered by the server: it also loads the paint-first loader and the
+  // hydration chunk (src/app/main.tsx imports it when the page carries a render state)
+  const hydration = bySource.get('src/app/hydrate.tsx');
+  if (!hydration) throw new Error('build.mjs: src/app/hydrate.tsx is no lazy chunk of the build');
+  const rendered = [...new Set([...homeFiles, ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), paintFirstFile])];
+  const renderedBrotli = rendered.reduce((sum, f) => sum + brotliOf(f), 0);
+  // the bench pages are English: the English catalogue's two parts in place of the German shell's
+  const renderedEn = [...rendered.filter((f) => !boot.messages.de.includes(f)), ...boot.messages.en];
+  const pages = BUDGET_PAGES.map((route) => {
+    const own = boot.routes.find((r) => r.path === route);
+    if (!own) throw new Error(`build.mjs: BUDGET_PAGES names ${route}, which is no route of the table`);
+    const files = [...new Set([...renderedEn, ...own.files, ...boot.journeyMessages.en])];
+    return { route, files, brotli: files.reduce((sum, f) => sum + brotliOf(f), 0) };
+  });
+  const floor = await cardFloor(options);
   const url = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
   fs.writeFileSync(
     path.join(distDir, 'build-report.json'),
-    `${JSON.stringify({ home: { files: homeFiles.map(url), brotli: homeBrotli, budget: HOME_JS_BUDGET_BROTLI }, routes: routes.map((r) => ({ source: r.source, brotli: r.brotli, exempt: r.exempt, files: r.files.map(url) })), routeBudget: ROUTE_JS_BUDGET_BROTLI }, null, 2)}\n`,
+    `${JSON.stringify({
+      home: { files: homeFiles.map(url), brotli: homeBrotli },
+      rendered: { files: rendered.map(url), brotli: renderedBrotli, budget: HOME_JS_BUDGET_BROTLI, goal: HOME_JS_GOAL_BROTLI },
+      pages: pages.map((p) => ({ route: p.route, brotli: p.brotli, files: p.files.map(url) })),
+      pageBudget: PAGE_JS_BUDGET_BROTLI,
+      pageGoal: PAGE_JS_GOAL_BROTLI,
+      cardFloor: floor,
+      routes: routes.map((r) => ({ source: r.source, brotli: r.brotli, exempt: r.exempt, files: r.files.map(url) })),
+      routeBudget: ROUTE_JS_BUDGET_BROTLI,
+    }, null, 2)}\n`,
   );
   const initialGzip = initial.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(root, f)), { level: 9 }).length, 0);
-  return { initial, initialGzip, homeFiles, homeBrotli, routes, journeyMessagesBrotli };
+  return { initial, initialGzip, homeFiles, homeBrotli, rendered, renderedBrotli, pages, floor, routes, journeyMessagesBrotli };
+}
+
+/**
+ * The design card's floor: CARD_FLOOR_ENTRY bundled with the shop's own esbuild options (minified,
+ * the same plugins: precompiled messages, no ICU parser), brotli 11 as scripts/precompress.mjs
+ * writes it. Bytes.
+ */
+async function cardFloor(options) {
+  const built = await esbuild.build({ ...options, entryPoints: [path.join(root, CARD_FLOOR_ENTRY)], inject: [], write: false, metafile: false, outdir: path.join(distDir, '.card-floor') });
+  return built.outputFiles
+    .filter((f) => f.path.endsWith('.js'))
+    .reduce((sum, f) => sum + brotliCompressSync(f.contents, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: f.contents.length } }).length, 0);
 }
 
 /**
@@ -432,16 +500,24 @@ try {
     console.log(`  ${'src/i18n/messages/de.json?journeys (first page after home)'.padEnd(52)} ${kb(budget.journeyMessagesBrotli).padStart(9)}`);
     const overRoutes = budget.routes.filter((r) => !r.exempt && r.brotli > ROUTE_JS_BUDGET_BROTLI);
     if (budget.journeyMessagesBrotli > ROUTE_JS_BUDGET_BROTLI) overRoutes.push({ source: 'src/i18n/messages/de.json?journeys', brotli: budget.journeyMessagesBrotli });
-    const ok = budget.homeBrotli <= HOME_JS_BUDGET_BROTLI && overRoutes.length === 0;
+    const overPages = budget.pages.filter((p) => p.brotli > PAGE_JS_BUDGET_BROTLI);
+    const ok = budget.renderedBrotli <= HOME_JS_BUDGET_BROTLI && overRoutes.length === 0 && overPages.length === 0;
     const verdict = dev ? 'not enforced for --dev (unminified)' : ok ? 'ok' : 'OVER BUDGET';
+    const goal = (bytes, target) => (bytes <= target ? `goal ${kb(target)} reached` : `goal ${kb(target)}: ${kb(bytes - target)} over`);
+    console.log('\nJavaScript each bench page loads as shipped (rendered: loader and hydration included), brotli:');
+    for (const p of budget.pages) console.log(`  /en/${p.route.padEnd(48)} ${kb(p.brotli).padStart(9)}  budget ${kb(PAGE_JS_BUDGET_BROTLI)}, ${goal(p.brotli, PAGE_JS_GOAL_BROTLI)}`);
+    console.log(`  the design card's floor (${CARD_FLOOR_ENTRY}, built the same way) ${kb(budget.floor).padStart(9)}`);
     console.log(
-      `\nJavaScript the home page loads: ${kb(budget.homeBrotli)} brotli in ${budget.homeFiles.length} file(s), budget ${kb(HOME_JS_BUDGET_BROTLI)}; ` +
-        `every route's own chunks within ${kb(ROUTE_JS_BUDGET_BROTLI)}: ${verdict}` +
+      `\nJavaScript the home page loads: ${kb(budget.renderedBrotli)} brotli as shipped (rendered) in ${budget.rendered.length} file(s), ` +
+        `${kb(budget.homeBrotli)} without rendering; budget ${kb(HOME_JS_BUDGET_BROTLI)}, ${goal(budget.renderedBrotli, HOME_JS_GOAL_BROTLI)}; ` +
+        `${kb(budget.renderedBrotli - budget.floor)} beyond the card's floor of ${kb(budget.floor)}; ` +
+        `every route's own chunks within ${kb(ROUTE_JS_BUDGET_BROTLI)}, every bench page within ${kb(PAGE_JS_BUDGET_BROTLI)}: ${verdict}` +
         ` (entry and static imports alone: ${kb(budget.initialGzip)} gzip)`,
     );
     if (!ok && !dev) {
-      if (budget.homeBrotli > HOME_JS_BUDGET_BROTLI) console.error(`build.mjs: the home page's JavaScript exceeds its budget by ${kb(budget.homeBrotli - HOME_JS_BUDGET_BROTLI)}.`);
+      if (budget.renderedBrotli > HOME_JS_BUDGET_BROTLI) console.error(`build.mjs: the home page's JavaScript exceeds its budget by ${kb(budget.renderedBrotli - HOME_JS_BUDGET_BROTLI)}.`);
       for (const r of overRoutes) console.error(`build.mjs: ${r.source} loads ${kb(r.brotli)} beyond the home page, over ${kb(ROUTE_JS_BUDGET_BROTLI)}.`);
+      for (const p of overPages) console.error(`build.mjs: the page /en/${p.route} loads ${kb(p.brotli)}, over ${kb(PAGE_JS_BUDGET_BROTLI)}.`);
       process.exit(1);
     }
   }

@@ -143,6 +143,8 @@ export interface BootManifest {
   /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey. */
   routes?: { path: string; files: string[] }[];
   descriptions: Partial<Record<string, string>>;
+  /** A rendered page's one script (src/app/paint-first.ts): it asks for the app once the page is painted. */
+  paintFirst?: string;
 }
 
 const BOOT_MARKER = '<!--boot-preloads-->';
@@ -241,6 +243,23 @@ function fileEtag(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A rendered page's scripts wait for its first paint (src/app/paint-first.ts): the module
+ * preloads and the app's entry leave the head, and one small script names them, to ask for them
+ * once the page's content is on the screen. Lighthouse's slow-phone estimate of the largest paint
+ * counts every script that loaded before it; a rendered page needs none to show its content.
+ */
+export function paintFirst(html: string, loader: string | undefined): string {
+  const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(html);
+  if (!loader || !entry) return html;
+  const preloads: string[] = [];
+  const rest = html.replace(/[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\r?\n?/g, (_, href: string) => {
+    if (href !== entry[1]) preloads.push(href);
+    return '';
+  });
+  return rest.replace(entry[0], () => `<script defer src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"></script>`);
 }
 
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {
@@ -349,7 +368,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
    * `<div id="root">` (the head without the API preloads), `after` starts with its `</div>`.
    */
   function aroundRoot(shell: Page, lang: Language): { before: string; after: string } {
-    const html = shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, '');
+    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.paintFirst);
     const root = `<div id="root">${bootShell(lang)}</div>`;
     const at = html.indexOf(root);
     const open = '<div id="root">'.length;

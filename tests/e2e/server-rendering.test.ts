@@ -231,6 +231,25 @@ describe('server rendering', () => {
     }
   });
 
+  it("a rendered page is painted before the app's scripts are asked for, and the app then takes it over", async () => {
+    for (const path of ['/de', '/en/tickets/101']) {
+      const { page, errors, close } = await openPage(browser, url(), path);
+      try {
+        await hydrated(page);
+        const timing = await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+          const scripts = performance.getEntriesByType('resource').filter((entry) => /\/assets\/(main|chunk)-[^/]+\.js$/.test(entry.name));
+          return { paint, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+        });
+        expect(timing.scripts, path).toBeGreaterThan(3);
+        expect(timing.firstScript, `${path}: the first script was asked for at ${timing.firstScript} ms, the first paint was at ${timing.paint} ms`).toBeGreaterThan(timing.paint);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   it('without JavaScript a catalogue page shows its content and its links lead to the next page', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: url() });
     try {

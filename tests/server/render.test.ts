@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/app/server-render.js';
 import { noticeAcceptedIn, parseRenderState, replayingFetch, serializeRenderState, type RenderState } from '../../src/app/render-state.js';
 import { createPageRenderer } from '../../src/server/render.js';
+import { paintFirst } from '../../src/server/static.js';
 import { startTestServer, type TestServer } from './harness.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -286,5 +287,48 @@ describe('a page whose render takes time goes out in two parts', () => {
       },
       new CatalogCache({ ttlMs: 60_000 }),
     );
+  });
+});
+
+describe("a rendered page's scripts wait for its first paint", () => {
+  const boot = { layout: ['/assets/layout.js'], home: [], messages: { en: ['/assets/messages-en.js'] }, descriptions: {}, paintFirst: '/assets/paint-first-X.js' };
+  const template = [
+    '<!doctype html>',
+    '<html lang="de"><head><title>Museum Shop</title>',
+    '<link rel="stylesheet" href="/assets/main.css">',
+    '<link rel="modulepreload" fetchpriority="low" href="/assets/main-1.js">',
+    '<link rel="modulepreload" fetchpriority="low" href="/assets/chunk-2.js">',
+    `<!--boot-preloads ${JSON.stringify(boot)}-->`,
+    '<script type="module" src="/assets/main-1.js"></script>',
+    '</head><body><div id="root"></div></body></html>',
+    '',
+  ].join('\n');
+
+  it('names no module in its HTML but the one small script, which lists the entry and the preloads in order; the shell page keeps them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-paint-first-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), template);
+    const render: PageRenderer = async () => ({ html: '<main id="main"><h1>Rendered</h1></main>', state: '{"version":1}' });
+    const served = await startTestServer({ pages: { root: dir, render } });
+    try {
+      const rendered = await (await fetch(`${served.url}/en/tickets/101`)).text();
+      expect(rendered).toContain('<h1>Rendered</h1>');
+      expect(rendered).not.toContain('modulepreload');
+      expect(rendered).not.toContain('type="module"');
+      expect(rendered).toContain('<link rel="stylesheet" href="/assets/main.css">');
+      expect(rendered).toContain('<script defer src="/assets/paint-first-X.js" data-main="/assets/main-1.js" data-preloads="/assets/chunk-2.js /assets/messages-en.js /assets/layout.js');
+      // a page the server does not render (personal) starts its scripts as it is parsed
+      const shell = await (await fetch(`${served.url}/en/cart`)).text();
+      expect(shell).toContain('<script type="module" src="/assets/main-1.js"></script>');
+      expect(shell).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/chunk-2.js">');
+      expect(shell).not.toContain('paint-first');
+    } finally {
+      await served.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a page as it is when the build has no such script', () => {
+    const html = '<head><link rel="modulepreload" href="/a.js">\n<script type="module" src="/a.js"></script></head>';
+    expect(paintFirst(html, undefined)).toBe(html);
   });
 });

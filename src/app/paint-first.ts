@@ -1,0 +1,44 @@
+/**
+ * The only script a rendered page names in its HTML (issue 25, src/server/static.ts): a rendered
+ * page shows its content without JavaScript, so the app's modules are asked for once that content
+ * is on the screen, and do not share the line with what the first paint needs (the page, the
+ * stylesheet, the home page's banner). The app's entry and the page's modules come from the
+ * script's own data attributes; a tab in the background (which paints no frames) starts at once.
+ */
+const loader = document.currentScript;
+if (loader instanceof HTMLScriptElement) {
+  const { main, preloads } = loader.dataset;
+  let started = false;
+  const start = () => {
+    if (started || !main) return;
+    started = true;
+    for (const href of (preloads ?? '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = main;
+    document.head.append(script);
+  };
+  const later = () => setTimeout(start, 0);
+  if (document.visibilityState === 'hidden') start();
+  else if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    // the browser names the largest paint once it is on the screen (the content, or the home page's banner)
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      later();
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // a tab sent to the background before its paint, or a page whose paint is never named, starts all the same
+    document.addEventListener('visibilitychange', start, { once: true });
+    setTimeout(start, 3_000);
+  } else {
+    // two frames on: the first paint of what the parser built is on the screen
+    requestAnimationFrame(() => requestAnimationFrame(later));
+  }
+}
+
+// a module to TypeScript (its names stay its own); esbuild wraps it in a function
+export {};
