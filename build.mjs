@@ -269,7 +269,7 @@ async function buildApp() {
     target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
     splitting: true,
     minify: !dev,
-    sourcemap: dev ? 'linked' : false,
+    sourcemap: dev || process.env.SOURCEMAP ? 'linked' : false,
     legalComments: dev ? 'inline' : 'none',
     outdir: assetsDir,
     publicPath: '/assets',
@@ -477,7 +477,7 @@ async function buildServer() {
     banner: {
       js: "import { createRequire as __shopCreateRequire } from 'node:module'; const require = __shopCreateRequire(import.meta.url);",
     },
-    sourcemap: dev ? 'linked' : false,
+    sourcemap: dev || process.env.SOURCEMAP ? 'linked' : false,
     minify: false,
     jsx: 'automatic',
     loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty', '.avif': 'empty', '.woff2': 'empty', '.woff': 'empty' },

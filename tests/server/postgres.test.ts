@@ -14,6 +14,12 @@ import { DEMO as DEMO_IDS } from '../../src/server/seed/demo.js';
 import { buy, client } from './oversell-helpers.js';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { createProviderHandler } from '../../src/server/provider.js';
+import { createPageRenderer } from '../../src/server/render.js';
+import { createSeo, inProcessCatalogue } from '../../src/server/seo/index.js';
+import { createStaticHandler } from '../../src/server/static.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
@@ -180,4 +186,57 @@ describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATAB
       if (dbB !== db) await dbB.close();
     }
   });
+
+  it("two shop processes that render pages: a purchase on one is on the other's kept product page at the next request (issue 25)", async () => {
+    const [dbA, dbB] = databaseUrl ? [await openDb({ databaseUrl }), await openDb({ databaseUrl })] : [db, db];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-render-pg-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<html lang="de"><head><title>Museum Shop</title>\n<!--boot-preloads-->\n</head><body><div id="root"></div></body></html>\n');
+    // each process renders through its own API (loopback), keeps its pages and answers, and reads the shared version
+    const shopOn = (processDb: Db) => {
+      const cache = new CatalogCache({ ttlMs: 60_000, shared: databaseCatalogVersion(processDb) });
+      let apiBase: string | undefined;
+      const staticHandler = createStaticHandler({
+        root: dir,
+        seo: createSeo({ read: inProcessCatalogue({ db: processDb, services: server.services, cache }), cache, now: () => Date.now() }),
+        render: createPageRenderer({ apiBase: () => apiBase }),
+        renderCache: cache,
+        now: () => Date.now(),
+      });
+      const shop = createShopServer({ db: processDb, services: server.services, staticHandler, providerHandler: createProviderHandler(), catalogCache: cache });
+      return { shop, listening: new Promise<string>((resolve) => shop.listen(0, '127.0.0.1', () => {
+        const base = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+        apiBase = `${base}/api`;
+        resolve(base);
+      })) };
+    };
+    const processes = [shopOn(dbA), shopOn(dbB)];
+    const [baseA, baseB] = await Promise.all(processes.map((p) => p.listening));
+    const http = client(4);
+    const article = DEMO_IDS.merchandise.childrensBook;
+    const pageOnB = async () => {
+      // a process's first render loads the app's modules (in this test runner, compiled on first use);
+      // a render that gives up sends the shell, and that outcome is kept for 2 s: ask again until rendered
+      for (let tries = 0; ; tries += 1) {
+        const html = await (await fetch(`${baseB}/en/product/${article}`)).text();
+        if (html.includes('id="shop-render"')) return /Only (\d+) left/.exec(html)?.[1];
+        if (tries === 20) throw new Error(`B never rendered the product page:\n${html.slice(0, 2000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    };
+    try {
+      const before = Number(await pageOnB());
+      expect(before).toBeGreaterThan(2);
+      // B keeps its rendered page: the same HTML again, not a second render
+      expect(Number(await pageOnB())).toBe(before);
+      const outcome = await buy(http, baseA ?? '', { type: 'merchandise', id: article, count: 2 });
+      expect(outcome).toHaveProperty('booked');
+      expect(Number(await pageOnB())).toBe(before - 2);
+    } finally {
+      http.close();
+      await Promise.all(processes.map(({ shop }) => new Promise<void>((resolve) => shop.close(() => resolve()))));
+      if (dbA !== db) await dbA.close();
+      if (dbB !== db) await dbB.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
