@@ -31,7 +31,7 @@ import stripDescriptions from './scripts/strip-descriptions.mjs';
  * by every build). This budget holds today's size with a little room, so that the build fails on
  * any growth, and comes down as the app gets smaller (docs/performance.md).
  */
-export const HOME_JS_BUDGET_BROTLI = 138 * 1024;
+export const HOME_JS_BUDGET_BROTLI = 137 * 1024;
 /** Issue 25's goals: the home page's JavaScript, and every page's the bench measures. Printed beside the budgets. */
 export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
@@ -40,7 +40,7 @@ export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
  * chunks, the journeys' messages, the loader and the hydration chunk), brotli: held at today's
  * largest with a little room, above the goal of 150 KB, which is not reached yet.
  */
-export const PAGE_JS_BUDGET_BROTLI = 178 * 1024;
+export const PAGE_JS_BUDGET_BROTLI = 173 * 1024;
 /** The pages `npm run bench` measures, by route path below the language (scripts/bench.ts). */
 const BUDGET_PAGES = ['tickets', 'tickets/$id', 'checkout', 'guided-tours', 'guided-tours/$id', 'product/$id'];
 /** The smallest app using every package of the design card (scripts/card-floor/main.tsx), built as the shop is. */
@@ -271,6 +271,10 @@ async function buildApp() {
     minify: !dev,
     sourcemap: dev || process.env.SOURCEMAP ? 'linked' : false,
     legalComments: dev ? 'inline' : 'none',
+    // V8's explicit compile hint (Chrome 136+): compile every function of a file while it streams
+    // in, on a background thread, instead of each on its first call on the main thread. What the
+    // app loads runs at boot or when its page opens (docs/performance.md: the blocking time)
+    banner: process.env.NO_COMPILE_HINT ? {} : { js: '//# allFunctionsCalledOnLoad' },
     outdir: assetsDir,
     publicPath: '/assets',
     entryNames: '[name]-[hash]',

@@ -70,7 +70,10 @@ export function i18nPlugin() {
         const lang = path.basename(args.path, '.json');
         const source = cataloguePart(JSON.parse(await readFile(args.path, 'utf8')), args.suffix?.slice(1));
         try {
-          return { contents: JSON.stringify(compileCatalogue(source, lang)), loader: 'json' };
+          // one JSON text read by JSON.parse, not an object literal: the browser's JSON parser reads
+          // it several times faster than the JavaScript parser and compiler read the same data as
+          // code (the journeys' part is some 45 KB), and the page's tasks stay short
+          return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalogue(source, lang)))});`, loader: 'js' };
         } catch (error) {
           return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
         }
