@@ -209,6 +209,34 @@ describe('server rendering', () => {
     }
   });
 
+  it('a language chosen before the app has taken the page over is not lost: it acts once the app has', async () => {
+    const context = await browser.newContext({ baseURL: url() });
+    const errors: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+      page.on('pageerror', (error) => errors.push(error.message));
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/de/tickets', { waitUntil: 'commit' });
+      const select = page.locator('header select');
+      await select.waitFor();
+      expect(await page.locator('.shell--waking').count(), 'the page is the server\'s alone').toBe(1);
+      await select.selectOption('fr');
+      expect(new URL(page.url()).pathname, 'nothing acts before the app').toBe('/de/tickets');
+      release();
+      await page.waitForURL((u) => u.pathname === '/fr/tickets', { waitUntil: 'commit' });
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("sends a static page's text (its server HTML, parsed on the server as the browser parses it)", async () => {
     for (const lang of LANGS) {
       const page = await api<{ html: string }>(lang, 'static/page/imprint');

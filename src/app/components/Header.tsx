@@ -130,6 +130,13 @@ function LanguageSelect() {
     removeItem(SESSION_KEYS.focusAfterReload);
     select.current.focus();
   }, [config.languages.length]);
+  // a language chosen on a page the server rendered, before the app took it over (no handler ran):
+  // the choice is not lost, it acts now
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen && chosen !== lang && isLanguage(chosen)) actor.send({ type: 'CHANGE_LANGUAGE', lang: chosen });
+    // once, as the app takes the page over
+  }, []);
   if (config.languages.length < 2) return null;
   return (
     <div className="language">

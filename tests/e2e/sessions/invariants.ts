@@ -10,7 +10,12 @@ import type { Place, Visit, Visitor } from './visitor.js';
 /** How long the page may be busy (a spinner, "loading …", aria-busy) after a step. */
 export const BUSY_BOUND_MS = 10_000;
 
-const BUSY = '.screen-loading, [data-testid="spinner"], .boot--loading, [aria-busy="true"]';
+/**
+ * What the visitor sees as "still coming": loading screens and spinners, and a page the server
+ * rendered that the app has not taken over yet (`.shell--waking`: the server rendered it for
+ * nobody, so this browser's cart and login show once the app runs, docs/decisions.md).
+ */
+const BUSY = '.screen-loading, [data-testid="spinner"], .boot--loading, [aria-busy="true"], .shell--waking';
 const ERROR_SCREEN = '[data-route="routeError"], [data-route="pageNotFound"]';
 
 export class BrokenInvariant extends Error {}
