@@ -10,6 +10,24 @@ if (loader instanceof HTMLScriptElement) {
   const { main, preloads } = loader.dataset;
   let started = false;
   /**
+   * Until the app has taken the page over, its fields take no input: the server's page has no
+   * handlers, so a quantity typed or a box ticked would show and not count (the app starts from
+   * its own state). They are inert until ready, as its buttons are (the progress pointer says so,
+   * `shell--waking`); links stay links, and Tab still moves on. Once the app is there, the guard
+   * takes itself away.
+   */
+  const GUARDED = ['beforeinput', 'keydown', 'mousedown', 'click', 'paste', 'drop'] as const;
+  const guard = (event: Event) => {
+    if (!document.querySelector('.shell--waking')) {
+      for (const type of GUARDED) document.removeEventListener(type, guard, true);
+      return;
+    }
+    if (!(event.target instanceof Element) || !event.target.closest('input, select, textarea')) return;
+    if (event instanceof KeyboardEvent && (event.key === 'Tab' || event.key === 'Escape')) return;
+    event.preventDefault();
+  };
+  for (const type of GUARDED) document.addEventListener(type, guard, true);
+  /**
    * Each preload link asks for its module as it is added, which costs the main thread a few
    * milliseconds on a slow phone: the entry goes first, then the links two at a time, one task
    * each, so that the page stays responsive while some 25 modules are asked for (the entry's own
