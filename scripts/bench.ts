@@ -260,7 +260,9 @@ async function measureProxy(base: string): Promise<void> {
 }
 
 async function measureSessions(): Promise<void> {
-  const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sessions-')) });
+  // BENCH_SESSION_RENDERING=true walks them on a server that renders its catalogue pages (as shipped)
+  const rendering = process.env.BENCH_SESSION_RENDERING === 'true' ? { SERVER_RENDERING: 'true' } : {};
+  const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sessions-')), ...rendering });
   started.push(server);
   const browser = await launchBrowser();
   started.push({ stop: () => browser.close() });
