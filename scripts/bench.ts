@@ -261,7 +261,7 @@ async function measureProxy(base: string): Promise<void> {
 
 async function measureSessions(): Promise<void> {
   // BENCH_SESSION_RENDERING=true walks them on a server that renders its catalogue pages (as shipped)
-  const rendering = process.env.BENCH_SESSION_RENDERING === 'true' ? { SERVER_RENDERING: 'true' } : {};
+  const rendering: Record<string, string> = process.env.BENCH_SESSION_RENDERING === 'true' ? { SERVER_RENDERING: 'true' } : {};
   const server: ServerProcess = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sessions-')), ...rendering });
   started.push(server);
   const browser = await launchBrowser();
@@ -273,7 +273,7 @@ async function measureSessions(): Promise<void> {
   const stats = newStatistics();
   const t0 = Date.now();
   let done = 0;
-  const results = await runSessions(seeds, parallel, { browser, baseUrl: server.url, stats, shrinkMs: Number(process.env.BENCH_SESSION_SHRINK_MS ?? 120_000), replayFile: 'tests/e2e/sessions.test.ts' }, (r) => {
+  const results = await runSessions(seeds, parallel, { browser, baseUrl: server.url, stats, shrinkMs: Number(process.env.BENCH_SESSION_SHRINK_MS ?? 120_000), replayFile: 'tests/e2e/sessions.test.ts', ...(rendering['SERVER_RENDERING'] ? { replayEnv: 'SESSION_RENDERING=true' } : {}) }, (r) => {
     done += 1;
     if (!r.ok) console.log(`\n${r.report}\n`);
     if (done % 25 === 0) console.log(`${done}/${count} sessions, ${stats.steps} steps, ${Math.round((Date.now() - t0) / 1000)} s`);
