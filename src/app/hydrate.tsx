@@ -8,7 +8,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createShell } from './services.js';
 import { App } from './App.js';
-import { FirstRenderContext } from './hydration.js';
+import { beginHydration, FirstRenderContext } from './hydration.js';
 import { parseRenderState, replayingFetch } from './render-state.js';
 import { whenShellRests } from './rest.js';
 
@@ -29,6 +29,7 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
       if (shell.cart.getSnapshot().context.lines.length > 0) return renderAnew(shell);
       // the router renders its matches as on the server (no Suspense of its own around them)
       shell.router.ssr = { manifest: undefined };
+      beginHydration();
       hydrateRoot(
         container,
         <FirstRenderContext.Provider value={{ cookieNotice: state.cookieNotice }}>

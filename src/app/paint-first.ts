@@ -10,21 +10,31 @@ if (loader instanceof HTMLScriptElement) {
   const { main, preloads } = loader.dataset;
   let started = false;
   /**
-   * Until the app has taken the page over, its fields take no input: the server's page has no
-   * handlers, so a quantity typed or a box ticked would show and not count (the app starts from
-   * its own state). They are inert until ready, as its buttons are (the progress pointer says so,
-   * `shell--waking`); links stay links, and Tab still moves on. Once the app is there, the guard
-   * takes itself away.
+   * Until the app has taken the page over (`shell--waking`), the page is the server's: its links
+   * are links, its buttons and fields wait (the progress pointer says so). The app itself may
+   * already be hydrating the page, and React would act on an event that comes then: a link's click
+   * would move the app to the next page in the middle of hydration (React's "hydration failed",
+   * found by a visitor session), a quantity typed would show and not count. So until then:
+   * - a click on a link goes to the browser alone, which asks the server for the next page;
+   * - buttons and fields take no input (typing, ticking, opening a select, pressing); Tab and
+   *   Escape still move on.
+   * The events are held at the document, before they reach the app's root. Once the app is there,
+   * the guard takes itself away.
    */
-  const GUARDED = ['beforeinput', 'keydown', 'mousedown', 'click', 'paste', 'drop'] as const;
+  const GUARDED = ['beforeinput', 'input', 'change', 'keydown', 'mousedown', 'click', 'paste', 'drop'] as const;
   const guard = (event: Event) => {
     if (!document.querySelector('.shell--waking')) {
       for (const type of GUARDED) document.removeEventListener(type, guard, true);
       return;
     }
-    if (!(event.target instanceof Element) || !event.target.closest('input, select, textarea')) return;
+    if (!(event.target instanceof Element)) return;
+    if (!event.target.closest('input, select, textarea, button')) {
+      if (event.type === 'click' && event.target.closest('a[href]')) event.stopPropagation();
+      return;
+    }
     if (event instanceof KeyboardEvent && (event.key === 'Tab' || event.key === 'Escape')) return;
     event.preventDefault();
+    event.stopPropagation();
   };
   for (const type of GUARDED) document.addEventListener(type, guard, true);
   /**

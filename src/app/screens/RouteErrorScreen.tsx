@@ -2,6 +2,7 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { FormattedMessage } from 'react-intl';
 import { useLang } from '../hooks.js';
 import { PageHeading } from './PageHeading.js';
+import { PageHydrated } from '../hydration.js';
 import { routeHref } from '../../domain/routes.js';
 
 /**
@@ -18,6 +19,7 @@ export function RouteErrorScreen({ reset }: ErrorComponentProps) {
   };
   return (
     <div className="screen screen--secondary" data-route="routeError">
+      <PageHydrated />
       <section className="not-found">
         <PageHeading>
           <FormattedMessage id="page.failed" />

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ROUTE_TABLE, type RouteSpec, type ShopRouteName } from '../../domain/routes.js';
 import { SCREENS } from '../routes.js';
+import { PageHydrated } from '../hydration.js';
 
 /**
  * While a screen's code loads: the page keeps its height (the footer does not jump) and the text
@@ -23,7 +24,10 @@ export function RouteScreen({ name }: { name: ShopRouteName }) {
   const secondary = (ROUTE_TABLE[name] as RouteSpec).secondary === true;
   return (
     <div className={secondary ? 'screen screen--secondary' : 'screen'} data-route={name}>
-      <Suspense fallback={<Loading />}><Screen /></Suspense>
+      <Suspense fallback={<Loading />}>
+        <Screen />
+        <PageHydrated />
+      </Suspense>
     </div>
   );
 }
