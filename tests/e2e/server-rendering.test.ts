@@ -73,6 +73,17 @@ async function cataloguePages(lang: (typeof LANGS)[number]): Promise<[string, st
 }
 
 /** Hydration done: React's handlers are on the page (a visible heading inside a hydrated root). */
+/** The app's entry held back until the returned function is called: the page is the server's HTML alone (and the paint-first loader). */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => {
@@ -173,12 +184,7 @@ describe('server rendering', () => {
       page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
       page.on('pageerror', (error) => errors.push(error.message));
       // the app's JavaScript is held back: the page is the server's HTML alone
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdTheApp(page);
       await page.goto('/en/vouchers/401', { waitUntil: 'commit' });
       const add = page.getByRole('button', { name: /add to cart/i }).first();
       await add.waitFor();
@@ -216,12 +222,7 @@ describe('server rendering', () => {
       const page = await context.newPage();
       page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
       page.on('pageerror', (error) => errors.push(error.message));
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdTheApp(page);
       await page.goto('/de/tickets', { waitUntil: 'commit' });
       const select = page.locator('header select');
       await select.waitFor();
@@ -244,12 +245,7 @@ describe('server rendering', () => {
       const page = await context.newPage();
       page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
       page.on('pageerror', (error) => errors.push(error.message));
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdTheApp(page);
       // the paint-first loader runs: the page waits for the app's entry only
       await page.goto('/en/product/302', { waitUntil: 'commit' });
       const quantity = page.getByLabel(/quantity/i).first();
