@@ -387,6 +387,11 @@ export const checkoutBinding: ReplayBinding = {
     },
     // pressed while the costs are still on their way (held by the path's "costs loading" step)
     'PAY [shippingPending]': async (r) => {
+      if (r.memo.holdShipping === true) {
+        // the page does not offer it: while the cart asks for the costs, Pay waits disabled for the new total
+        if (!(await payButton(r).isDisabled())) throw new Mismatch('Pay can be pressed while the shipping costs are on their way');
+        r.cannot('Pay is disabled while the shipping costs are on their way: the visitor presses it once the cart shows the new total');
+      }
       // the total is not known yet: the payment starts once the costs are in
       delete r.memo.totalPaid;
       await payButton(r).click();

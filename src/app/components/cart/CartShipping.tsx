@@ -147,7 +147,7 @@ export function CartShipping({ cart: given, changeable = true }: { cart?: CartAc
           </p>
         )}
         {status === 'loading' && (
-          <p data-testid="shipping-calculating">
+          <p id="cart-shipping-calculating" data-testid="shipping-calculating">
             {country === null ? <FormattedMessage id="shipping.notYetKnown" /> : <FormattedMessage id="shipping.calculating" values={{ country: countryName }} />}
           </p>
         )}

@@ -16,6 +16,10 @@ export function PaymentForm({ actor }: { actor: CheckoutActor }) {
   // The checkout takes the form's input once the suggestions have loaded (a moment): until then the
   // fields are disabled rather than silently ignoring a click or a keystroke.
   const ready = useSelector(actor, (s) => !s.hasTag('busy') && !s.hasTag('loading'));
+  // While the cart asks for the shipping cost the total is about to change: Pay waits until the
+  // visitor can see what they pay (the cart says it is calculating), rather than taking a click the
+  // checkout would refuse with a notice that is gone a moment later.
+  const calculating = useSelector(actor, (s) => s.context.shipping.status === 'loading');
   const loginRequired = useSelector(actor, (s) => {
     const view = checkoutViewOf(s);
     return view.kind === 'cart' && view.notice === 'loginRequired';
@@ -45,7 +49,12 @@ export function PaymentForm({ actor }: { actor: CheckoutActor }) {
             <FormattedMessage id="checkout.nothingToPay" />
           </p>
         )}
-        <button type="submit" className="button checkout__pay" disabled={!ready} aria-describedby={paidByVouchers ? 'checkout-nothing-to-pay' : undefined}>
+        <button
+          type="submit"
+          className="button checkout__pay"
+          disabled={!ready || calculating}
+          aria-describedby={[paidByVouchers && 'checkout-nothing-to-pay', calculating && 'cart-shipping-calculating'].filter(Boolean).join(' ') || undefined}
+        >
           <FormattedMessage id={paidByVouchers ? 'checkout.orderNow' : 'checkout.pay'} />
         </button>
       </fieldset>
