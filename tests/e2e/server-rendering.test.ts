@@ -72,18 +72,27 @@ async function cataloguePages(lang: (typeof LANGS)[number]): Promise<[string, st
   ];
 }
 
-/** Hydration done: React's handlers are on the page (a visible heading inside a hydrated root). */
-/** The app's entry held back until the returned function is called: the page is the server's HTML alone (and the paint-first loader). */
-async function holdTheApp(page: Page): Promise<() => void> {
+/**
+ * A fresh page whose app entry is held back until `release()`: until then the page is the
+ * server's HTML alone (and the paint-first loader). `errors` gathers the console's errors and
+ * uncaught ones.
+ */
+async function openHeldPage(viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: url(), ...(viewport ? { viewport } : {}) });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => errors.push(error.message));
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  return () => release();
+  return { context, page, errors, release: () => release(), close: () => context.close() };
 }
 
+/** Hydration done: React's handlers are on the page (a visible heading inside a hydrated root). */
 async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => {
@@ -177,14 +186,9 @@ describe('server rendering', () => {
   });
 
   it('a click before the app has taken the page over is never counted twice: the button waits, then acts once; a link leads on', async () => {
-    const context = await browser.newContext({ baseURL: url(), viewport: { width: 390, height: 844 } });
-    const errors: string[] = [];
+    // the app's JavaScript is held back: the page is the server's HTML alone
+    const { context, page, errors, release, close } = await openHeldPage({ width: 390, height: 844 });
     try {
-      const page = await context.newPage();
-      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-      page.on('pageerror', (error) => errors.push(error.message));
-      // the app's JavaScript is held back: the page is the server's HTML alone
-      const release = await holdTheApp(page);
       await page.goto('/en/vouchers/401', { waitUntil: 'commit' });
       const add = page.getByRole('button', { name: /add to cart/i }).first();
       await add.waitFor();
@@ -211,18 +215,13 @@ describe('server rendering', () => {
       await expect.poll(() => other.locator('main h1').textContent()).toBe(event.name);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it('a language chosen before the app has taken the page over is not lost: it acts once the app has', async () => {
-    const context = await browser.newContext({ baseURL: url() });
-    const errors: string[] = [];
+    const { page, errors, release, close } = await openHeldPage();
     try {
-      const page = await context.newPage();
-      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-      page.on('pageerror', (error) => errors.push(error.message));
-      const release = await holdTheApp(page);
       await page.goto('/de/tickets', { waitUntil: 'commit' });
       const select = page.locator('header select');
       await select.waitFor();
@@ -234,18 +233,13 @@ describe('server rendering', () => {
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it('a field before the app has taken the page over takes no input (it would show and not count), and takes it after', async () => {
-    const context = await browser.newContext({ baseURL: url() });
-    const errors: string[] = [];
+    const { page, errors, release, close } = await openHeldPage();
     try {
-      const page = await context.newPage();
-      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-      page.on('pageerror', (error) => errors.push(error.message));
-      const release = await holdTheApp(page);
       // the paint-first loader runs: the page waits for the app's entry only
       await page.goto('/en/product/302', { waitUntil: 'commit' });
       const quantity = page.getByLabel(/quantity/i).first();
@@ -264,7 +258,7 @@ describe('server rendering', () => {
       await expect.poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { count?: number }[])[0]?.count)).toBe(3);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
