@@ -331,6 +331,8 @@ describe('the shop in a real browser (issue 11)', () => {
         const payButton = page.getByRole('button', { name: t('checkout.pay') });
         expect(await payButton.isDisabled()).toBe(true);
         expect(await payButton.getAttribute('aria-describedby')).toBe('cart-shipping-calculating');
+        // and the totals say it is being calculated, not "added once the country is chosen"
+        expect(await page.getByTestId('cart-shipping').innerText()).toMatch(t('shipping.beingCalculated'));
         release();
         await page.getByTestId('shipping-destination').waitFor({ timeout: 15_000 });
         expect(await payButton.isDisabled()).toBe(false);

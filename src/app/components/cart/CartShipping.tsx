@@ -47,12 +47,13 @@ function useSupportEmail(): string {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-/** The shipping line of the totals: the cost once known, "added once the country is chosen" before. */
+/** The shipping line of the totals: the cost once known, "being calculated" while it is asked for, "added once the country is chosen" before. */
 export function ShippingTotalRow({ cart: given }: { cart?: CartActor }) {
   const cart = useCartActor(given);
   const symbol = useCurrencySymbol();
   const status = useSelector(cart, selectShippingStatus);
   const cost = useSelector(cart, selectShippingCost);
+  const country = useSelector(cart, selectShippingCountry);
   if (status === 'none') return null;
   return (
     <div data-testid="cart-shipping-row">
@@ -60,7 +61,13 @@ export function ShippingTotalRow({ cart: given }: { cart?: CartActor }) {
         <FormattedMessage id="cart.shipping" />
       </dt>
       <dd data-testid="cart-shipping">
-        {status === 'known' && cost !== null ? formatPrice(cost, symbol) : <FormattedMessage id="shipping.notYetKnown" />}
+        {status === 'known' && cost !== null ? (
+          formatPrice(cost, symbol)
+        ) : status === 'loading' && country !== null ? (
+          <FormattedMessage id="shipping.beingCalculated" />
+        ) : (
+          <FormattedMessage id="shipping.notYetKnown" />
+        )}
       </dd>
     </div>
   );
