@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { precompress } from './scripts/precompress.mjs';
-import { routeModules } from './scripts/route-modules.mjs';
+import { deferredApiCalls, routeModules } from './scripts/route-modules.mjs';
 import stripDescriptions from './scripts/strip-descriptions.mjs';
 
 /**
@@ -197,18 +197,30 @@ function analyze(outputs, initial) {
   for (const [owner, bytes] of rows) console.log(`  ${owner.padEnd(44)} ${kb(bytes).padStart(10)}`);
 }
 
-/** Loaded on demand by any page but home: the cart's names in the page's language (src/app/services.ts), once a cart has lines. */
-const ROUTE_ON_DEMAND = ['src/app/cart-names.ts'];
+/**
+ * What a page that shows the cart's lines (its chunks hold CART_VIEW) also loads at once: the
+ * lines' names in the page's language (src/app/services.ts imports CART_NAMES when a restored cart
+ * has lines). Other pages load it only when it happens.
+ */
+const CART_VIEW = 'src/app/components/cart/CartView.tsx';
+const CART_NAMES = 'src/app/cart-names.ts';
 
 /**
- * The modules every page but home may load on demand: the API modules src/api/index.ts loads on
- * their first call (catalog, accounts, checkout) and ROUTE_ON_DEMAND.
+ * The modules a page preloads beyond its screen and journey: the API modules (src/api/index.ts
+ * loads each on its first call) whose calls (`api.name(`) the page's own code names, in its
+ * chunks beyond the home page's, and on a page with the cart's lines CART_NAMES and its calls.
+ * Calls the shell makes elsewhere (the cart's shipping costs and countries) load their module
+ * when they happen.
  */
-function deferredApiModules(inputs) {
-  // every lazy import of src/api/index.ts, as esbuild resolved it (the build's metafile)
-  const modules = (inputs['src/api/index.ts']?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
-  if (modules.length === 0) throw new Error('build.mjs: found no deferred API module in src/api/index.ts');
-  return [...modules, ...ROUTE_ON_DEMAND];
+function routeExtras(outputs, files, groups) {
+  const sources = new Set(files.flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})));
+  const extras = sources.has(CART_VIEW) ? [CART_NAMES] : [];
+  const called = new Set();
+  for (const source of [...sources, ...extras]) {
+    if (!/^(src|machines)\/.*\.tsx?$/.test(source)) continue;
+    for (const match of fs.readFileSync(path.join(root, source), 'utf8').matchAll(/\bapi\.(\w+)\(/g)) called.add(match[1]);
+  }
+  return [...extras, ...groups.filter((group) => group.names.some((name) => called.has(name))).map((group) => group.source)];
 }
 
 /** Modules left out of the shared shell chunk: each language's catalogue (one is loaded, not eight). */
@@ -334,6 +346,7 @@ async function buildApp() {
     if (!chunk) throw new Error(`build.mjs: ${source} is no lazy chunk of the build`);
     return staticClosure(outputs, chunk).filter((f) => f.endsWith('.js') && !initial.includes(f));
   };
+  const apiGroups = await deferredApiCalls(root);
   // What boot imports lazily, by page and language: the server adds them as modulepreload to the
   // index.html it serves (src/server/static.ts), so they load beside the entry, not after it ran.
   const boot = {
@@ -344,7 +357,10 @@ async function buildApp() {
     // each page's screen and journey, as the router's registry loads them (scripts/route-modules.mjs)
     routes: (await routeModules(root))
       .filter((route) => route.path !== '')
-      .map((route) => ({ path: route.path, files: [...new Set([...route.sources, ...deferredApiModules(result.metafile.inputs)].flatMap(bootFiles))] })),
+      .map((route) => {
+        const own = [...new Set(route.sources.flatMap(bootFiles))];
+        return { path: route.path, files: [...new Set([...own, ...routeExtras(outputs, own, apiGroups).flatMap(bootFiles)])] };
+      }),
     descriptions: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, catalogueOf(lang)['meta.description'] ?? '']),
     ),

@@ -19,8 +19,8 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalendar, TicketCollection, Timeslot } from '../src/api/schemas/catalog.js';
 import type { CartLine, DayTicketLine, TicketLine } from '../src/domain/cart-lines.js';
-import { calendarRange, initialCalendarMonth, withCalendarRange } from '../src/domain/calendar.js';
-import { EMPTY_SELECTION, NO_EVENT_FILTERS, checkSelectionOverbooking, dayAvailability, findTimeslot, incompleteFamilyTickets, isDayTicket, isEventExpired, isTimeslotSoldOut, normaliseCalendar, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type EventFilters, type LimitReason, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
+import { calendarRange, initialCalendarMonth, isEventExpired, withCalendarRange } from '../src/domain/calendar.js';
+import { EMPTY_SELECTION, NO_EVENT_FILTERS, checkSelectionOverbooking, dayAvailability, findTimeslot, incompleteFamilyTickets, isDayTicket, isTimeslotSoldOut, normaliseCalendar, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type EventFilters, type LimitReason, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
 import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import type { cartMachine } from './cart.machine.js';
 import { calendarGuards, calendarRegion } from './calendar-region.js';

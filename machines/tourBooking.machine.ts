@@ -22,7 +22,7 @@ import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail
 import type { TourLine } from '../src/domain/cart-lines.js';
 import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import { calendarRange, initialCalendarMonth, withCalendarRange } from '../src/domain/calendar.js';
-import { isEventExpired } from '../src/domain/tickets.js';
+import { isEventExpired } from '../src/domain/calendar.js';
 import {
   NO_TOUR_FILTERS,
   answerProblems,

@@ -66,3 +66,19 @@ export async function routeModules(root, { routes = 'src/domain/routes.ts', regi
     })),
   );
 }
+
+/**
+ * The API modules that load on their first call (src/api/index.ts, `DEFERRED_CALLS`): each one's
+ * source file and the names of its calls, as the app defines them.
+ */
+export async function deferredApiCalls(root, { api = 'src/api/index.ts' } = {}) {
+  const { DEFERRED_CALLS } = await evaluate(root, api, [lazySources(root)]);
+  if (!Array.isArray(DEFERRED_CALLS) || DEFERRED_CALLS.length === 0) throw new Error(`build.mjs: ${api} exports no DEFERRED_CALLS`);
+  return Promise.all(
+    DEFERRED_CALLS.map(async ({ load, names }) => {
+      const source = await load();
+      if (typeof source !== 'string' || !fs.existsSync(path.join(root, source))) throw new Error(`build.mjs: cannot tell the module of a deferred API group (${api})`);
+      return { source, names: [...names] };
+    }),
+  );
+}

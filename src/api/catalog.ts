@@ -9,7 +9,7 @@ import {
   TourOverviewSchema, VoucherAttrSchema, VoucherCodeSchema, VoucherListSchema, VoucherSchema,
 } from './schemas/catalog.js';
 import { CountryListSchema } from './schemas/config-requests.js';
-import { PRODUCT_KIND_ANNUAL_PASS } from '../domain/shop.js';
+import { PRODUCT_KIND_ANNUAL_PASS } from '../domain/limits.js';
 
 /** 'YYYY-MM-DD' → 'YYYYMMDD' */
 const compact = (date: string) => date.replace(/-/g, '');

@@ -50,13 +50,28 @@ function deferred<T extends Calls>(load: () => Promise<(http: Http) => T>, http:
   return out as T;
 }
 
+const loadCatalog = () => import('./catalog.js').then((m) => m.catalogApi);
+const loadAccounts = () => import('./accounts.js').then((m) => m.accountApi);
+const loadCheckout = () => import('./checkout.js').then((m) => m.checkoutApi);
+
+/**
+ * Each module of calls loaded on its first call, with the names of its calls. build.mjs reads this
+ * (run in Node, each loader answering its source file: scripts/route-modules.mjs) to preload, on a
+ * page, only the modules whose calls the page's own code makes.
+ */
+export const DEFERRED_CALLS = [
+  { load: loadCatalog, names: CATALOG_CALLS },
+  { load: loadAccounts, names: ACCOUNT_CALLS },
+  { load: loadCheckout, names: CHECKOUT_CALLS },
+] as const;
+
 export function createShopApi(options: HttpOptions) {
   const http = createHttp(options);
   return {
     ...configApi(http),
-    ...deferred(() => import('./catalog.js').then((m) => m.catalogApi), http, CATALOG_CALLS),
-    ...deferred(() => import('./accounts.js').then((m) => m.accountApi), http, ACCOUNT_CALLS),
-    ...deferred(() => import('./checkout.js').then((m) => m.checkoutApi), http, CHECKOUT_CALLS),
+    ...deferred(loadCatalog, http, CATALOG_CALLS),
+    ...deferred(loadAccounts, http, ACCOUNT_CALLS),
+    ...deferred(loadCheckout, http, CHECKOUT_CALLS),
   };
 }
 export type ShopApi = ReturnType<typeof configApi> & CatalogApi & AccountApi & CheckoutApi;

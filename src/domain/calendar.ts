@@ -52,3 +52,17 @@ export function calendarNavigation(month: string, today: string, lastDay: string
   };
   return { previous: to(-1), next: to(1) };
 }
+
+/** The first and last day an event or tour is offered (ticket/lifetime, tour/lifetime). */
+export interface EventLifetime {
+  first?: string | null | undefined;
+  last?: string | null | undefined;
+}
+
+/** The event is over when its last day (lifetime last, else the event's end) is before today. */
+export function isEventExpired(lifetime: EventLifetime | null, event: { end?: string | null | undefined } | null, today: string): boolean {
+  const last = lifetime?.last ?? event?.end ?? null;
+  if (!last) return false;
+  const day = toIsoDate(last);
+  return day !== null && day < today;
+}

@@ -5,10 +5,8 @@
  * Pure; used by machines/shop.machine.ts and the shop screens.
  */
 import type { AnnualPassLine, MerchandiseLine } from './cart-lines.js';
-import { parseCount } from './tickets.js';
+import { PRODUCT_KIND_ANNUAL_PASS, parseCount } from './limits.js';
 
-/** Product kind of annual passes (§9). */
-export const PRODUCT_KIND_ANNUAL_PASS = 13;
 
 /** An article as the catalogue answers it (merchandise/select, merchandise?article). */
 export interface ShopArticle {

@@ -19,6 +19,7 @@
 import type { CartLine, DayTicketLine, TicketLine } from './cart-lines.js';
 import type { Minor } from './money.js';
 import { toIsoDate } from './dates.js';
+import { parseCount } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input shapes
@@ -80,16 +81,6 @@ export const OWN_QUOTA_TICKET_MODE = 5;
 
 // ---------------------------------------------------------------------------------------------
 // Counts
-
-/** Non-numeric counts become 0 (§5); negatives become 0; fractions are cut. */
-export function parseCount(value: unknown): number {
-  let n: number;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && /^\s*[-+]?\d+(\.\d*)?\s*$/.test(value)) n = Number(value);
-  else return 0;
-  if (!Number.isFinite(n) || n <= 0) return 0;
-  return Math.min(Math.floor(n), 10_000);
-}
 
 /** What the visitor has chosen: ticket id -> count, and ticket id -> subticket id -> count. */
 export interface TicketSelection {
@@ -584,19 +575,6 @@ export function dayAvailability(calendar: TicketCalendar, date: string, today: s
 /** First date on or after `from` with places left, or null. */
 export function firstAvailableDate(calendar: TicketCalendar, from: string): string | null {
   return Object.keys(calendar).filter((date) => date >= from && (calendar[date] ?? 0) > 0).sort()[0] ?? null;
-}
-
-export interface EventLifetime {
-  first?: string | null | undefined;
-  last?: string | null | undefined;
-}
-
-/** The event is over when its last day (lifetime last, else the event's end) is before today. */
-export function isEventExpired(lifetime: EventLifetime | null, event: Pick<EventInput, 'end'> | null, today: string): boolean {
-  const last = lifetime?.last ?? event?.end ?? null;
-  if (!last) return false;
-  const day = toIsoDate(last);
-  return day !== null && day < today;
 }
 
 /** Times of a date's timeslots: sold out when max_tickets is 0. */

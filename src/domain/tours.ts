@@ -29,7 +29,7 @@
 import { subticketPartName, type TourLine, type TourPart } from './cart-lines.js';
 import { addDays } from './dates.js';
 import type { Minor } from './money.js';
-import { parseCount } from './tickets.js';
+import { parseCount, TOUR_OVERVIEW_DAYS } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes (structural: the API's Tour / TourSlot / TourQuestion and the server's rows both fit)
@@ -133,9 +133,6 @@ export const hasMultipleVenues = (tours: readonly ListTourInput[]): boolean => t
 
 /** Tour overview: ISO date -> ids of tours bookable that day (GET tour/overview). */
 export type TourOverview = Readonly<Record<string, readonly number[]>>;
-
-/** How far the list's overview looks ahead (the API's maximum): the date filter offers these days. */
-export const TOUR_OVERVIEW_DAYS = 92;
 
 /** The last day the list's date filter offers. */
 export const lastOverviewDate = (today: string): string => addDays(today, TOUR_OVERVIEW_DAYS);

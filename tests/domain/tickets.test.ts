@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTION, checkOverbooking, checkSelectionOverbooking, isTicketOfferedAt, timesOfDate, ticketsOfferedAt, dayAvailability, eventCustomGroups, eventVenues, filterEvents, firstAvailableDate, incompleteFamilyTickets, isEventExpired, normaliseCalendar, parseCount, placesInCart, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, sortEvents, subticketLimit, ticketLimit, toggleFixedSubticket, visibleTickets, type EventInput, type EventTicketInput, type TicketSelection } from '../../src/domain/tickets.js';
+import { EMPTY_SELECTION, checkOverbooking, checkSelectionOverbooking, isTicketOfferedAt, timesOfDate, ticketsOfferedAt, dayAvailability, eventCustomGroups, eventVenues, filterEvents, firstAvailableDate, incompleteFamilyTickets, normaliseCalendar, placesInCart, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, sortEvents, subticketLimit, ticketLimit, toggleFixedSubticket, visibleTickets, type EventInput, type EventTicketInput, type TicketSelection } from '../../src/domain/tickets.js';
+import { parseCount } from '../../src/domain/limits.js';
+import { isEventExpired } from '../../src/domain/calendar.js';
 import { calendarRange, initialCalendarMonth } from '../../src/domain/calendar.js';
 import { museumToday } from '../../src/domain/dates.js';
 import type { EventTicket, ShopEvent } from '../../src/api/schemas/catalog.js';

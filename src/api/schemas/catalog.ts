@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { FlagSchema, MinorUnitsSchema } from './common.js';
-import { TOUR_OVERVIEW_DAYS } from '../../domain/tours.js';
+import { TOUR_OVERVIEW_DAYS } from '../../domain/limits.js';
 
 // ---------- shared pieces ----------
 

@@ -6,7 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { Lifetime, TourCalendar, TourDetail } from '../../api/schemas/catalog.js';
-import { TOUR_OVERVIEW_DAYS } from '../../domain/tours.js';
+import { TOUR_OVERVIEW_DAYS } from '../../domain/limits.js';
 import { tourBookingMachine, type CalendarInput, type TourListData } from '../../../machines/tourBooking.machine.js';
 import type { Shell } from '../shell-context.js';
 import { cataloguePages } from './catalogue.js';

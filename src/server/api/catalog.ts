@@ -10,7 +10,7 @@ import {
   TourOverviewQuerySchema, TourQuerySchema, VoucherCodeQuerySchema,
   type Lifetime, type TourCalendar, type VoucherCode,
 } from '../../api/schemas/catalog.js';
-import { PRODUCT_KIND_ANNUAL_PASS } from '../../domain/shop.js';
+import { PRODUCT_KIND_ANNUAL_PASS } from '../../domain/limits.js';
 import { HttpError, notFound, parseInput } from './http-error.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../../domain/voucher-code.js';

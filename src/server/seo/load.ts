@@ -13,7 +13,7 @@ import {
 import { AppConfigSchema, ShopInfoSchema, StaticContentSchema, StaticPageSchema, type AppConfig } from '../../api/schemas/config.js';
 import { ROUTE_TABLE, type ShopRouteName } from '../../domain/routes.js';
 import { SECTION_FLAGS } from '../../domain/sections.js';
-import { PRODUCT_KIND_ANNUAL_PASS } from '../../domain/shop.js';
+import { PRODUCT_KIND_ANNUAL_PASS } from '../../domain/limits.js';
 import { siteNameOf, standardLegalLinks } from '../../app/navigation.js';
 import { pageTitle, shopDescription, shortDescription, type PageHead } from './head.js';
 import { articleJsonLd, eventJsonLd, museumJsonLd, tourJsonLd, voucherJsonLd, type ShopFacts } from './json-ld.js';
