@@ -47,7 +47,7 @@ function lazySources(root) {
  */
 export async function routeModules(root, { routes = 'src/domain/routes.ts', registry = 'src/app/routes.ts' } = {}) {
   const { ROUTE_TABLE } = await evaluate(root, routes);
-  const { SCREENS, loadJourney } = await evaluate(root, registry, [lazySources(root)]);
+  const { SCREENS, loadJourney, MESSAGE_PARTS } = await evaluate(root, registry, [lazySources(root)]);
   const sourceOf = async (load, what) => {
     const source = typeof load === 'function' ? await load() : undefined;
     if (typeof source !== 'string' || !fs.existsSync(path.join(root, source))) {
@@ -59,6 +59,7 @@ export async function routeModules(root, { routes = 'src/domain/routes.ts', regi
     Object.entries(ROUTE_TABLE).map(async ([name, route]) => ({
       name,
       path: route.path,
+      parts: MESSAGE_PARTS?.[name] ?? [],
       sources: [
         await sourceOf(SCREENS?.[name]?.preload, `route '${name}' (its screen in SCREENS)`),
         ...(route.journey ? [await sourceOf(typeof loadJourney === 'function' ? () => loadJourney(route.journey) : undefined, `journey '${route.journey}' (its loader)`)] : []),

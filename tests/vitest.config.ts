@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { cataloguePart } from '../src/i18n/esbuild-plugin.mjs';
+import { cataloguePart, journeyParts, partModuleSource } from '../src/i18n/esbuild-plugin.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** `messages/de.json?shell` and `?journeys` (src/i18n/load.ts) cut as in the build, so the tests see the same parts. */
-const CATALOGUE_PART = /^(.*[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json)\?(?:.*&)?(shell|journeys)(?:&.*)?$/;
+/**
+ * `messages/de.json?shell` and its journey parts (`?tickets`, …: src/i18n/load.ts) cut as in the
+ * build, so the tests see the same parts; the messages stay ICU text here (react-intl parses them).
+ */
+const CATALOGUE_PART = /^(.*[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json)\?(?:.*&)?([a-zA-Z]+)(?:&.*)?$/;
 
 export default defineConfig({
   root,
@@ -16,8 +19,10 @@ export default defineConfig({
       enforce: 'pre',
       async load(id) {
         const match = CATALOGUE_PART.exec(id);
-        if (!match?.[1]) return null;
-        return `export default ${JSON.stringify(cataloguePart(JSON.parse(await readFile(match[1], 'utf8')), match[2]))};`;
+        if (!match?.[1] || !match[2] || ['import', 'raw', 'url', 'inline'].includes(match[2])) return null;
+        const file = match[1];
+        const messages = JSON.parse(await readFile(file, 'utf8'));
+        return partModuleSource(cataloguePart(messages, match[2]), match[2], journeyParts(messages), (part) => `${file}?${part}`);
       },
     },
   ],

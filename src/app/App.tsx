@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, type IntlConfig } from 'react-intl';
 import { bootPhaseOf, type BootPhase } from '../../machines/app.selectors.js';
 import { BOOT_TEXTS, browserLanguage } from '../i18n/boot-messages.js';
 import { ShellContext } from './shell-context.js';
@@ -30,6 +30,15 @@ function BootScreen({ phase, urlLang, onRetry }: { phase: Exclude<BootPhase, 're
   );
 }
 
+/**
+ * A message the loaded catalogue lacks shows as its key. react-intl says so only in development;
+ * here it is said in every build (the browser tests fail on a console error), since a page that
+ * names a key of a part it did not load (src/app/routes.ts, MESSAGE_PARTS) would ship like that.
+ */
+const reportIntlError: IntlConfig['onError'] = (error) => {
+  if (error.code === 'MISSING_TRANSLATION' || process.env.NODE_ENV !== 'production') console.error(error);
+};
+
 export function App({ shell }: { shell: ShellInstance }) {
   const phase = useSelector(shell.actor, bootPhaseOf);
   const lang = useSelector(shell.actor, (s) => s.context.lang);
@@ -38,7 +47,7 @@ export function App({ shell }: { shell: ShellInstance }) {
   return (
     <ShellContext.Provider value={shell}>
       {phase === 'ready' && messages ? (
-        <IntlProvider locale={lang} defaultLocale="en" messages={messages}>
+        <IntlProvider locale={lang} defaultLocale="en" messages={messages} onError={reportIntlError}>
           <RouterProvider router={shell.router} />
         </IntlProvider>
       ) : (

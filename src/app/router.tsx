@@ -29,7 +29,7 @@ import {
   type RouteSpec,
   type ShopRouteName,
 } from '../domain/routes.js';
-import { SCREENS, loadJourney } from './routes.js';
+import { MESSAGE_PARTS, SCREENS, loadJourney } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
 import type { Shell } from './shell-context.js';
 import { JourneyHost, type RouteEntry, type RouteOrigin } from './journeys/host.js';
@@ -151,11 +151,12 @@ export function createShopRouter({
         // previous page stays until the new one can render: no "Loading the page…" flash.
         // A chunk that fails to load here is asked for again when the screen renders.
         const screenReady = SCREENS[name].preload?.().catch(() => undefined);
-        // Every page but home needs the journeys' messages (src/i18n/load.ts), loaded beside the screen.
+        // The page's parts of the catalogue beyond the shell's (src/i18n/load.ts), loaded beside the screen.
+        const parts = MESSAGE_PARTS[name];
         const messagesReady =
-          name === 'home'
+          parts.length === 0
             ? undefined
-            : shell.journeyMessages().catch((error: unknown) => {
+            : shell.journeyMessages(parts).catch((error: unknown) => {
                 if (!preload) throw error;
               });
         if (!journeyName) {

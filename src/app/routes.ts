@@ -84,6 +84,44 @@ export const SCREENS = {
   flows: screen(() => import('./screens/FlowsScreen.js')),
 } satisfies Record<ShopRouteName, ScreenComponent>;
 
+/**
+ * The parts of the catalogue each page needs beyond the shell's (src/i18n/load.ts: a part holds
+ * the messages whose key starts with its name), loaded beside its screen. build.mjs stops when a
+ * page's code (its screen's and journey's chunks and what they load) names a key of another part.
+ */
+export const MESSAGE_PARTS = {
+  home: [],
+  merchandise: ['shop'],
+  mechandiseCategory: ['shop'],
+  passes: ['shop'],
+  pass: ['form', 'shop'],
+  voucherList: ['vouchers'],
+  voucherSingle: ['voucher', 'vouchers'],
+  tickets: ['tickets'],
+  ticket: ['calendar', 'cart', 'tickets'],
+  guidedTours: ['tours'],
+  guidedTour: ['calendar', 'cart', 'form', 'tickets', 'tours'],
+  login: ['auth', 'deliveryAddress', 'form', 'login', 'settings'],
+  register: ['auth', 'deliveryAddress', 'form', 'settings'],
+  registerSuccess: ['auth'],
+  guestRegister: ['auth', 'deliveryAddress', 'form', 'settings'],
+  forgotPassword: ['auth', 'deliveryAddress', 'form', 'settings'],
+  recoverAccount: ['auth', 'deliveryAddress', 'form', 'settings'],
+  forgotPasswordSuccess: ['auth'],
+  recoverPasswordSuccess: ['auth'],
+  settings: ['auth', 'deliveryAddress', 'form', 'settings'],
+  orderReview: ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'],
+  product: ['form', 'shop'],
+  checkout: ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'],
+  checkoutAccepted: ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'],
+  checkoutCanceled: ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'],
+  checkoutSuccess: ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'],
+  checkoutFailed: ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'],
+  shippingInfo: [],
+  page: [],
+  flows: [],
+} as const satisfies Record<ShopRouteName, readonly string[]>;
+
 /** Each journey by its name: its module (src/app/journeys/<name>.ts), whose default export is the journey. */
 export const JOURNEYS = {
   checkout: () => import('./journeys/checkout.js'),

@@ -16,7 +16,7 @@ import type { AppConfig } from '../api/schemas/config.js';
 import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
-import { loadJourneyMessages, loadMessages } from '../i18n/load.js';
+import { loadMessageParts, loadMessages } from '../i18n/load.js';
 import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
@@ -183,16 +183,25 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   followSession(actor, cart);
   followSections(actor, cart);
   const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
-  let journeyMessagesLoaded: Promise<void> | null = null;
-  /** Once per page load (a language switch loads the page anew); a failed load is asked for again. */
-  const journeyMessages = (): Promise<void> =>
-    (journeyMessagesLoaded ??= loadJourneyMessages(actor.getSnapshot().context.lang).then(
-      (messages) => actor.send({ type: 'MESSAGES_ADDED', messages }),
-      (error: unknown) => {
-        journeyMessagesLoaded = null;
-        throw error;
-      },
-    ));
+  const partsLoaded = new Map<string, Promise<void>>();
+  /**
+   * Each part once per page load (a language switch loads the page anew): the parts not asked for
+   * yet come in one MESSAGES_ADDED; a part that failed to load is asked for again next time.
+   */
+  const journeyMessages = (names: readonly string[]): Promise<void> => {
+    const missing = names.filter((name) => !partsLoaded.has(name));
+    if (missing.length > 0) {
+      const loaded = loadMessageParts(actor.getSnapshot().context.lang, missing).then(
+        (messages) => void actor.send({ type: 'MESSAGES_ADDED', messages }),
+        (error: unknown) => {
+          for (const name of missing) partsLoaded.delete(name);
+          throw error;
+        },
+      );
+      for (const name of missing) partsLoaded.set(name, loaded);
+    }
+    return Promise.all(names.map((name) => partsLoaded.get(name))).then(() => undefined);
+  };
   const shellBase = { actor, api, cart, navigate, journeyMessages };
   const journeys = new JourneyHost({
     deps: shellBase,

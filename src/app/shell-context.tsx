@@ -15,8 +15,8 @@ export interface Shell {
   cart: CartActor;
   /** The router's navigation by href (path and query of this site); `replace` keeps history short. */
   navigate: (href: string, replace?: boolean) => void;
-  /** Loads the journeys' part of the catalogue once (src/i18n/load.ts); every page but home waits for it. */
-  journeyMessages: () => Promise<void>;
+  /** Loads the named journey parts of the catalogue, each once (src/i18n/load.ts); a page waits for its own (src/app/routes.ts, MESSAGE_PARTS). */
+  journeyMessages: (parts: readonly string[]) => Promise<void>;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

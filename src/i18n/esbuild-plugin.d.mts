@@ -4,7 +4,9 @@ import type { Plugin } from 'esbuild';
 
 export declare const SHELL_PREFIXES: ReadonlySet<string>;
 export declare function isShellKey(key: string): boolean;
+export declare function journeyParts(messages: Record<string, unknown>): string[];
 export declare function cataloguePart<T>(messages: Record<string, T>, part: string | undefined): Record<string, T>;
+export declare function partModuleSource(compiled: unknown, part: string | undefined, journeyPartNames: readonly string[], specifier: (part: string) => string): string;
 export declare function compileCatalogue(messages: Record<string, unknown>, label?: string): Record<string, MessageFormatElement[]>;
 export declare function i18nPlugin(): Plugin;
 export default i18nPlugin;

@@ -7,8 +7,11 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import shellMessagePrefixes from './shell-messages.json' with { type: 'json' };
 
 const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
-/** `./messages/de.json?shell` or `?journeys`: one part of a catalogue (src/i18n/load.ts). */
-const CATALOGUE_PART = /^\.\/messages\/[a-z]{2}\.json\?(shell|journeys)$/;
+/**
+ * `./messages/de.json?shell`, or `./de.json?tickets` (from the shell's module): one part of a
+ * catalogue (src/i18n/load.ts).
+ */
+const CATALOGUE_PART = /^\.\/(?:messages\/)?[a-z]{2}\.json\?[a-zA-Z]+$/;
 
 /**
  * The first segments of the message keys the shell and the home page use (src/i18n/shell-messages.json).
@@ -26,10 +29,38 @@ export const isShellKey = (key) => SHELL_PREFIXES.has(key.split('.')[0]);
  */
 export const isServerOnlyKey = (key) => key.split('.')[0] === 'meta';
 
-/** The `shell` or `journeys` part of a catalogue object; all of it for any other part. */
+/**
+ * The parts of a catalogue beyond the shell's: one per first segment of its keys (`tickets`,
+ * `checkout`, …), loaded with the pages that name it (src/app/routes.ts, MESSAGE_PARTS).
+ */
+export function journeyParts(messages) {
+  return [...new Set(Object.keys(messages).filter((key) => !isServerOnlyKey(key) && !isShellKey(key)).map((key) => key.split('.')[0]))].sort();
+}
+
+/**
+ * One part of a catalogue object: `shell` (the shell's prefixes), or a journey part (the keys of
+ * that first segment); all of it without a part.
+ */
 export function cataloguePart(messages, part) {
-  if (part !== 'shell' && part !== 'journeys') return messages;
-  return Object.fromEntries(Object.entries(messages).filter(([key]) => !isServerOnlyKey(key) && isShellKey(key) === (part === 'shell')));
+  if (part === undefined || part === '') return messages;
+  if (part === 'shell') return Object.fromEntries(Object.entries(messages).filter(([key]) => !isServerOnlyKey(key) && isShellKey(key)));
+  if (SHELL_PREFIXES.has(part) || part === 'meta') throw new Error(`"${part}" is a prefix of the shell's part, not a part of its own`);
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => key.split('.')[0] === part));
+}
+
+/**
+ * The module text of a catalogue part: its compiled messages as one JSON text (the browser's JSON
+ * parser reads it several times faster than the JavaScript parser reads the same data as code), and
+ * for the shell's part also \`parts\`, a loader of each journey part of the same language
+ * (\`specifier(part)\`: how the module imports it), so that the app names each chunk without
+ * listing 8 × parts imports itself.
+ */
+export function partModuleSource(compiled, part, journeyPartNames, specifier) {
+  const lines = [`export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`];
+  if (part === 'shell') {
+    lines.push(`export const parts = {${journeyPartNames.map((name) => `\n  ${JSON.stringify(name)}: () => import(${JSON.stringify(specifier(name))}),`).join('')}\n};`);
+  }
+  return lines.join('\n');
 }
 
 /** Compiles one catalogue object { key: ICU string } to { key: AST }. Throws naming the bad key. */
@@ -68,12 +99,15 @@ export function i18nPlugin() {
       });
       build.onLoad({ filter: CATALOGUE }, async (args) => {
         const lang = path.basename(args.path, '.json');
-        const source = cataloguePart(JSON.parse(await readFile(args.path, 'utf8')), args.suffix?.slice(1));
+        const part = args.suffix ? args.suffix.slice(1) : undefined;
         try {
-          // one JSON text read by JSON.parse, not an object literal: the browser's JSON parser reads
-          // it several times faster than the JavaScript parser and compiler read the same data as
-          // code (the journeys' part is some 45 KB), and the page's tasks stay short
-          return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalogue(source, lang)))});`, loader: 'js' };
+          const messages = JSON.parse(await readFile(args.path, 'utf8'));
+          const compiled = compileCatalogue(cataloguePart(messages, part), lang);
+          return {
+            contents: partModuleSource(compiled, part, journeyParts(messages), (name) => `./${lang}.json?${name}`),
+            loader: 'js',
+            resolveDir: path.dirname(args.path),
+          };
         } catch (error) {
           return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
         }

@@ -1,33 +1,47 @@
 /**
- * Loads the message catalogue of one language in two parts, each its own chunk in the build, where
- * the esbuild plugin (./esbuild-plugin.mjs) has already compiled the messages to AST and cut them
- * by the prefixes of ./shell-messages.json:
- * - `loadMessages`: what the shell (header, footer, banners, titles, errors) and the home page
- *   need, loaded at boot;
- * - `loadJourneyMessages`: everything else, loaded with the first page after home (the router's
- *   `beforeLoad`, also on hover or focus of a link) and, on a deep link, preloaded by the server.
- * The import paths are written out so that the bundler sees each chunk.
+ * Loads the message catalogue of one language in parts, each its own chunk in the build, where
+ * the esbuild plugin (./esbuild-plugin.mjs) has already compiled the messages to AST and cut them:
+ * - `loadMessages`: the shell's part (header, footer, banners, titles, errors; the prefixes of
+ *   ./shell-messages.json), which the shell and the home page need, loaded at boot;
+ * - `loadMessageParts`: journey parts, one per first segment of the other keys (`tickets`,
+ *   `calendar`, `checkout`, …). Each page names the parts its screen and journey use
+ *   (src/app/routes.ts, MESSAGE_PARTS; build.mjs checks it) and the router loads them beside its
+ *   screen (also on hover or focus of a link); on a deep link the server preloads them.
+ * The shell's module of a language brings a loader of each of its journey parts, so the import
+ * paths written out here are the eight shells'.
  */
 import type { Language } from '../api/languages.js';
 import type { Messages } from '../../machines/app.machine.js';
 
-type Part = () => Promise<{ default: Record<string, unknown> }>;
+interface ShellPart {
+  default: Record<string, unknown>;
+  parts: Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+}
 
-const CATALOGUES: Record<Language, { shell: Part; journeys: Part }> = {
-  de: { shell: () => import('./messages/de.json?shell'), journeys: () => import('./messages/de.json?journeys') },
-  en: { shell: () => import('./messages/en.json?shell'), journeys: () => import('./messages/en.json?journeys') },
-  fr: { shell: () => import('./messages/fr.json?shell'), journeys: () => import('./messages/fr.json?journeys') },
-  it: { shell: () => import('./messages/it.json?shell'), journeys: () => import('./messages/it.json?journeys') },
-  nl: { shell: () => import('./messages/nl.json?shell'), journeys: () => import('./messages/nl.json?journeys') },
-  es: { shell: () => import('./messages/es.json?shell'), journeys: () => import('./messages/es.json?journeys') },
-  sv: { shell: () => import('./messages/sv.json?shell'), journeys: () => import('./messages/sv.json?journeys') },
-  da: { shell: () => import('./messages/da.json?shell'), journeys: () => import('./messages/da.json?journeys') },
+const SHELLS: Record<Language, () => Promise<ShellPart>> = {
+  de: () => import('./messages/de.json?shell'),
+  en: () => import('./messages/en.json?shell'),
+  fr: () => import('./messages/fr.json?shell'),
+  it: () => import('./messages/it.json?shell'),
+  nl: () => import('./messages/nl.json?shell'),
+  es: () => import('./messages/es.json?shell'),
+  sv: () => import('./messages/sv.json?shell'),
+  da: () => import('./messages/da.json?shell'),
 };
 
 export async function loadMessages(lang: Language): Promise<Messages> {
-  return (await CATALOGUES[lang].shell()).default as Messages;
+  return (await SHELLS[lang]()).default as Messages;
 }
 
-export async function loadJourneyMessages(lang: Language): Promise<Messages> {
-  return (await CATALOGUES[lang].journeys()).default as Messages;
+/** The messages of the journey parts `names` of `lang`, in one object; a part the catalogue lacks is an error. */
+export async function loadMessageParts(lang: Language, names: readonly string[]): Promise<Messages> {
+  const { parts } = await SHELLS[lang]();
+  const loaded = await Promise.all(
+    names.map((name) => {
+      const load = parts[name];
+      if (!load) throw new Error(`the catalogue has no message part "${name}"`);
+      return load();
+    }),
+  );
+  return Object.assign({}, ...loaded.map((part) => part.default)) as Messages;
 }

@@ -138,10 +138,10 @@ export interface BootManifest {
   home: string[];
   /** The shell's part of each language's catalogue (every page). */
   messages: Partial<Record<string, string[]>>;
-  /** The journeys' part of each language's catalogue (every page of the route table but home). */
-  journeyMessages?: Partial<Record<string, string[]>>;
-  /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey. */
-  routes?: { path: string; files: string[] }[];
+  /** Each journey part of each language's catalogue (src/i18n/load.ts), by language and part. */
+  messageParts?: Partial<Record<string, Partial<Record<string, string[]>>>>;
+  /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey, and the parts of the catalogue it loads. */
+  routes?: { path: string; files: string[]; parts?: string[] }[];
   descriptions: Partial<Record<string, string>>;
   /** A rendered page's one script (src/app/paint-first.ts): it asks for the app once the page is painted. */
   paintFirst?: string;
@@ -190,14 +190,15 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * makes first (config, then shop info, static content and the payment types: exactly the URLs the app's HTTP client
  * asks for, so the browser uses the preloaded answers instead of asking again), the shell's part of
  * the language's catalogue and the lazy layout chunks (and the home screen's on the home page; on
- * any other page of the route table its chunks and the journeys' part of the catalogue) as module
+ * any other page of the route table its chunks and its parts of the catalogue) as module
  * preloads, and the language's meta description (or, given `head`, the page's own head in its place: seo/head.ts).
  */
 export function bootPreloads(boot: BootManifest | undefined, lang: string, page: BootPage, banner?: { image: string; image_mobile: string }, head?: string): string {
   const api = `/api/${lang}`;
   const fetches = [`${api}/shopinfo/config?shop=${SHOP_ID}`, `${api}/shopinfo?shop=${SHOP_ID}`, `${api}/static/content`, `${api}/checkout/payments?shop=${SHOP_ID}`];
   const route = page === 'home' ? undefined : boot?.routes?.find((candidate) => candidate.path === page);
-  const pageModules = page === 'home' ? (boot?.home ?? []) : route ? [...(boot?.journeyMessages?.[lang] ?? []), ...route.files] : [];
+  const parts = (route?.parts ?? []).flatMap((part) => boot?.messageParts?.[lang]?.[part] ?? []);
+  const pageModules = page === 'home' ? (boot?.home ?? []) : route ? [...parts, ...route.files] : [];
   const modules = boot ? [...new Set([...(boot.messages[lang] ?? []), ...boot.layout, ...pageModules])] : [];
   const description = boot?.descriptions[lang];
   return [

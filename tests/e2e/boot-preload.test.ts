@@ -74,12 +74,17 @@ describe('boot preloads', () => {
       for (const file of manifest.messages[lang === 'de' ? 'en' : 'de'] ?? []) expect(modules).not.toContain(file);
       // the home screen's chunk only on the home page
       for (const file of manifest.home) expect(modules.includes(file)).toBe(path === '/de');
-      // the journeys' part of the catalogue (src/i18n/load.ts) on every page but home, and there never asked for
-      const journeyMessages = manifest.journeyMessages?.[lang] ?? [];
-      expect(journeyMessages.length).toBeGreaterThan(0);
-      for (const file of journeyMessages) {
-        expect(modules.includes(file), file).toBe(path !== '/de');
-        if (path === '/de') expect(requests.map((r) => r.url), file).not.toContain(file);
+      // the page's own parts of the catalogue (src/i18n/load.ts; src/app/routes.ts, MESSAGE_PARTS) and
+      // no other: the events' list its part, the home page none; a part not preloaded is not asked for
+      const parts = manifest.messageParts?.[lang] ?? {};
+      expect(Object.keys(parts)).toEqual(expect.arrayContaining(['tickets', 'checkout', 'tours']));
+      const own = path === '/de' ? [] : ['tickets'];
+      for (const [part, files] of Object.entries(parts)) {
+        expect(files?.length, part).toBeGreaterThan(0);
+        for (const file of files ?? []) {
+          expect(modules.includes(file), `${part}: ${file}`).toBe(own.includes(part));
+          if (!own.includes(part)) expect(requests.map((r) => r.url), `${part}: ${file}`).not.toContain(file);
+        }
       }
       if (path === '/de') {
         // the home page: every script it loads is named in the head, none is found only after another ran

@@ -116,8 +116,8 @@ export function mountShell(
 
 /**
  * Messages the app asked for that its catalogue lacked (react-intl reports them as errors): the
- * shell loads the journeys' part of the catalogue only with the first page after home
- * (src/i18n/load.ts), so a key rendered before that would show as its id. teardown() fails then.
+ * shell loads a page's parts of the catalogue with the page (src/i18n/load.ts, src/app/routes.ts
+ * MESSAGE_PARTS), so a key of another part would show as its id. teardown() fails then.
  */
 let missingMessages: string[] = [];
 let restoreConsoleError: (() => void) | null = null;

@@ -24,8 +24,8 @@ export function RouteEffects() {
   const siteName = useSiteName();
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<{ name: RouteName; href: string } | null>(null);
-  // The route subscription below lives as long as the router: new messages (the journeys' part of
-  // the catalogue arrives during the first navigation after home) must not restart it, or the
+  // The route subscription below lives as long as the router: new messages (a page's parts of the
+  // catalogue arrive during the navigation to it) must not restart it, or the
   // navigation under way would lose its focus move. It reads the current messages from here.
   const current = useRef({ intl, siteName });
   current.current = { intl, siteName };

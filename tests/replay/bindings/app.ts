@@ -34,14 +34,14 @@ import { cannot, Mismatch, type Answer, type Replay, type ReplayBinding } from '
 import { STEP_MS } from '../replay.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 
-/** The catalogue chunks of the build the server serves: the shell's and the journeys' part, per language. */
+/** The catalogue chunks of the build the server serves: the shell's part and the journey parts, per language. */
 const manifest = (() => {
   const { boot } = readBootPreloads(fs.readFileSync(path.join(repoRoot, 'dist/public/index.html'), 'utf8'));
   if (!boot) throw new Error('dist/public/index.html has no boot-preloads list (build first)');
   return boot;
 })();
 const shellChunks = (lang: Lang) => manifest.messages[lang] ?? [];
-const journeyChunks = (lang: Lang) => manifest.journeyMessages?.[lang] ?? [];
+const journeyChunks = (lang: Lang) => Object.values(manifest.messageParts?.[lang] ?? {}).flatMap((files) => files ?? []);
 
 const ev = (step: ReplayStep) => step.event as SentEvent & Record<string, unknown>;
 const api = (name: string) => (url: URL) => new RegExp(`^/api/[a-z]{2}/${name}$`).test(url.pathname);
@@ -125,7 +125,7 @@ async function httpError(r: Replay, step: ReplayStep): Promise<void> {
   if ((status === 401 || status === 403) && !onLoginPage) r.memo.loggedIn = false;
   if (status === 503) {
     r.memo.reloadedAt = ev(step).at;
-    // the reloaded page's copy of the journeys' catalogue waits for the next step (this page has its own already: it asks only after it)
+    // the reloaded page's parts of the catalogue wait for the next step (this page has its own already: it asks only after it)
     await asked(r, 'next');
     if (nextIs(r, step, 'MESSAGES_ADDED')) r.memo.holdJourney = true;
   }
@@ -415,12 +415,12 @@ export const appBinding: ReplayBinding = {
     // ---- the visitor's session
     MESSAGES_ADDED: async (r) => {
       if (r.waiting('journey')) {
-        // the reloaded page's copy of the journeys' catalogue arrives
+        // the reloaded page's parts of the catalogue arrive
         r.memo.holdJourney = false;
-        await r.answer('journey', { server: true });
+        await answerAll(r, 'journey', { server: true });
         return;
       }
-      // the first page after home loads the journeys' part of the catalogue
+      // the first page after home loads its parts of the catalogue
       await link(header(r), w(r, 'nav.tickets', true)).click();
     },
     ACCEPT_COOKIES: async (r) => {
@@ -499,7 +499,7 @@ export const appBinding: ReplayBinding = {
     'Boot.Ready': async (r) => {
       await r.lacks(bootLoading(r), 'the loading screen');
       await r.lacks(bootFailed(r), 'the retry screen');
-      // a page reloaded at a journey's address renders once the journeys' part of the catalogue is in
+      // a page reloaded at a journey's address renders once its parts of the catalogue are in
       if (r.waiting('journey')) return;
       await r.shows(header(r), 'the header');
       // the session the tab restored or the visitor started: the account menu, else "log in"
