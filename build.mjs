@@ -37,10 +37,11 @@ export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
 /**
  * JavaScript each page of BUDGET_PAGES loads as shipped (the home page's files, the page's own
- * chunks, the journeys' messages, the loader and the hydration chunk), brotli: held at today's
- * largest with a little room, above the goal of 150 KB, which is not reached yet.
+ * chunks, its API modules and parts of the catalogue, the loader and the hydration chunk), brotli:
+ * held at today's largest (the checkout, 166.1 KB) with a little room, above the goal of 150 KB,
+ * which three of the six pages do not reach yet.
  */
-export const PAGE_JS_BUDGET_BROTLI = 173 * 1024;
+export const PAGE_JS_BUDGET_BROTLI = 168 * 1024;
 /** The pages `npm run bench` measures, by route path below the language (scripts/bench.ts). */
 const BUDGET_PAGES = ['tickets', 'tickets/$id', 'checkout', 'guided-tours', 'guided-tours/$id', 'product/$id'];
 /** The smallest app using every package of the design card (scripts/card-floor/main.tsx), built as the shop is. */
