@@ -7,12 +7,18 @@
  */
 import { createHttp, type Http, type HttpOptions } from './http.js';
 import { configApi } from './config.js';
-import type { catalogApi } from './catalog.js';
+import type { eventsApi } from './events.js';
+import type { toursApi } from './tours.js';
+import type { merchandiseApi } from './merchandise.js';
+import type { vouchersApi } from './vouchers.js';
 import type { accountApi } from './accounts.js';
 import type { checkoutApi } from './checkout.js';
 
 type Calls = Record<string, (...args: never[]) => Promise<unknown>>;
-type CatalogApi = ReturnType<typeof catalogApi>;
+type EventsApi = ReturnType<typeof eventsApi>;
+type ToursApi = ReturnType<typeof toursApi>;
+type MerchandiseApi = ReturnType<typeof merchandiseApi>;
+type VouchersApi = ReturnType<typeof vouchersApi>;
 type AccountApi = ReturnType<typeof accountApi>;
 type CheckoutApi = ReturnType<typeof checkoutApi>;
 
@@ -23,11 +29,14 @@ const exhaustive =
   <const K extends readonly (keyof T)[]>(keys: K & (Exclude<keyof T, K[number]> extends never ? unknown : never)) =>
     keys as AllKeys<T>;
 
-const CATALOG_CALLS = exhaustive<CatalogApi>()([
-  'getTours', 'getTourOverview', 'getTourAttributes', 'getTour', 'getTourSoldOutDates', 'getTourSoldOutTimeslots', 'getTourCalendar',
-  'getTourLifetime', 'getEvents', 'getTickets', 'getTicketCalendar', 'getTicketLifetime', 'getMerchandise', 'getAnnualPasses', 'getArticle',
-  'getMerchandiseAttributes', 'getAnnualPassAttributes', 'getVouchers', 'getVoucher', 'getVoucherAttributes', 'lookUpVoucherCode', 'getCountries',
+const EVENT_CALLS = exhaustive<EventsApi>()(['getEvents', 'getTickets', 'getTicketCalendar', 'getTicketLifetime']);
+const TOUR_CALLS = exhaustive<ToursApi>()([
+  'getTours', 'getTourOverview', 'getTourAttributes', 'getTour', 'getTourSoldOutDates', 'getTourSoldOutTimeslots', 'getTourCalendar', 'getTourLifetime',
 ]);
+const MERCHANDISE_CALLS = exhaustive<MerchandiseApi>()([
+  'getMerchandise', 'getAnnualPasses', 'getArticle', 'getMerchandiseAttributes', 'getAnnualPassAttributes', 'getCountries',
+]);
+const VOUCHER_CALLS = exhaustive<VouchersApi>()(['getVouchers', 'getVoucher', 'getVoucherAttributes', 'lookUpVoucherCode']);
 const ACCOUNT_CALLS = exhaustive<AccountApi>()([
   'login', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'checkRecoveryLink', 'confirmPasswordReset', 'changePassword',
   'changeEmail', 'updateCustomer', 'getCustomer',
@@ -50,7 +59,10 @@ function deferred<T extends Calls>(load: () => Promise<(http: Http) => T>, http:
   return out as T;
 }
 
-const loadCatalog = () => import('./catalog.js').then((m) => m.catalogApi);
+const loadEvents = () => import('./events.js').then((m) => m.eventsApi);
+const loadTours = () => import('./tours.js').then((m) => m.toursApi);
+const loadMerchandise = () => import('./merchandise.js').then((m) => m.merchandiseApi);
+const loadVouchers = () => import('./vouchers.js').then((m) => m.vouchersApi);
 const loadAccounts = () => import('./accounts.js').then((m) => m.accountApi);
 const loadCheckout = () => import('./checkout.js').then((m) => m.checkoutApi);
 
@@ -60,7 +72,10 @@ const loadCheckout = () => import('./checkout.js').then((m) => m.checkoutApi);
  * page, only the modules whose calls the page's own code makes.
  */
 export const DEFERRED_CALLS = [
-  { load: loadCatalog, names: CATALOG_CALLS },
+  { load: loadEvents, names: EVENT_CALLS },
+  { load: loadTours, names: TOUR_CALLS },
+  { load: loadMerchandise, names: MERCHANDISE_CALLS },
+  { load: loadVouchers, names: VOUCHER_CALLS },
   { load: loadAccounts, names: ACCOUNT_CALLS },
   { load: loadCheckout, names: CHECKOUT_CALLS },
 ] as const;
@@ -69,10 +84,13 @@ export function createShopApi(options: HttpOptions) {
   const http = createHttp(options);
   return {
     ...configApi(http),
-    ...deferred(loadCatalog, http, CATALOG_CALLS),
+    ...deferred(loadEvents, http, EVENT_CALLS),
+    ...deferred(loadTours, http, TOUR_CALLS),
+    ...deferred(loadMerchandise, http, MERCHANDISE_CALLS),
+    ...deferred(loadVouchers, http, VOUCHER_CALLS),
     ...deferred(loadAccounts, http, ACCOUNT_CALLS),
     ...deferred(loadCheckout, http, CHECKOUT_CALLS),
   };
 }
-export type ShopApi = ReturnType<typeof configApi> & CatalogApi & AccountApi & CheckoutApi;
+export type ShopApi = ReturnType<typeof configApi> & EventsApi & ToursApi & MerchandiseApi & VouchersApi & AccountApi & CheckoutApi;
 export { ApiError, isApiError } from './http.js';
