@@ -38,7 +38,7 @@ export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
 /**
  * JavaScript each page of BUDGET_PAGES loads as shipped (the home page's files, the page's own
  * chunks, its API modules and parts of the catalogue, the loader and the hydration chunk), brotli:
- * held at today's largest (the checkout, 166.1 KB) with a little room, above the goal of 150 KB,
+ * held at today's largest (the checkout, 167.1 KB) with a little room, above the goal of 150 KB,
  * which three of the six pages do not reach yet.
  */
 export const PAGE_JS_BUDGET_BROTLI = 168 * 1024;
