@@ -89,37 +89,46 @@ export const SCREENS = {
  * the messages whose key starts with its name), loaded beside its screen. build.mjs stops when a
  * page's code (its screen's and journey's chunks and what they load) names a key of another part.
  */
+// The lists several pages share, named once (the table is on the home page: each list is written once).
+const SHOP = ['shop'] as const;
+const ARTICLE = ['form', 'shop'] as const;
+const ACCOUNT = ['auth', 'deliveryAddress', 'form', 'settings'] as const;
+const ACCOUNT_DONE = ['auth'] as const;
+const CHECKOUT = ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'] as const;
+const CHECKOUT_OVER = ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'] as const;
+const NONE = [] as const;
+
 export const MESSAGE_PARTS = {
-  home: [],
-  merchandise: ['shop'],
-  mechandiseCategory: ['shop'],
-  passes: ['shop'],
-  pass: ['form', 'shop'],
+  home: NONE,
+  merchandise: SHOP,
+  mechandiseCategory: SHOP,
+  passes: SHOP,
+  pass: ARTICLE,
   voucherList: ['vouchers'],
   voucherSingle: ['voucher', 'vouchers'],
   tickets: ['tickets'],
   ticket: ['calendar', 'cart', 'tickets'],
   guidedTours: ['tours'],
   guidedTour: ['calendar', 'cart', 'form', 'tickets', 'tours'],
-  login: ['auth', 'deliveryAddress', 'form', 'login', 'settings'],
-  register: ['auth', 'deliveryAddress', 'form', 'settings'],
-  registerSuccess: ['auth'],
-  guestRegister: ['auth', 'deliveryAddress', 'form', 'settings'],
-  forgotPassword: ['auth', 'deliveryAddress', 'form', 'settings'],
-  recoverAccount: ['auth', 'deliveryAddress', 'form', 'settings'],
-  forgotPasswordSuccess: ['auth'],
-  recoverPasswordSuccess: ['auth'],
-  settings: ['auth', 'deliveryAddress', 'form', 'settings'],
-  orderReview: ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'],
-  product: ['form', 'shop'],
-  checkout: ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'],
-  checkoutAccepted: ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'],
-  checkoutCanceled: ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'],
-  checkoutSuccess: ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'],
-  checkoutFailed: ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'],
-  shippingInfo: [],
-  page: [],
-  flows: [],
+  login: [...ACCOUNT, 'login'],
+  register: ACCOUNT,
+  registerSuccess: ACCOUNT_DONE,
+  guestRegister: ACCOUNT,
+  forgotPassword: ACCOUNT,
+  recoverAccount: ACCOUNT,
+  forgotPasswordSuccess: ACCOUNT_DONE,
+  recoverPasswordSuccess: ACCOUNT_DONE,
+  settings: ACCOUNT,
+  orderReview: CHECKOUT_OVER,
+  product: ARTICLE,
+  checkout: CHECKOUT,
+  checkoutAccepted: CHECKOUT,
+  checkoutCanceled: CHECKOUT_OVER,
+  checkoutSuccess: CHECKOUT_OVER,
+  checkoutFailed: CHECKOUT,
+  shippingInfo: NONE,
+  page: NONE,
+  flows: NONE,
 } as const satisfies Record<ShopRouteName, readonly string[]>;
 
 /** Each journey by its name: its module (src/app/journeys/<name>.ts), whose default export is the journey. */
