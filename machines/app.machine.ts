@@ -3,7 +3,7 @@
  *
  * Four parallel regions:
  * - Boot: remote config first (nothing renders before it), the interface messages of the shell
- *   (the journeys' part joins later with MESSAGES_ADDED), the saved session (validated, invalid values dropped), payment types, shop metadata and static content.
+ *   (each page's parts of the catalogue join later with MESSAGES_ADDED), the saved session (validated, invalid values dropped), payment types, shop metadata and static content.
  * - Global message: the dismissible banner; a server error shows it for 15 s (§8, §9).
  * - Toasts: a queue of short notices, each visible for 2 s (§8).
  * - Server requests: the waiting flag while any request is open (§4), shown as a spinner.
@@ -102,7 +102,7 @@ export type AppEvent =
   | { type: 'TOAST'; toast: ShellMessage & { tone?: MessageTone } }
   | { type: 'DISMISS_TOAST' }
   | { type: 'ACCEPT_COOKIES' }
-  /** The journeys' part of the catalogue has arrived (src/i18n/load.ts): it joins the shell's. */
+  /** A page's parts of the catalogue have arrived (src/i18n/load.ts): they join the shell's and the earlier pages'. */
   | { type: 'MESSAGES_ADDED'; messages: Messages }
   | { type: 'CHANGE_LANGUAGE'; lang: Language }
   | { type: 'LOGGED_IN'; jwt: string; customer: StoredCustomer | null; isGuest: boolean }
@@ -267,7 +267,7 @@ export const appMachine = setup({
     ],
     ACCEPT_COOKIES: { actions: ['acceptCookies', 'storeCookiesAccepted'] },
     MESSAGES_ADDED: {
-      description: 'The messages of the journeys, loaded with the first page after home, join those of the shell.',
+      description: "The messages of a page's parts of the catalogue, loaded with the page, join those the shell and earlier pages loaded.",
       actions: { type: 'assignMessages', params: ({ event }) => event.messages },
     },
     CHANGE_LANGUAGE: { guard: 'isDifferentLanguage', actions: { type: 'switchLanguage', params: ({ event }) => event.lang } },

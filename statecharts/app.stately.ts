@@ -38,7 +38,7 @@ export const machine = createMachine({
       "actions": [
         "assignMessages"
       ],
-      "description": "The messages of the journeys, loaded with the first page after home, join those of the shell."
+      "description": "The messages of a page's parts of the catalogue, loaded with the page, join those the shell and earlier pages loaded."
     },
     "CHANGE_LANGUAGE": {
       "guard": "isDifferentLanguage",
