@@ -33,10 +33,13 @@ function lane(name, commands, stream) {
   });
 }
 
+// Beside the browser lane, the unit and UI tests run in one worker: the browser lane is the long
+// one (its files run one after another), and with two workers here it had two thirds of a core
+// for its first files, which then took 20–50 s longer each. Alone (--sequential) they use both.
 const checks = [
   ['npm', 'run', '--silent', 'typecheck'],
   ['npm', 'run', '--silent', 'statecharts:check'],
-  ['npx', ...vitest, '--project', 'unit', '--project', 'ui'],
+  ['npx', ...vitest, '--project', 'unit', '--project', 'ui', ...(sequential ? [] : ['--maxWorkers=1'])],
 ];
 const browser = [['npx', ...vitest, '--project', 'e2e']];
 
