@@ -1,10 +1,11 @@
 /**
- * Serves the built app (dist/public) through Hono's serveStatic: hashed assets under /assets/ are
- * cached for a year, /static/ for an hour; the .br and .gz files build.mjs writes beside each
- * compressible file are sent in its place to a browser that accepts them. index.html is made per
- * language and page at start (the head's preloads, below), revalidated on every visit, and
- * answers every app route (/de/tickets …), so the client-side router takes over. Nothing outside
- * the root can be reached, whatever the path says.
+ * Serves the built app (dist/public): hashed assets under /assets/ are cached for a year, /static/
+ * for an hour. Files come from memory (static-files.ts: read once, with the .br and .gz build.mjs
+ * writes beside each compressible file and the .avif/.webp beside a picture, each sent in its place
+ * to a browser that accepts it); a large file or a range request goes through Hono's serveStatic
+ * from disk. index.html is made per language and page at start (the head's preloads, below),
+ * revalidated on every visit, and answers every app route (/de/tickets …), so the client-side
+ * router takes over. Nothing outside the root can be reached, whatever the path says.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,12 +17,15 @@ import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
+import { acceptedEncodings, createFileMemory, type Encoding } from './static-files.js';
 import { rawPathname } from './http.js';
 import { canonicalPath } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
+
+export { acceptedEncodings };
 import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,7 +38,6 @@ const MAX_HEADED_PAGES = 1000;
 /** Smaller pages are sent as they are: compression would not pay for its headers (build.mjs uses the same). */
 const MIN_COMPRESS_SIZE = 256;
 
-type Encoding = 'br' | 'gzip';
 
 /** One generated index.html (per language and page kind), with its encodings, made once. */
 interface Page {
@@ -100,21 +103,6 @@ function makePage(html: string, fast = false): Page {
     if (gzip.length < body.length) compressed.gzip = gzip;
   }
   return { body, etag: createHash('sha256').update(body).digest('base64url').slice(0, 22), compressed };
-}
-
-/** The encodings the client accepts, best first (`q=0` excludes). */
-export function acceptedEncodings(header: string | string[] | undefined): Encoding[] {
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const accepted = new Map<string, number>();
-  for (const part of text.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    accepted.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (enc: string) => accepted.get(enc) ?? (accepted.has(enc) ? 0 : (accepted.get('*') ?? 0));
-  return (['br', 'gzip'] as const).filter((enc) => weightOf(enc) > 0).sort((a, b) => weightOf(b) - weightOf(a));
 }
 
 /** The decoded path, or undefined when it is malformed or tries to leave the root. */
@@ -316,6 +304,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     }
     return known;
   };
+  const memory = built ? createFileMemory(root) : undefined;
   const servedFile = new WeakMap<Context, string>();
   const files = built
     ? serveStatic({
@@ -485,11 +474,16 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     }
     // the .br/.gz files are sent in place of their file, never by their own name
     if (!files || /\.(br|gz)$/i.test(urlPath)) return text(404, 'Not found');
+    const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.startsWith('/static/') ? STATIC_CACHE : NO_CACHE;
+    const kept = memory?.({ method: c.req.method, urlPath, header: (name) => c.req.header(name) }, cacheControl);
+    if (kept === 'missing') return text(404, 'Not found');
+    if (kept instanceof Response) return kept;
+    // a large file or a range: from disk
     const res = await files(c, async () => {});
     const file = servedFile.get(c);
     if (!res || file === undefined) return text(404, 'Not found');
     // a missing asset must not answer HTML with 200 (the browser would try to run it): see isAppRoute
-    res.headers.set('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.startsWith('/static/') ? STATIC_CACHE : NO_CACHE);
+    res.headers.set('cache-control', cacheControl);
     const { etag, vary } = fileFacts(file);
     if (vary) res.headers.set('vary', 'Accept-Encoding');
     if (etag) {

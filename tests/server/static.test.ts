@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.mjs';
 import { acceptedEncodings, createStaticHandler, safePath, type StaticHandlerOptions } from '../../src/server/static.js';
+import { KEEP_MAX_BYTES } from '../../src/server/static-files.js';
 
 /** The static handler alone as a Node server's listener. */
 const listener = (options: StaticHandlerOptions) => getRequestListener(new Hono().all('*', createStaticHandler(options)).fetch);
@@ -52,6 +53,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'assets', 'main-ABC123.css'), 'body{color:#123456}'.repeat(40));
   fs.writeFileSync(path.join(root, 'assets', 'logo-XYZ.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
   fs.writeFileSync(path.join(root, 'static', 'robots.txt'), 'User-agent: *\n');
+  // a museum's picture with its smaller formats beside it, and one without
+  fs.writeFileSync(path.join(root, 'static', 'banner.jpg'), Buffer.from('jpeg bytes'));
+  fs.writeFileSync(path.join(root, 'static', 'banner.jpg.avif'), Buffer.from('avif'));
+  fs.writeFileSync(path.join(root, 'static', 'banner.jpg.webp'), Buffer.from('webp!'));
+  fs.writeFileSync(path.join(root, 'static', 'plain.png'), Buffer.from('png bytes'));
+  // larger than the server keeps in memory (a video, say): served from disk, with ranges
+  fs.writeFileSync(path.join(root, 'static', 'film.bin'), Buffer.alloc(KEEP_MAX_BYTES + 10, 7));
   // A file beside the public folder that no request may reach.
   fs.writeFileSync(path.join(tmp, 'secret.txt'), 'TOP-SECRET');
   // what build.mjs does after bundling: the .br/.gz files the server sends in place of each file
@@ -133,6 +141,61 @@ describe('hashed assets', () => {
     expect(answer.status).toBe(404);
     expect(answer.body.toString()).not.toContain('<div id="root">');
     expect((await get('/favicon.ico')).status).toBe(404);
+  });
+});
+
+describe('pictures', () => {
+  const CHROMIUM_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+  it('come as AVIF or WebP when the browser names the format and the file lies beside the picture', async () => {
+    const avif = await get('/static/banner.jpg', { accept: CHROMIUM_ACCEPT, 'accept-encoding': 'gzip, br' });
+    expect(avif.status).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.body.toString()).toBe('avif');
+    expect(avif.headers.vary).toBe('Accept');
+    expect(avif.headers['cache-control']).toBe('public, max-age=3600');
+    const webp = await get('/static/banner.jpg', { accept: 'image/webp,image/*;q=0.8' });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.body.toString()).toBe('webp!');
+    const preferred = await get('/static/banner.jpg', { accept: 'image/avif;q=0.5,image/webp' });
+    expect(preferred.body.toString()).toBe('webp!');
+  });
+
+  it('come as they are to a browser that does not name a smaller format, or refuses it', async () => {
+    for (const accept of ['image/*,*/*;q=0.8', 'image/avif;q=0, image/webp;q=0', '']) {
+      const answer = await get('/static/banner.jpg', accept ? { accept } : {});
+      expect(answer.headers['content-type']).toBe('image/jpeg');
+      expect(answer.body.toString()).toBe('jpeg bytes');
+      expect(answer.headers.vary).toBe('Accept');
+    }
+    const plain = await get('/static/plain.png', { accept: CHROMIUM_ACCEPT });
+    expect(plain.headers['content-type']).toBe('image/png');
+    expect(plain.headers.vary).toBeUndefined();
+  });
+
+  it('answer 304 only to the validator of the format that would be sent', async () => {
+    const avif = await get('/static/banner.jpg', { accept: CHROMIUM_ACCEPT });
+    const jpeg = await get('/static/banner.jpg');
+    expect(avif.headers.etag).not.toBe(jpeg.headers.etag);
+    expect((await get('/static/banner.jpg', { accept: CHROMIUM_ACCEPT, 'if-none-match': avif.headers.etag ?? '' })).status).toBe(304);
+    expect((await get('/static/banner.jpg', { 'if-none-match': avif.headers.etag ?? '' })).status).toBe(200);
+  });
+});
+
+describe('large files', () => {
+  it('are served whole, and by ranges, from disk', async () => {
+    const whole = await get('/static/film.bin');
+    expect(whole.status).toBe(200);
+    expect(whole.body.length).toBe(KEEP_MAX_BYTES + 10);
+    const range = await get('/static/film.bin', { range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect([...range.body]).toEqual(Array(10).fill(7));
+  });
+
+  it('a range of a small file is served too', async () => {
+    const range = await get('/assets/main-ABC123.js', { range: 'bytes=0-5' });
+    expect(range.status).toBe(206);
+    expect(range.body.toString()).toBe(script.slice(0, 6));
   });
 });
 
