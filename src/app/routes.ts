@@ -109,7 +109,7 @@ export const MESSAGE_PARTS = {
   tickets: ['tickets'],
   ticket: ['calendar', 'cart', 'tickets'],
   guidedTours: ['tours'],
-  guidedTour: ['calendar', 'cart', 'form', 'tickets', 'tours'],
+  guidedTour: ['calendar', 'cart', 'form', 'tour'],
   login: [...ACCOUNT, 'login'],
   register: ACCOUNT,
   registerSuccess: ACCOUNT_DONE,

@@ -83,7 +83,7 @@ async function open(urlPath: string): Promise<Page> {
 /** The ticket page of the permanent collection with `date` chosen and the time `time` picked. */
 async function chooseDateAndTime(page: Page, date: string, time: string): Promise<void> {
   await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
-  await page.getByText(text('tickets.chosenDate', { date: formatDate(date) })).waitFor();
+  await page.getByText(text('calendar.chosenDate', { date: formatDate(date) })).waitFor();
   await page.getByRole('radio', { name: new RegExp(`^${time}`) }).check();
 }
 
@@ -116,7 +116,7 @@ describe('event ticketing in a real browser', () => {
     // the basket in the header counts the cart's lines: the timed tickets and the family ticket
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
 
-    await page.getByRole('link', { name: text('tickets.goToCart') }).click();
+    await page.getByRole('link', { name: text('cart.goToCart') }).click();
     await page.waitForURL('**/en/checkout');
     const cart = page.getByTestId('cart-view');
     await cart.getByTestId('cart-total').waitFor();
@@ -228,7 +228,7 @@ describe('event ticketing in a real browser', () => {
     }
     expect(await focusedDate()).toBe(date);
     await page.keyboard.press('Enter');
-    await page.getByText(text('tickets.chosenDate', { date: formatDate(date) })).waitFor();
+    await page.getByText(text('calendar.chosenDate', { date: formatDate(date) })).waitFor();
     expect(await page.locator(`td[aria-selected="true"] button[data-date="${date}"]`).count()).toBe(1);
     expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
   });

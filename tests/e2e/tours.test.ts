@@ -86,7 +86,7 @@ async function open(lang: Lang, urlPath: string, viewport?: { width: number; hei
 /** The tour page with `date` chosen (opened with ?date=, which picks it when bookable). */
 async function openTourOn(lang: Lang, tourId: number, date: string): Promise<Page> {
   const page = await open(lang, `/${lang}/guided-tours/${tourId}?date=${date}`);
-  await page.getByText(text(lang, 'tickets.chosenDate', { date: formatDate(date) })).waitFor({ timeout: 15_000 });
+  await page.getByText(text(lang, 'calendar.chosenDate', { date: formatDate(date) })).waitFor({ timeout: 15_000 });
   return page;
 }
 
@@ -107,18 +107,18 @@ describe('guided tour booking in a real browser', () => {
     const page = await openTourOn('de', DEMO.tours.privateGroup, thursday);
     await page.getByRole('radio', { name: /^18:30/ }).check();
     await counter(page, group.name).fill('1');
-    await counter(page, text('de', 'tours.participants')).fill('12');
+    await counter(page, text('de', 'tour.participants')).fill('12');
     await counter(page, participant.name).fill('12');
     await page.getByRole('group', { name: new RegExp(escape(q(DEMO.questions.ageGroup).label)) }).getByRole('radio', { name: q(DEMO.questions.ageGroup).options[2]!.label }).check();
     await page.getByLabel(new RegExp(`^${escape(q(DEMO.questions.language).label)}`)).selectOption('en');
     await page.getByRole('group', { name: new RegExp(escape(q(DEMO.questions.accessibility).label)) }).getByRole('checkbox', { name: q(DEMO.questions.accessibility).options[0]!.label }).check();
     await page.getByLabel(new RegExp(`^${escape(q(DEMO.questions.groupName).label)}`)).fill('Klasse 4b');
     await page.getByLabel(new RegExp(`^${escape(q(DEMO.questions.wheelchairs).label)}`)).fill('1');
-    await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('de', 'tours.price', { price: formatPrice(eveningPrice) }));
-    await page.getByRole('button', { name: text('de', 'tours.addToCart') }).click();
+    await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('de', 'tour.price', { price: formatPrice(eveningPrice) }));
+    await page.getByRole('button', { name: text('de', 'tour.addToCart') }).click();
     await page.getByTestId('added-to-cart').waitFor();
 
-    await page.getByRole('link', { name: text('de', 'tickets.goToCart') }).click();
+    await page.getByRole('link', { name: text('de', 'cart.goToCart') }).click();
     await page.waitForURL('**/de/checkout');
     const line = page.getByTestId('cart-line');
     await line.first().waitFor({ timeout: 15_000 });
@@ -164,12 +164,12 @@ describe('guided tour booking in a real browser', () => {
     const familyGroup = page.getByRole('group', { name: new RegExp(`^${escape(family.name)}`) });
     await counter(familyGroup, familyAdults.name).fill('2');
     await counter(familyGroup, familyChildren.name).fill('3');
-    await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('en', 'tours.price', { price: formatPrice(expected) }));
-    await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+    await expect(page.getByTestId('tour-price').textContent()).resolves.toBe(text('en', 'tour.price', { price: formatPrice(expected) }));
+    await page.getByRole('button', { name: text('en', 'tour.addToCart') }).click();
     await page.getByTestId('added-to-cart').waitFor();
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
 
-    await page.getByRole('link', { name: text('en', 'tickets.goToCart') }).click();
+    await page.getByRole('link', { name: text('en', 'cart.goToCart') }).click();
     await page.waitForURL('**/en/checkout');
     const line = page.getByTestId('cart-line');
     await line.first().waitFor({ timeout: 15_000 });
@@ -200,7 +200,7 @@ describe('guided tour booking in a real browser', () => {
     // choosing the sold-out time says so and books nothing at 11:00
     // Playwright counts aria-disabled as not enabled; a visitor's click still reaches the radio
     await soldOut.click({ force: true });
-    const timeAlert = page.getByText(text('en', 'tours.timeSoldOut', { time: '11:00' }));
+    const timeAlert = page.getByText(text('en', 'tour.timeSoldOut', { time: '11:00' }));
     await timeAlert.waitFor();
     expect(await soldOut.isChecked()).toBe(false);
 
@@ -212,7 +212,7 @@ describe('guided tour booking in a real browser', () => {
     await page.keyboard.press('Enter');
     const alert = page.getByTestId('day-sold-out');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe(text('en', 'tours.daySoldOut', { date: formatDate(wednesday) }));
+    expect(await alert.textContent()).toBe(text('en', 'tour.daySoldOut', { date: formatDate(wednesday) }));
   });
 
   it('caps too many participants and says the limit next to the control', async () => {
@@ -223,7 +223,7 @@ describe('guided tour booking in a real browser', () => {
     await counter(page, adult.name).fill('30');
     await expect(counter(page, adult.name).inputValue()).resolves.toBe('20');
     const notice = page.getByTestId('limit-notice');
-    expect(await notice.textContent()).toBe(`${text('en', 'tours.limited', { max: 20 })} ${text('en', 'tours.limit.maxParticipants', { max: 20 })}`);
+    expect(await notice.textContent()).toBe(`${text('en', 'tour.limited', { max: 20 })} ${text('en', 'tour.limit.maxParticipants', { max: 20 })}`);
     // non-numeric input is 0
     await counter(page, adult.name).fill('two');
     await expect(counter(page, adult.name).inputValue()).resolves.toBe('0');
@@ -231,9 +231,9 @@ describe('guided tour booking in a real browser', () => {
     // a complete tour: 25 participants per tour booked
     const thursday = nextWeekday(new Date(), 4);
     const page2 = await openTourOn('en', DEMO.tours.privateGroup, thursday);
-    await counter(page2, text('en', 'tours.participants')).fill('40');
-    await expect(counter(page2, text('en', 'tours.participants')).inputValue()).resolves.toBe('25');
-    expect(await page2.getByTestId('limit-notice').textContent()).toContain(text('en', 'tours.limit.perTour', { max: 25 }));
+    await counter(page2, text('en', 'tour.participants')).fill('40');
+    await expect(counter(page2, text('en', 'tour.participants')).inputValue()).resolves.toBe('25');
+    expect(await page2.getByTestId('limit-notice').textContent()).toContain(text('en', 'tour.limit.perTour', { max: 25 }));
   });
 
   it('says a missing mandatory answer on its field and adds nothing', async () => {
@@ -242,15 +242,15 @@ describe('guided tour booking in a real browser', () => {
     const group = tour.priceList.find((p) => p.id === DEMO.tourPrices.groupTour)!;
     const page = await openTourOn('en', DEMO.tours.privateGroup, monday);
     await counter(page, group.name).fill('1');
-    await counter(page, text('en', 'tours.participants')).fill('8');
-    await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+    await counter(page, text('en', 'tour.participants')).fill('8');
+    await page.getByRole('button', { name: text('en', 'tour.addToCart') }).click();
     await page.getByTestId('answers-missing').waitFor();
     const groupName = tour.questions.find((q) => q.id === DEMO.questions.groupName)!;
     const field = page.getByLabel(new RegExp(`^${escape(groupName.label)}`));
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
     const error = page.locator(`[id="${describedBy.split(' ').at(-1)}"]`);
-    expect(await error.textContent()).toBe(text('en', 'tours.answerRequired'));
+    expect(await error.textContent()).toBe(text('en', 'tour.answerRequired'));
     expect(await page.getByTestId('added-to-cart').count()).toBe(0);
     // answering it removes its error
     await field.fill('Seniors club');
@@ -278,7 +278,7 @@ describe('guided tour booking in a real browser', () => {
   it('says not found for a tour that does not exist', async () => {
     const page = await open('en', '/en/guided-tours/999');
     await page.getByTestId('tour-not-found').waitFor({ timeout: 15_000 });
-    expect(await page.locator('main h1').textContent()).toBe(text('en', 'tours.notFoundTitle'));
+    expect(await page.locator('main h1').textContent()).toBe(text('en', 'tour.notFoundTitle'));
   });
 
   it('goes the whole journey by keyboard alone: list, tour, date, time, counts, cart', async () => {
@@ -306,15 +306,15 @@ describe('guided tour booking in a real browser', () => {
     await page.getByRole('radio', { checked: true }).waitFor();
     const detail = await api<ApiTour>('en', `tour?tour=${tour.id}`);
     const adult = detail.tickets.find((t) => t.id === DEMO.tourTickets.highlightsEnAdult)!;
-    const more = text('en', 'tickets.more', { name: `${adult.name} – ${formatPrice(adult.price)}` });
+    const more = text('en', 'cart.more', { name: `${adult.name} – ${formatPrice(adult.price)}` });
     await tabTo((f) => f.startsWith('BUTTON|') && f.split('|')[1] === more);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await tabTo((f) => f.startsWith('BUTTON|') && f.includes(text('en', 'tours.addToCart')));
+    await tabTo((f) => f.startsWith('BUTTON|') && f.includes(text('en', 'tour.addToCart')));
     await page.keyboard.press('Enter');
     await page.getByTestId('added-to-cart').waitFor();
     // focus moved to the confirmation; the cart link is next
-    await tabTo((f) => f.startsWith('A|') && f.includes(text('en', 'tickets.goToCart')));
+    await tabTo((f) => f.startsWith('A|') && f.includes(text('en', 'cart.goToCart')));
     await page.keyboard.press('Enter');
     await page.waitForURL('**/en/checkout');
     const line = page.getByTestId('cart-line');
@@ -356,14 +356,14 @@ describe('guided tour booking in a real browser', () => {
       const day = page.locator('table[role="grid"] button[data-date]:not([aria-disabled])').last();
       const clicked = (await day.getAttribute('data-date'))!;
       await day.click();
-      await page.getByText(text('de', 'tickets.chosenDate', { date: formatDate(clicked) })).waitFor({ timeout: 15_000 });
+      await page.getByText(text('de', 'calendar.chosenDate', { date: formatDate(clicked) })).waitFor({ timeout: 15_000 });
       // then the new month, drawn once with its days
       await page.waitForFunction((before) => document.querySelector('.date-grid__title')?.textContent !== before, shownBefore, { timeout: 15_000 });
       await page.waitForTimeout(500);
       const months = await page.evaluate(() => (window as unknown as { __months: string[] }).__months);
       expect(months.filter((m) => m.endsWith('|0'))).toEqual([]);
       // the day clicked while the month loaded is still the chosen one
-      expect(await page.getByText(text('de', 'tickets.chosenDate', { date: formatDate(clicked) })).count()).toBe(1);
+      expect(await page.getByText(text('de', 'calendar.chosenDate', { date: formatDate(clicked) })).count()).toBe(1);
       expect(opened?.errors).toEqual([]);
     });
 
@@ -399,7 +399,7 @@ describe('guided tour booking in a real browser', () => {
       await page.goto(`/de/guided-tours/${DEMO.tours.highlightsDe}`);
       const clicked = await page.waitForFunction(() => (window as unknown as { __clicked: string | null }).__clicked, null, { timeout: 15_000 }).then((h) => h.jsonValue() as Promise<string>);
       // the chosen day's times arrive, then nothing else may happen to the grid
-      await page.getByText(text('de', 'tickets.chosenDate', { date: formatDate(clicked) })).waitFor({ timeout: 15_000 });
+      await page.getByText(text('de', 'calendar.chosenDate', { date: formatDate(clicked) })).waitFor({ timeout: 15_000 });
       await page.waitForTimeout(1500);
       const history = await page.evaluate(() => (window as unknown as { __grid: string[] }).__grid);
       // drawn once: after it first appears the grid never goes away, and it never shows without its open days
@@ -418,16 +418,16 @@ describe('guided tour booking in a real browser', () => {
       const child = tour.tickets.find((t) => t.id === DEMO.tourTickets.highlightsChild)!;
       const page = await openTourOn('de', DEMO.tours.highlightsDe, tuesday);
       await page.getByRole('radio', { name: /^15:00/ }).check();
-      expect(await counter(page, text('de', 'tours.participants')).count()).toBe(0);
+      expect(await counter(page, text('de', 'tour.participants')).count()).toBe(0);
       // the family ticket's subtickets have the same names: the tickets of their own come first
       await counter(page, adult.name).first().fill('2');
       await counter(page, child.name).first().fill('1');
       const group = page.getByTestId('tour-participants');
-      expect(await group.textContent()).toBe(text('de', 'tours.participantsFromTickets', { count: 3 }));
+      expect(await group.textContent()).toBe(text('de', 'tour.participantsFromTickets', { count: 3 }));
       expect(await group.getAttribute('aria-live')).toBe('polite');
-      await page.getByRole('button', { name: text('de', 'tours.addToCart') }).click();
+      await page.getByRole('button', { name: text('de', 'tour.addToCart') }).click();
       await page.getByTestId('added-to-cart').waitFor();
-      await page.getByRole('link', { name: text('de', 'tickets.goToCart') }).click();
+      await page.getByRole('link', { name: text('de', 'cart.goToCart') }).click();
       await page.waitForURL('**/de/checkout');
       const line = page.getByTestId('cart-line');
       await line.first().waitFor({ timeout: 15_000 });
@@ -444,18 +444,18 @@ describe('guided tour booking in a real browser', () => {
       const adult = tour.tickets.find((t) => t.id === DEMO.tourTickets.kidsAdult)!;
       const page = await openTourOn('en', DEMO.tours.kids, saturday);
       await counter(page, group.name).fill('1');
-      expect(await counter(page, text('en', 'tours.participants')).count()).toBe(0);
+      expect(await counter(page, text('en', 'tour.participants')).count()).toBe(0);
       await counter(page, child.name).fill('2');
       await counter(page, adult.name).fill('1');
-      expect(await page.getByTestId('tour-participants').textContent()).toBe(text('en', 'tours.participantsFromTickets', { count: 3 }));
-      await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
-      expect(await page.getByTestId('count-problem').textContent()).toBe(text('en', 'tours.problem.belowMinimum', { min: 4 }));
+      expect(await page.getByTestId('tour-participants').textContent()).toBe(text('en', 'tour.participantsFromTickets', { count: 3 }));
+      await page.getByRole('button', { name: text('en', 'tour.addToCart') }).click();
+      expect(await page.getByTestId('count-problem').textContent()).toBe(text('en', 'tour.problem.belowMinimum', { min: 4 }));
       await counter(page, child.name).fill('3');
-      expect(await page.getByTestId('tour-participants').textContent()).toBe(text('en', 'tours.participantsFromTickets', { count: 4 }));
+      expect(await page.getByTestId('tour-participants').textContent()).toBe(text('en', 'tour.participantsFromTickets', { count: 4 }));
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: text('en', 'tours.addToCart') }).click();
+      await page.getByRole('button', { name: text('en', 'tour.addToCart') }).click();
       await page.getByTestId('added-to-cart').waitFor();
-      await page.getByRole('link', { name: text('en', 'tickets.goToCart') }).click();
+      await page.getByRole('link', { name: text('en', 'cart.goToCart') }).click();
       await page.waitForURL('**/en/checkout');
       const line = page.getByTestId('cart-line');
       await line.first().waitFor({ timeout: 15_000 });
@@ -478,7 +478,7 @@ describe('guided tour booking in a real browser', () => {
           const tourPage = await open(lang, `/${lang}/guided-tours/${DEMO.tours.privateGroup}?date=${monday}`, viewport);
           await tourPage.getByTestId('tour-price').waitFor({ timeout: 15_000 });
           // with the errors of a refused add shown too
-          await tourPage.getByRole('button', { name: text(lang, 'tours.addToCart') }).click();
+          await tourPage.getByRole('button', { name: text(lang, 'tour.addToCart') }).click();
           await tourPage.getByTestId('count-problem').waitFor();
           // The refused add moved focus (and the scroll) to the first question. Depending on how far
           // (the day's notices, the places left after the tests before), a counter could straddle the

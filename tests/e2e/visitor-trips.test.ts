@@ -204,7 +204,7 @@ describe('issue 16 items 4, 7, 11 in a real browser', () => {
       const familyGroup = page.getByRole('group', { name: new RegExp(`^${escapeRe(english.family)}`) });
       await counter(familyGroup, english.familyAdults).fill('2');
       await counter(familyGroup, english.familyChildren).fill('3');
-      await page.getByRole('button', { name: en['tours.addToCart'] }).click();
+      await page.getByRole('button', { name: en['tour.addToCart'] }).click();
       await page.getByTestId('added-to-cart').waitFor();
 
       await page.goto('/en/checkout');

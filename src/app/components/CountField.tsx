@@ -39,7 +39,7 @@ export function CountField({ label, count, max, hint, onChange, note, errorId, n
         <button
           type="button"
           className="counter__step"
-          aria-label={intl.formatMessage({ id: 'tickets.fewer' }, { name: label })}
+          aria-label={intl.formatMessage({ id: 'cart.fewer' }, { name: label })}
           aria-disabled={count <= 0 ? true : undefined}
           onClick={() => count > 0 && onChange(count - 1)}
         >
@@ -60,7 +60,7 @@ export function CountField({ label, count, max, hint, onChange, note, errorId, n
         <button
           type="button"
           className="counter__step"
-          aria-label={intl.formatMessage({ id: 'tickets.more' }, { name: label })}
+          aria-label={intl.formatMessage({ id: 'cart.more' }, { name: label })}
           aria-disabled={atMax ? true : undefined}
           onClick={() => onChange(count + 1)}
         >

@@ -75,9 +75,9 @@ async function openBasket(m: Visitor, v: Visit): Promise<void> {
 
 /** "One more" n times on the page's first count, then "one less" once when `down` (changing a count on the page). */
 async function changeCount(v: Visit, m: Visitor, up: number, down: boolean): Promise<void> {
-  const more = v.page.locator('main').getByRole('button', { name: words(m.lang, 'tickets.more') }).first();
+  const more = v.page.locator('main').getByRole('button', { name: words(m.lang, 'cart.more') }).first();
   for (let i = 0; i < up + (down ? 1 : 0); i += 1) await more.click();
-  if (down) await v.page.locator('main').getByRole('button', { name: words(m.lang, 'tickets.fewer') }).first().click();
+  if (down) await v.page.locator('main').getByRole('button', { name: words(m.lang, 'cart.fewer') }).first().click();
 }
 
 /** The article page says it is sold out (and offers no Add button). */
@@ -142,7 +142,7 @@ export const chooseDayAndTime = define<number>({
     if (onItem(m, 'ticket')) await times.first().check();
     else if ((await v.page.locator('main input[type="radio"]:checked').count()) === 0) await times.first().check();
     if (m.place.at === 'item') m.place.dated = true;
-    await v.page.getByRole('button', { name: words(m.lang, onItem(m, 'ticket') ? 'tickets.addToCart' : 'tours.addToCart') }).waitFor();
+    await v.page.getByRole('button', { name: words(m.lang, onItem(m, 'ticket') ? 'tickets.addToCart' : 'tour.addToCart') }).waitFor();
   },
 });
 
@@ -170,8 +170,8 @@ export const addTour = define<number>({
     const first = v.page.locator('main .tour-counts input').first();
     await first.fill(String(n));
     // issue 22 defect 8: the tickets make the group; it is shown, never asked for as well
-    if ((await v.page.getByRole('textbox', { name: words(m.lang, 'tours.participants', { whole: true }) }).count()) > 0) broken('the tour has tickets but still asks for the number of participants');
-    await v.page.getByRole('button', { name: words(m.lang, 'tours.addToCart') }).click();
+    if ((await v.page.getByRole('textbox', { name: words(m.lang, 'tour.participants', { whole: true }) }).count()) > 0) broken('the tour has tickets but still asks for the number of participants');
+    await v.page.getByRole('button', { name: words(m.lang, 'tour.addToCart') }).click();
     await v.page.getByTestId('added-to-cart').waitFor();
     m.lines.push({ kind: 'tour', label: `tour ${n}`, shipped: false });
     added(m);
@@ -189,7 +189,7 @@ export const addTourWithAnswers = define<number>({
     await counts.first().locator('input').first().fill('1');
     // tour 203 books with or without tickets (booking_without_tickets), so it asks for the group
     // size as well (src/domain/tours.ts asksGroupSize); the group typed is the tickets' sum
-    const participants = v.page.getByRole('textbox', { name: words(m.lang, 'tours.participants', { whole: true }) });
+    const participants = v.page.getByRole('textbox', { name: words(m.lang, 'tour.participants', { whole: true }) });
     if ((await participants.count()) === 0) broken('the tour books without tickets too but does not ask for the group size');
     await participants.fill(String(n));
     await counts.last().locator('input').last().fill(String(n));
@@ -197,7 +197,7 @@ export const addTourWithAnswers = define<number>({
     await questions.locator('fieldset').first().locator('input[type="radio"]').nth(2).check();
     await questions.locator('select').first().selectOption({ index: 1 });
     await questions.locator('input[type="text"]').first().fill('Klasse 4b');
-    await v.page.getByRole('button', { name: words(m.lang, 'tours.addToCart') }).click();
+    await v.page.getByRole('button', { name: words(m.lang, 'tour.addToCart') }).click();
     await v.page.getByTestId('added-to-cart').waitFor();
     m.lines.push({ kind: 'tour', label: `group tour ${n}`, shipped: false });
     added(m);

@@ -72,11 +72,11 @@ async function daysOf(r: Replay, tour: number): Promise<{ open: string[]; soldOu
 // ---- the page
 
 const times = (r: Replay) => main(r).getByRole('radio', { name: /^\d\d:\d\d\b/ });
-const addButton = (r: Replay) => main(r).getByRole('button', { name: r.words('tours.addToCart', { whole: true }) });
+const addButton = (r: Replay) => main(r).getByRole('button', { name: r.words('tour.addToCart', { whole: true }) });
 const tourLink = (r: Replay, name: string) => main(r).getByRole('link', { name: new RegExp(`^${escape(r.text('tours.chooseTour'))}\\s*:\\s*${escape(name)}$`) });
 /** A count field: its label is the name, then " – price" when it costs something. */
 const counter = (r: Replay, name: string, within: Locator = main(r)): Locator => within.getByRole('textbox', { name: new RegExp(`^${escape(name)}( –|$)`) });
-const participants = (r: Replay) => main(r).getByRole('textbox', { name: r.words('tours.participants', { whole: true }) });
+const participants = (r: Replay) => main(r).getByRole('textbox', { name: r.words('tour.participants', { whole: true }) });
 const question = (r: Replay, id: number) => main(r).locator(`[data-question="${id}"]`);
 
 /** The day's answer of the server for the tour and the day the page shows (names of its tickets, prices, questions). */
@@ -164,7 +164,7 @@ const calendar = calendarRegion('Tour page.Booking.Calendar', {
 });
 
 /** A tour page's own heading: the tour's name (or "Guided tour" while it loads), never "Tour not found". */
-const notFoundHeading = (r: Replay) => main(r).getByRole('heading', { level: 1, name: r.words('tours.notFoundTitle', { whole: true }) });
+const notFoundHeading = (r: Replay) => main(r).getByRole('heading', { level: 1, name: r.words('tour.notFoundTitle', { whole: true }) });
 
 export const tourBookingBinding: ReplayBinding = {
   machine: 'tourBooking',
@@ -192,7 +192,7 @@ export const tourBookingBinding: ReplayBinding = {
   async start(r) {
     const input = r.plan.input as { tourId?: number; date?: string };
     if (input.tourId === undefined) {
-      if (r.memo.came) await main(r).getByRole('link', { name: r.words('tours.backToList', { whole: true }) }).click();
+      if (r.memo.came) await main(r).getByRole('link', { name: r.words('tour.backToList', { whole: true }) }).click();
       else await r.page.goto(listPath(r));
       visit(r, listPath(r));
       return;
@@ -226,7 +226,7 @@ export const tourBookingBinding: ReplayBinding = {
     'error:loadList': async (r) => r.answer('tours', { drop: true }),
     RETRY: async (r, step) => {
       const from = JSON.stringify(step.from);
-      await pressRetry(r, from.includes('List failed') ? 'tours.listFailed' : from.includes('Page failed') ? 'tours.pageFailed' : from.includes('Single failed') ? 'tours.dayFailed' : 'calendar.monthFailed');
+      await pressRetry(r, from.includes('List failed') ? 'tours.listFailed' : from.includes('Page failed') ? 'tour.pageFailed' : from.includes('Single failed') ? 'tour.dayFailed' : 'calendar.monthFailed');
     },
     SET_LANGUAGE_FILTER: async (r) => {
       // another language than the one the list shows (the model's German list goes to English)
@@ -265,7 +265,7 @@ export const tourBookingBinding: ReplayBinding = {
       visit(r, href);
     },
     BACK_TO_LIST: async (r) => {
-      await main(r).getByRole('link', { name: r.words('tours.backToList', { whole: true }) }).click();
+      await main(r).getByRole('link', { name: r.words('tour.backToList', { whole: true }) }).click();
       visit(r, listPath(r));
     },
 
@@ -329,11 +329,11 @@ export const tourBookingBinding: ReplayBinding = {
       if ((await main(r).getByRole('radio', { name: new RegExp(`^${time}\\b`) }).count()) > 0) throw new Mismatch(`the page offers ${time}, which the day does not have`);
     },
     SET_MODE: async (r) => {
-      await main(r).getByRole('radio', { name: r.words('tours.modeComplete', { whole: true }) }).check();
+      await main(r).getByRole('radio', { name: r.words('tour.modeComplete', { whole: true }) }).check();
     },
     SET_TOURS: async (r, step) => {
       // the model's whole tour is the first entry of the price list
-      const tours = main(r).locator('.tour-counts').filter({ has: r.page.getByRole('heading', { name: r.words('tours.toursHeading', { whole: true }) }) });
+      const tours = main(r).locator('.tour-counts').filter({ has: r.page.getByRole('heading', { name: r.words('tour.toursHeading', { whole: true }) }) });
       await tours.getByRole('textbox').first().fill(String(step.event.count));
     },
     SET_TICKETS: async (r, step) => {
@@ -360,13 +360,13 @@ export const tourBookingBinding: ReplayBinding = {
       else await question(r, DEMO.questions.accessibility).getByRole('checkbox').first().check();
     },
     CLEAR_ANSWER: async (r) => {
-      await question(r, DEMO.questions.groupName).getByRole('button', { name: r.words('tours.clearAnswer') }).click();
+      await question(r, DEMO.questions.groupName).getByRole('button', { name: r.words('tour.clearAnswer') }).click();
     },
     ADD_TO_CART: async (r) => {
       await addButton(r).click();
     },
     BUY_MORE: async (r) => {
-      await button(r, 'tours.bookMore').click();
+      await button(r, 'tour.bookMore').click();
     },
   },
 
@@ -388,15 +388,15 @@ export const tourBookingBinding: ReplayBinding = {
       await r.shows(button(r, 'page.retry'), 'the "Try again" button');
     },
     'Tour page': async (r) => {
-      await r.shows(main(r).getByRole('link', { name: r.words('tours.backToList', { whole: true }) }), 'the "all guided tours" link');
+      await r.shows(main(r).getByRole('link', { name: r.words('tour.backToList', { whole: true }) }), 'the "all guided tours" link');
     },
     'Tour page.Loading limits': async (r) => {
       // (the dates the tour is offered stay shown while they are asked again)
-      await r.shows(status(r, 'tours.loadingTour'), 'the "loading the tour" notice');
+      await r.shows(status(r, 'tour.loadingTour'), 'the "loading the tour" notice');
       await r.lacks(dateGrid(r), 'the calendar');
     },
     'Tour page.Loading calendar': async (r) => {
-      await r.shows(status(r, 'tours.loadingTour'), 'the "loading the tour" notice');
+      await r.shows(status(r, 'tour.loadingTour'), 'the "loading the tour" notice');
       await r.shows(main(r).getByTestId('tour-lifetime'), 'the dates the tour is offered');
       await r.lacks(dateGrid(r), 'the calendar');
     },
@@ -411,21 +411,21 @@ export const tourBookingBinding: ReplayBinding = {
       await r.lacks(notFoundHeading(r), 'the "tour not found" heading');
     },
     'Tour page.Page failed': async (r) => {
-      await r.shows(alert(r, 'tours.pageFailed'), 'the "tour failed" notice');
+      await r.shows(alert(r, 'tour.pageFailed'), 'the "tour failed" notice');
       await r.shows(button(r, 'page.retry'), 'the "Try again" button');
       await r.lacks(dateGrid(r), 'the calendar');
     },
     'Tour page.Booking': async (r) => {
-      await r.shows(main(r).getByRole('heading', { level: 2, name: r.words('tours.stepDate', { whole: true }) }), 'the date step');
+      await r.shows(main(r).getByRole('heading', { level: 2, name: r.words('tour.stepDate', { whole: true }) }), 'the date step');
       await r.shows(dateGrid(r), 'the calendar');
-      await r.lacks(status(r, 'tours.loadingTour'), 'the "loading the tour" notice');
+      await r.lacks(status(r, 'tour.loadingTour'), 'the "loading the tour" notice');
     },
     ...calendar.states,
     'Tour page.Booking.Selection.Nothing to book': async (r) => {
       await r.lacks(times(r), 'a time to choose');
       await r.lacks(addButton(r), 'the counts');
       await r.lacks(main(r).getByTestId('day-sold-out'), 'the "day sold out" notice');
-      await r.lacks(status(r, 'tours.loadingDay'), 'the "loading the times" notice');
+      await r.lacks(status(r, 'tour.loadingDay'), 'the "loading the times" notice');
       // the month shown says why nothing is chosen, or has a day to choose
       const said = main(r).getByTestId('tour-sold-out').or(main(r).getByTestId('tour-no-dates')).or(dateGrid(r).locator('td.date-grid__cell--available'));
       await r.shows(said, 'the "sold out" or "no dates" notice, or a day with places');
@@ -436,12 +436,12 @@ export const tourBookingBinding: ReplayBinding = {
       await r.lacks(addButton(r), 'the counts');
     },
     'Tour page.Booking.Selection.Loading single': async (r) => {
-      await r.shows(status(r, 'tours.loadingDay'), 'the "loading the times" notice');
+      await r.shows(status(r, 'tour.loadingDay'), 'the "loading the times" notice');
       await r.lacks(addButton(r), 'the counts');
       await r.lacks(main(r).getByTestId('day-sold-out'), 'the "day sold out" notice');
     },
     'Tour page.Booking.Selection.Single failed': async (r) => {
-      await r.shows(alert(r, 'tours.dayFailed'), 'the "times failed" notice');
+      await r.shows(alert(r, 'tour.dayFailed'), 'the "times failed" notice');
       await r.lacks(addButton(r), 'the counts');
     },
     'Tour page.Booking.Selection.Setting counts': async (r) => {
@@ -453,10 +453,10 @@ export const tourBookingBinding: ReplayBinding = {
     'Tour page.Booking.Selection.Setting counts.Editing': async (r) => {
       // (a question left unanswered at the last "Add to cart" keeps saying so until it is answered)
       await r.lacks(main(r).getByTestId('count-problem'), 'the counts\' problem');
-      await r.lacks(alert(r, 'tours.timeSoldOut'), 'the "time sold out" notice');
+      await r.lacks(alert(r, 'tour.timeSoldOut'), 'the "time sold out" notice');
     },
     'Tour page.Booking.Selection.Setting counts.Time sold out': async (r) => {
-      await r.shows(alert(r, 'tours.timeSoldOut'), 'the "time sold out" notice');
+      await r.shows(alert(r, 'tour.timeSoldOut'), 'the "time sold out" notice');
     },
     'Tour page.Booking.Selection.Setting counts.Counts invalid': async (r) => {
       await r.shows(main(r).getByTestId('count-problem'), 'the counts\' problem');

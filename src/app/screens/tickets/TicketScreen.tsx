@@ -224,7 +224,7 @@ function AddedToCart({ actor }: { actor: TicketingActor }) {
       <CartHolds />
       <p className="added-to-cart__actions">
         <Link className="button" to={routeHref(lang, 'checkout')}>
-          <FormattedMessage id="tickets.goToCart" />
+          <FormattedMessage id="cart.goToCart" />
         </Link>
         <button
           type="button"
@@ -273,7 +273,7 @@ function Selection({ actor }: { actor: TicketingActor }) {
       )}
       {date && state !== 'loadingTickets' && state !== 'choosingDate' && state !== 'daySoldOut' && (
         <p className="ticket-selection__date">
-          <FormattedMessage id="tickets.chosenDate" values={{ date: formatDate(date) }} />
+          <FormattedMessage id="calendar.chosenDate" values={{ date: formatDate(date) }} />
         </p>
       )}
       {showTimes && <TimeSlots actor={actor} />}

@@ -18,6 +18,6 @@ export interface TourCounterProps {
 
 export function TourCounter({ label, count, limit, onChange, note, errorId }: TourCounterProps) {
   const intl = useIntl();
-  const hint = limit === null ? null : intl.formatMessage({ id: `tours.limit.${limit.reason}` }, { max: limit.max });
+  const hint = limit === null ? null : intl.formatMessage({ id: `tour.limit.${limit.reason}` }, { max: limit.max });
   return <CountField label={label} count={count} max={limit?.max ?? null} hint={hint} onChange={onChange} note={note} errorId={errorId} />;
 }

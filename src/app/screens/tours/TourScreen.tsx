@@ -48,24 +48,24 @@ function BackToList() {
   return (
     <p className="ticket-page__back">
       <Link to={routeHref(lang, 'guidedTours')}>
-        <FormattedMessage id="tours.backToList" />
+        <FormattedMessage id="tour.backToList" />
       </Link>
     </p>
   );
 }
 
 function Calendar({ actor }: { actor: TourActor }) {
-  return <BookingCalendar actor={actor} titleId="tours.stepDate" monthDays={selectMonthDays} calendarView={tourCalendarViewOf} />;
+  return <BookingCalendar actor={actor} titleId="tour.stepDate" monthDays={selectMonthDays} calendarView={tourCalendarViewOf} />;
 }
 
 function Times({ actor }: { actor: TourActor }) {
   const times = useSelector(actor, selectTimes, sameData);
   const options = times.map((slot) => ({ value: slot.time, time: slot.time, places: slot.remaining, soldOut: slot.soldOut, selected: slot.selected }));
-  return <TimeSlotSection titleId="tours.stepTime" name="tour-time" slots={options} onSelect={(time) => actor.send({ type: 'SELECT_TIME', time })} />;
+  return <TimeSlotSection titleId="tour.stepTime" name="tour-time" slots={options} onSelect={(time) => actor.send({ type: 'SELECT_TIME', time })} />;
 }
 
 function problemText(intl: ReturnType<typeof useIntl>, problem: CountProblem): string {
-  return intl.formatMessage({ id: `tours.problem.${problem.kind}` }, 'max' in problem || 'min' in problem || 'tickets' in problem ? (problem as unknown as Record<string, number>) : undefined);
+  return intl.formatMessage({ id: `tour.problem.${problem.kind}` }, 'max' in problem || 'min' in problem || 'tickets' in problem ? (problem as unknown as Record<string, number>) : undefined);
 }
 
 function LimitNotice({ actor }: { actor: TourActor }) {
@@ -73,7 +73,7 @@ function LimitNotice({ actor }: { actor: TourActor }) {
   const notice = useSelector(actor, (s) => s.context.limitNotice, sameData);
   return (
     <p role="status" className={notice ? 'notice notice--info' : 'visually-hidden'} data-testid="limit-notice">
-      {notice && `${intl.formatMessage({ id: 'tours.limited' }, { max: notice.max })} ${intl.formatMessage({ id: `tours.limit.${notice.reason}` }, { max: notice.max })}`}
+      {notice && `${intl.formatMessage({ id: 'tour.limited' }, { max: notice.max })} ${intl.formatMessage({ id: `tour.limit.${notice.reason}` }, { max: notice.max })}`}
     </p>
   );
 }
@@ -86,7 +86,7 @@ function Question({ actor, question, value, problem }: { actor: TourActor; quest
   const invalid = problem !== undefined;
   const error = invalid ? (
     <p className="field__error" id={errorId} data-testid="answer-error">
-      <FormattedMessage id={problem === 'required' ? 'tours.answerRequired' : 'tours.answerInvalid'} />
+      <FormattedMessage id={problem === 'required' ? 'tour.answerRequired' : 'tour.answerInvalid'} />
     </p>
   ) : null;
   const set = (v: string) => actor.send({ type: 'SET_ANSWER', questionId: question.id, value: v });
@@ -99,11 +99,11 @@ function Question({ actor, question, value, problem }: { actor: TourActor; quest
   const hasValue = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
   const clear = hasValue ? (
     <button type="button" className="button button--secondary button--small tour-question__clear" onClick={() => actor.send({ type: 'CLEAR_ANSWER', questionId: question.id })}>
-      <FormattedMessage id="tours.clearAnswer" />
+      <FormattedMessage id="tour.clearAnswer" />
       <span className="visually-hidden">: {question.label}</span>
     </button>
   ) : null;
-  const range = question.type === 'number' && (question.min !== null || question.max !== null) ? intl.formatMessage({ id: 'tours.numberRange' }, { min: question.min ?? 0, max: question.max ?? 0 }) : null;
+  const range = question.type === 'number' && (question.min !== null || question.max !== null) ? intl.formatMessage({ id: 'tour.numberRange' }, { min: question.min ?? 0, max: question.max ?? 0 }) : null;
   const describedBy = [range ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   if (question.type === 'radio' || question.type === 'checkbox') {
@@ -144,7 +144,7 @@ function Question({ actor, question, value, problem }: { actor: TourActor; quest
       )}
       {question.type === 'select' ? (
         <select id={id} className="field__input" value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => set(e.target.value)}>
-          <option value="">{intl.formatMessage({ id: 'tours.selectPlaceholder' })}</option>
+          <option value="">{intl.formatMessage({ id: 'tour.selectPlaceholder' })}</option>
           {question.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -183,7 +183,7 @@ function Questions({ actor }: { actor: TourActor }) {
   return (
     <section className="ticket-step tour-questions" aria-labelledby={labelId}>
       <h3 id={labelId} className="ticket-step__title">
-        <FormattedMessage id="tours.questions" />
+        <FormattedMessage id="tour.questions" />
       </h3>
       {questions.map((q) => (
         <Question key={q.id} actor={actor} question={q} value={answers[q.id]} problem={problems[q.id]} />
@@ -219,11 +219,11 @@ function Counts({ actor }: { actor: TourActor }) {
   return (
     <section className="ticket-step" aria-labelledby={labelId}>
       <h2 id={labelId} className="ticket-step__title">
-        <FormattedMessage id="tours.stepCounts" />
+        <FormattedMessage id="tour.stepCounts" />
       </h2>
       {state === 'timeSoldOut' && soldOutTime && (
         <p className="notice notice--warning" role="alert">
-          <FormattedMessage id="tours.timeSoldOut" values={{ time: soldOutTime }} />
+          <FormattedMessage id="tour.timeSoldOut" values={{ time: soldOutTime }} />
         </p>
       )}
       <form
@@ -238,12 +238,12 @@ function Counts({ actor }: { actor: TourActor }) {
         {view.modes.length > 1 && (
           <fieldset className="field tour-mode">
             <legend className="field__label">
-              <FormattedMessage id="tours.mode" />
+              <FormattedMessage id="tour.mode" />
             </legend>
             {view.modes.map((mode) => (
               <label key={mode} className="choice__label">
                 <input type="radio" name="tour-mode" value={mode} checked={view.mode === mode} onChange={() => actor.send({ type: 'SET_MODE', mode })} />{' '}
-                <FormattedMessage id={mode === 'single' ? 'tours.modeSingle' : 'tours.modeComplete'} />
+                <FormattedMessage id={mode === 'single' ? 'tour.modeSingle' : 'tour.modeComplete'} />
               </label>
             ))}
           </fieldset>
@@ -251,15 +251,15 @@ function Counts({ actor }: { actor: TourActor }) {
         {view.mode === 'complete' && (
           <div className="tour-counts">
             <h3 className="tour-counts__title">
-              <FormattedMessage id="tours.toursHeading" />
+              <FormattedMessage id="tour.toursHeading" />
             </h3>
             {view.tours.map((row) => counter(row, (count) => actor.send({ type: 'SET_TOURS', priceId: row.id, count })))}
             {view.participants.asked && (
               <TourCounter
-                label={intl.formatMessage({ id: 'tours.participants' })}
+                label={intl.formatMessage({ id: 'tour.participants' })}
                 count={view.participants.count}
                 limit={view.participants.limit}
-                note={intl.formatMessage({ id: 'tours.minGroup' }, { min: view.minParticipants })}
+                note={intl.formatMessage({ id: 'tour.minGroup' }, { min: view.minParticipants })}
                 errorId={participantsProblem ? problemId : null}
                 onChange={(count) => actor.send({ type: 'SET_PARTICIPANTS', count })}
               />
@@ -269,21 +269,21 @@ function Counts({ actor }: { actor: TourActor }) {
         {view.tickets.length > 0 && (
           <div className="tour-counts">
             <h3 className="tour-counts__title">
-              <FormattedMessage id="tours.ticketsHeading" />
+              <FormattedMessage id="tour.ticketsHeading" />
             </h3>
             {view.mode === 'complete' && view.participants.asked && (
               <p className="counter__hint">
-                <FormattedMessage id="tours.ticketsOptional" />
+                <FormattedMessage id="tour.ticketsOptional" />
               </p>
             )}
             {view.mode === 'complete' && !view.participants.asked && (
               <p className="counter__hint">
-                <FormattedMessage id="tours.minGroup" values={{ min: view.minParticipants }} />
+                <FormattedMessage id="tour.minGroup" values={{ min: view.minParticipants }} />
               </p>
             )}
             {view.mode === 'single' && view.minParticipants > 1 && (
               <p className="counter__hint">
-                <FormattedMessage id="tours.minGroup" values={{ min: view.minParticipants }} />
+                <FormattedMessage id="tour.minGroup" values={{ min: view.minParticipants }} />
               </p>
             )}
             {view.tickets.map((ticket) =>
@@ -300,13 +300,13 @@ function Counts({ actor }: { actor: TourActor }) {
         )}
         {view.tickets.length > 0 && !view.participants.asked && (
           <p className="tour-counts__group" aria-live="polite" data-testid="tour-participants">
-            <FormattedMessage id="tours.participantsFromTickets" values={{ count: view.participants.count }} />
+            <FormattedMessage id="tour.participantsFromTickets" values={{ count: view.participants.count }} />
           </p>
         )}
         <LimitNotice actor={actor} />
         <Questions actor={actor} />
         <p className="ticket-form__total" aria-live="polite" data-testid="tour-price">
-          <FormattedMessage id="tours.price" values={{ price: price(view.price) }} />
+          <FormattedMessage id="tour.price" values={{ price: price(view.price) }} />
         </p>
         {problem && (
           <p className="notice notice--warning" role="alert" id={problemId} data-testid="count-problem">
@@ -315,11 +315,11 @@ function Counts({ actor }: { actor: TourActor }) {
         )}
         {answersMissing && (
           <p className="notice notice--warning" role="alert" data-testid="answers-missing">
-            <FormattedMessage id="tours.answerRequired" />
+            <FormattedMessage id="tour.answerRequired" />
           </p>
         )}
         <button type="submit" className="button ticket-form__add">
-          <FormattedMessage id="tours.addToCart" />
+          <FormattedMessage id="tour.addToCart" />
         </button>
       </form>
     </section>
@@ -333,12 +333,12 @@ function AddedToCart({ actor }: { actor: TourActor }) {
   return (
     <section className="notice notice--success added-to-cart" data-testid="added-to-cart">
       <h2 ref={heading} tabIndex={-1} className="added-to-cart__title">
-        <FormattedMessage id="tours.added" />
+        <FormattedMessage id="tour.added" />
       </h2>
       <CartHolds />
       <p className="added-to-cart__actions">
         <Link className="button" to={routeHref(lang, 'checkout')}>
-          <FormattedMessage id="tickets.goToCart" />
+          <FormattedMessage id="cart.goToCart" />
         </Link>
         <button
           type="button"
@@ -348,7 +348,7 @@ function AddedToCart({ actor }: { actor: TourActor }) {
             focusSoon(['main .ticket-form input:not([disabled])', 'main h1']);
           }}
         >
-          <FormattedMessage id="tours.bookMore" />
+          <FormattedMessage id="tour.bookMore" />
         </button>
       </p>
     </section>
@@ -365,33 +365,33 @@ function Selection({ actor }: { actor: TourActor }) {
     <div className="ticket-selection">
       {unavailable && date && (
         <p className="notice notice--info" role="status" data-testid="unavailable-date">
-          <FormattedMessage id="tours.unavailableDate" values={{ date: formatDate(unavailable), next: formatDate(date) }} />
+          <FormattedMessage id="tour.unavailableDate" values={{ date: formatDate(unavailable), next: formatDate(date) }} />
         </p>
       )}
       {state === 'nothingToBook' && offer === 'soldOut' && (
         <p className="notice notice--warning" role="alert" data-testid="tour-sold-out">
-          <FormattedMessage id="tours.soldOut" />
+          <FormattedMessage id="tour.soldOut" />
         </p>
       )}
       {state === 'nothingToBook' && offer === 'noDates' && (
         <p className="notice notice--info" role="status" data-testid="tour-no-dates">
-          <FormattedMessage id="tours.noDatesInMonth" />
+          <FormattedMessage id="tour.noDatesInMonth" />
         </p>
       )}
       {state === 'daySoldOut' && soldOut && (
         <p className="notice notice--warning" role="alert" data-testid="day-sold-out">
-          <FormattedMessage id="tours.daySoldOut" values={{ date: formatDate(soldOut) }} />
+          <FormattedMessage id="tour.daySoldOut" values={{ date: formatDate(soldOut) }} />
         </p>
       )}
       {state === 'loadingDay' && (
         <p className="screen-loading" role="status">
-          <FormattedMessage id="tours.loadingDay" />
+          <FormattedMessage id="tour.loadingDay" />
         </p>
       )}
-      {state === 'dayFailed' && <RetryNotice messageId="tours.dayFailed" onRetry={() => actor.send({ type: 'RETRY' })} small />}
+      {state === 'dayFailed' && <RetryNotice messageId="tour.dayFailed" onRetry={() => actor.send({ type: 'RETRY' })} small />}
       {date && state === 'counts' && (
         <p className="ticket-selection__date">
-          <FormattedMessage id="tickets.chosenDate" values={{ date: formatDate(date) }} />
+          <FormattedMessage id="calendar.chosenDate" values={{ date: formatDate(date) }} />
         </p>
       )}
       {state === 'counts' && (
@@ -416,10 +416,10 @@ export function TourPage({ actor }: { actor: TourActor }) {
     return (
       <section className="ticket-page tour-page">
         <PageHeading>
-          <FormattedMessage id="tours.notFoundTitle" />
+          <FormattedMessage id="tour.notFoundTitle" />
         </PageHeading>
         <p className="notice notice--warning" role="alert" data-testid="tour-not-found">
-          <FormattedMessage id="tours.notFound" />
+          <FormattedMessage id="tour.notFound" />
         </p>
         <BackToList />
       </section>
@@ -432,20 +432,20 @@ export function TourPage({ actor }: { actor: TourActor }) {
       {description && <p className="tour-page__text">{description}</p>}
       {lifetime && (
         <p className="tour-page__lifetime" data-testid="tour-lifetime">
-          <FormattedMessage id="tours.lifetime" values={{ first: formatDate(lifetime.first), last: formatDate(lifetime.last) }} />
+          <FormattedMessage id="tour.lifetime" values={{ first: formatDate(lifetime.first), last: formatDate(lifetime.last) }} />
         </p>
       )}
       {page === 'loading' && (
         <p className="screen-loading" role="status">
-          <FormattedMessage id="tours.loadingTour" />
+          <FormattedMessage id="tour.loadingTour" />
         </p>
       )}
       {page === 'over' && (
         <p className="notice notice--warning" role="alert" data-testid="tour-over">
-          <FormattedMessage id="tours.over" />
+          <FormattedMessage id="tour.over" />
         </p>
       )}
-      {page === 'failed' && <RetryNotice messageId="tours.pageFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
+      {page === 'failed' && <RetryNotice messageId="tour.pageFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
       {page === 'booking' && (
         <div className="ticket-page__booking">
           <Calendar actor={actor} />
