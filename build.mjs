@@ -36,14 +36,21 @@ export const HOME_JS_BUDGET_BROTLI = 137 * 1024;
 export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
 /**
- * JavaScript each page of BUDGET_PAGES loads as shipped (the home page's files, the page's own
- * chunks, its API modules and parts of the catalogue, the loader and the hydration chunk), brotli:
- * held at today's largest (the checkout, 167.1 KB) with a little room, above the goal of 150 KB,
- * which three of the six pages do not reach yet.
+ * JavaScript each page `npm run bench` measures loads as shipped (the home page's files, the page's
+ * own chunks, its API modules and parts of the catalogue, the loader and the hydration chunk),
+ * brotli, by route path below the language (scripts/bench.ts): a page that reached the goal of
+ * 150 KB is held at it; the others at today's size with a little room, so that any growth fails
+ * the build and each budget comes down as its page gets smaller (docs/performance.md).
  */
-export const PAGE_JS_BUDGET_BROTLI = 168 * 1024;
-/** The pages `npm run bench` measures, by route path below the language (scripts/bench.ts). */
-const BUDGET_PAGES = ['tickets', 'tickets/$id', 'checkout', 'guided-tours', 'guided-tours/$id', 'product/$id'];
+export const PAGE_JS_BUDGETS_BROTLI = {
+  tickets: PAGE_JS_GOAL_BROTLI,
+  'tickets/$id': 155 * 1024,
+  checkout: 168 * 1024,
+  'guided-tours': PAGE_JS_GOAL_BROTLI,
+  'guided-tours/$id': 157.5 * 1024,
+  'product/$id': PAGE_JS_GOAL_BROTLI,
+};
+const BUDGET_PAGES = Object.keys(PAGE_JS_BUDGETS_BROTLI);
 /** The smallest app using every package of the design card (scripts/card-floor/main.tsx), built as the shop is. */
 const CARD_FLOOR_ENTRY = 'scripts/card-floor/main.tsx';
 /** A route's own chunks (what it loads beyond the home page's files), brotli, in bytes. */
@@ -448,7 +455,7 @@ async function buildApp() {
     const own = boot.routes.find((r) => r.path === route);
     if (!own) throw new Error(`build.mjs: BUDGET_PAGES names ${route}, which is no route of the table`);
     const files = [...new Set([...renderedEn, ...own.files, ...own.parts.flatMap((part) => boot.messageParts.en[part] ?? [])])];
-    return { route, files, brotli: files.reduce((sum, f) => sum + brotliOf(f), 0) };
+    return { route, files, brotli: files.reduce((sum, f) => sum + brotliOf(f), 0), budget: PAGE_JS_BUDGETS_BROTLI[route] };
   });
   const floor = await cardFloor(options);
   const url = (file) => `/${path.relative(publicDir, path.join(root, file)).split(path.sep).join('/')}`;
@@ -457,8 +464,7 @@ async function buildApp() {
     `${JSON.stringify({
       home: { files: homeFiles.map(url), brotli: homeBrotli },
       rendered: { files: rendered.map(url), brotli: renderedBrotli, budget: HOME_JS_BUDGET_BROTLI, goal: HOME_JS_GOAL_BROTLI },
-      pages: pages.map((p) => ({ route: p.route, brotli: p.brotli, files: p.files.map(url) })),
-      pageBudget: PAGE_JS_BUDGET_BROTLI,
+      pages: pages.map((p) => ({ route: p.route, brotli: p.brotli, budget: p.budget, files: p.files.map(url) })),
       pageGoal: PAGE_JS_GOAL_BROTLI,
       cardFloor: floor,
       routes: routes.map((r) => ({ source: r.source, brotli: r.brotli, exempt: r.exempt, files: r.files.map(url) })),
@@ -556,24 +562,24 @@ try {
     console.log(`  ${largestPart.padEnd(52)} ${kb(budget.journeyMessagesBrotli).padStart(9)}`);
     const overRoutes = budget.routes.filter((r) => !r.exempt && r.brotli > ROUTE_JS_BUDGET_BROTLI);
     if (budget.journeyMessagesBrotli > ROUTE_JS_BUDGET_BROTLI) overRoutes.push({ source: largestPart, brotli: budget.journeyMessagesBrotli });
-    const overPages = budget.pages.filter((p) => p.brotli > PAGE_JS_BUDGET_BROTLI);
+    const overPages = budget.pages.filter((p) => p.brotli > p.budget);
     const ok = budget.renderedBrotli <= HOME_JS_BUDGET_BROTLI && overRoutes.length === 0 && overPages.length === 0;
     const verdict = dev ? 'not enforced for --dev (unminified)' : ok ? 'ok' : 'OVER BUDGET';
     const goal = (bytes, target) => (bytes <= target ? `goal ${kb(target)} reached` : `goal ${kb(target)}: ${kb(bytes - target)} over`);
     console.log('\nJavaScript each bench page loads as shipped (rendered: loader and hydration included), brotli:');
-    for (const p of budget.pages) console.log(`  /en/${p.route.padEnd(48)} ${kb(p.brotli).padStart(9)}  budget ${kb(PAGE_JS_BUDGET_BROTLI)}, ${goal(p.brotli, PAGE_JS_GOAL_BROTLI)}`);
+    for (const p of budget.pages) console.log(`  /en/${p.route.padEnd(48)} ${kb(p.brotli).padStart(9)}  budget ${kb(p.budget)}, ${goal(p.brotli, PAGE_JS_GOAL_BROTLI)}`);
     console.log(`  the design card's floor (${CARD_FLOOR_ENTRY}, built the same way) ${kb(budget.floor).padStart(9)}`);
     console.log(
       `\nJavaScript the home page loads: ${kb(budget.renderedBrotli)} brotli as shipped (rendered) in ${budget.rendered.length} file(s), ` +
         `${kb(budget.homeBrotli)} without rendering; budget ${kb(HOME_JS_BUDGET_BROTLI)}, ${goal(budget.renderedBrotli, HOME_JS_GOAL_BROTLI)}; ` +
         `${kb(budget.renderedBrotli - budget.floor)} beyond the card's floor of ${kb(budget.floor)}; ` +
-        `every route's own chunks within ${kb(ROUTE_JS_BUDGET_BROTLI)}, every bench page within ${kb(PAGE_JS_BUDGET_BROTLI)}: ${verdict}` +
+        `every route's own chunks within ${kb(ROUTE_JS_BUDGET_BROTLI)}, every bench page within its budget: ${verdict}` +
         ` (entry and static imports alone: ${kb(budget.initialGzip)} gzip)`,
     );
     if (!ok && !dev) {
       if (budget.renderedBrotli > HOME_JS_BUDGET_BROTLI) console.error(`build.mjs: the home page's JavaScript exceeds its budget by ${kb(budget.renderedBrotli - HOME_JS_BUDGET_BROTLI)}.`);
       for (const r of overRoutes) console.error(`build.mjs: ${r.source} loads ${kb(r.brotli)} beyond the home page, over ${kb(ROUTE_JS_BUDGET_BROTLI)}.`);
-      for (const p of overPages) console.error(`build.mjs: the page /en/${p.route} loads ${kb(p.brotli)}, over ${kb(PAGE_JS_BUDGET_BROTLI)}.`);
+      for (const p of overPages) console.error(`build.mjs: the page /en/${p.route} loads ${kb(p.brotli)}, over its budget of ${kb(p.budget)}.`);
       process.exit(1);
     }
   }
