@@ -1,8 +1,6 @@
 /**
  * vitest globalSetup of the e2e project: builds the app once exactly as `npm start` does
- * (`node build.mjs`; not when E2E_PREBUILT=1 says the build is made and current: `npm test` builds
- * once for its two browser lanes, scripts/test-all.mjs, and a second build would rewrite the files
- * the other lane's server sends), starts `node dist/server/main.mjs` on a free port with a fresh data
+ * (`node build.mjs`), starts `node dist/server/main.mjs` on a free port with a fresh data
  * folder (so this first start creates and seeds its own PGlite database), waits until it
  * answers, hands the base URL to the tests (`inject('baseUrl')`) and stops it afterwards.
  */
@@ -45,13 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    if (process.env.E2E_PREBUILT === '1') {
-      for (const file of ['dist/public/index.html', 'dist/server/main.mjs', 'dist/build-report.json']) {
-        if (!fs.existsSync(path.join(repoRoot, file))) throw new Error(`E2E_PREBUILT=1, but ${file} is missing: run \`node build.mjs\` first.`);
-      }
-    } else {
-      execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
-    }
+    execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     server = await startServer({ DATA_DIR: dataDir });
     const logFile = path.join(dataDir, 'server.log');
     fs.writeFileSync(logFile, server.output());
