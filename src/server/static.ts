@@ -1,11 +1,11 @@
 /**
- * Serves the built app (dist/public): hashed assets under /assets/ are cached for a year, /static/
- * for an hour. Files come from memory (static-files.ts: read once, with the .br and .gz build.mjs
- * writes beside each compressible file and the .avif/.webp beside a picture, each sent in its place
- * to a browser that accepts it); a large file or a range request goes through Hono's serveStatic
- * from disk. index.html is made per language and page at start (the head's preloads, below),
- * revalidated on every visit, and answers every app route (/de/tickets …), so the client-side
- * router takes over. Nothing outside the root can be reached, whatever the path says.
+ * Serves the built app (dist/public) through Hono's serveStatic: hashed assets under /assets/ are
+ * cached for a year, /static/ for an hour; the .br and .gz files build.mjs writes beside each
+ * compressible file are sent in its place to a browser that accepts them, and the .avif or .webp
+ * beside a picture to a browser that names the format (static-files.ts). index.html is made per
+ * language and page at start (the head's preloads, below), revalidated on every visit, and
+ * answers every app route (/de/tickets …), so the client-side router takes over. Nothing outside
+ * the root can be reached, whatever the path says.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
 import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
-import { acceptedEncodings, createFileMemory, type Encoding } from './static-files.js';
+import { acceptedEncodings, PICTURE, pictureFormat, type Encoding, type PictureFormat } from './static-files.js';
 import { rawPathname } from './http.js';
 import { canonicalPath } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
@@ -228,7 +228,8 @@ function isAppRoute(urlPath: string): boolean {
 function fileEtag(file: string): string | undefined {
   try {
     const stats = fs.statSync(file);
-    return `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${file.endsWith('.br') ? '-br' : file.endsWith('.gz') ? '-gzip' : ''}"`;
+    const variant = /\.(br|gz|avif|webp)$/.exec(file)?.[1];
+    return `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${variant ? `-${variant === 'gz' ? 'gzip' : variant}` : ''}"`;
   } catch {
     return undefined;
   }
@@ -304,12 +305,33 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     }
     return known;
   };
-  const memory = built ? createFileMemory(root) : undefined;
+  // a picture's smaller formats beside it (`banner.jpg.avif`), found once like the facts above
+  const formats = new Map<string, PictureFormat[]>();
+  const formatsOf = (urlPath: string): PictureFormat[] => {
+    let known = formats.get(urlPath);
+    if (!known) {
+      const file = path.join(root, urlPath);
+      known = (['avif', 'webp'] as const).filter((format) => file.startsWith(root + path.sep) && fs.existsSync(`${file}.${format}`));
+      formats.set(urlPath, known);
+    }
+    return known;
+  };
+  const chosenFormat = new WeakMap<Context, PictureFormat>();
   const servedFile = new WeakMap<Context, string>();
   const files = built
     ? serveStatic({
         root,
         precompressed: true,
+        onFound: (file, c) => {
+          servedFile.set(c, file);
+        },
+      })
+    : undefined;
+  // the same, for the format of a picture the browser asked for
+  const pictures = built
+    ? serveStatic({
+        root,
+        rewriteRequestPath: (requested, c) => `${requested}.${chosenFormat.get(c) ?? ''}`,
         onFound: (file, c) => {
           servedFile.set(c, file);
         },
@@ -475,17 +497,17 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     // the .br/.gz files are sent in place of their file, never by their own name
     if (!files || /\.(br|gz)$/i.test(urlPath)) return text(404, 'Not found');
     const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.startsWith('/static/') ? STATIC_CACHE : NO_CACHE;
-    const kept = memory?.({ method: c.req.method, urlPath, header: (name) => c.req.header(name) }, cacheControl);
-    if (kept === 'missing') return text(404, 'Not found');
-    if (kept instanceof Response) return kept;
-    // a large file or a range: from disk
-    const res = await files(c, async () => {});
+    const alternatives = PICTURE.test(urlPath) ? formatsOf(urlPath) : [];
+    const format = pictureFormat(c.req.header('accept'), alternatives);
+    if (format) chosenFormat.set(c, format);
+    const res = await (format && pictures ? pictures : files)(c, async () => {});
     const file = servedFile.get(c);
     if (!res || file === undefined) return text(404, 'Not found');
     // a missing asset must not answer HTML with 200 (the browser would try to run it): see isAppRoute
     res.headers.set('cache-control', cacheControl);
     const { etag, vary } = fileFacts(file);
-    if (vary) res.headers.set('vary', 'Accept-Encoding');
+    const varies = [...(vary ? ['Accept-Encoding'] : []), ...(alternatives.length > 0 ? ['Accept'] : [])];
+    if (varies.length > 0) res.headers.set('vary', varies.join(', '));
     if (etag) {
       res.headers.set('etag', etag);
       if (etagMatches(c.req.header('if-none-match'), etag)) {
