@@ -24,9 +24,9 @@ import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
+import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export { acceptedEncodings };
-import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -37,7 +37,6 @@ const MAX_HEADED_PAGES = 1000;
 
 /** Smaller pages are sent as they are: compression would not pay for its headers (build.mjs uses the same). */
 const MIN_COMPRESS_SIZE = 256;
-
 
 /** One generated index.html (per language and page kind), with its encodings, made once. */
 interface Page {
@@ -305,13 +304,15 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     }
     return known;
   };
-  // a picture's smaller formats beside it (`banner.jpg.avif`), found once like the facts above
+  // a picture's smaller formats beside it (`banner.jpg.avif`), found once like the facts above;
+  // only for pictures that exist, so that requests for made-up names cannot fill the map
   const formats = new Map<string, PictureFormat[]>();
   const formatsOf = (urlPath: string): PictureFormat[] => {
     let known = formats.get(urlPath);
     if (!known) {
       const file = path.join(root, urlPath);
-      known = (['avif', 'webp'] as const).filter((format) => file.startsWith(root + path.sep) && fs.existsSync(`${file}.${format}`));
+      if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) return [];
+      known = (['avif', 'webp'] as const).filter((format) => fs.existsSync(`${file}.${format}`));
       formats.set(urlPath, known);
     }
     return known;
