@@ -164,13 +164,27 @@ async function visit(page: Page, screen: Screen, lang: string, saved: Saved, loa
   }
   if (inApp) {
     const path = screen.path(lang);
-    await page.evaluate((href) => {
+    // the page left: until the new one has rendered, its heading is still there, and "ready" would
+    // check the page left (the router keeps it while the next one's chunks load)
+    const left = await page.evaluate((href) => {
+      const heading = document.querySelector('main h1')?.textContent ?? '';
+      const moved = location.pathname + location.search !== href;
       history.pushState(history.state, '', href);
       dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+      return moved ? heading : null;
     }, path);
     await page.waitForFunction((href) => location.pathname + location.search === href, path, { timeout: 10_000 }).catch(() => {
       throw new Error(`${lang} ${screen.name}: the app did not reach ${path} (it is at ${page.url()})`);
     });
+    if (left !== null) {
+      await page.waitForFunction((heading) => (document.querySelector('main h1')?.textContent ?? '') !== heading, left, { timeout: 10_000 }).catch(() => {
+        throw new Error(`${lang} ${screen.name}: ${path} still shows the heading "${left}" of the page before`);
+      });
+      // and it stays there (the app does not take the visitor back)
+      await page.waitForFunction((href) => location.pathname + location.search === href, path, { timeout: 1_000 }).catch(() => {
+        throw new Error(`${lang} ${screen.name}: the app left ${path} for ${page.url()}`);
+      });
+    }
   } else {
     await page.goto(screen.path(lang), { waitUntil: 'load' });
   }

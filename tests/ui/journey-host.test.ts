@@ -67,4 +67,54 @@ describe('journey host', () => {
     actor.send({ type: 'ACCEPT' });
     expect(navigations).toEqual(['/de/checkout/accepted']);
   });
+
+  /**
+   * A journey whose first state shows no page yet (the list still loading) and a visitor who moves
+   * on before it answers (Back or Forward to an article, seen in the axe sweep): the list's page,
+   * when it comes, is the page of where the journey started, not of where the visitor is.
+   */
+  const listMachine = createMachine({
+    id: 'list',
+    initial: 'loading',
+    states: {
+      loading: { on: { LOADED: 'list', MOVED: 'moved' } },
+      list: { meta: { route: 'checkout' } },
+      moved: { meta: { route: 'checkoutFailed' } },
+    },
+  });
+  const listJourney: Journey<typeof listMachine, null> = { ...journey, machine: () => listMachine } as Journey<typeof listMachine, null>;
+
+  function startLoading() {
+    let location = '/de/checkout';
+    const navigations: string[] = [];
+    const host = new JourneyHost<null>({
+      deps: null,
+      lang: () => 'de',
+      currentHref: () => location,
+      navigate: (href) => {
+        navigations.push(href);
+        location = href;
+      },
+      storage: null,
+    });
+    const { actor } = host.enter(listJourney, { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} }, null);
+    return { actor, navigations, goTo: (href: string) => (location = href) };
+  }
+
+  it('does not pull back a visitor who went elsewhere before the journey showed its first page', () => {
+    const { actor, navigations, goTo } = startLoading();
+    goTo('/de/checkout/accepted');
+    actor.send({ type: 'LOADED' });
+    expect(navigations).toEqual([]);
+  });
+
+  it('takes a visitor who stayed where the journey started to its first page', () => {
+    const there = startLoading();
+    there.actor.send({ type: 'LOADED' });
+    // the visitor is there already: nothing to navigate
+    expect(there.navigations).toEqual([]);
+    const moved = startLoading();
+    moved.actor.send({ type: 'MOVED' });
+    expect(moved.navigations).toEqual(['/de/checkout/failed']);
+  });
 });

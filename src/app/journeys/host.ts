@@ -226,7 +226,9 @@ export class JourneyHost<TDeps> {
     actor.start();
     if (journey.persist) this.save(journey, actor);
     const initial = pageOf(actor.getSnapshot());
-    lastHref = initial ? hrefOf(journey, initial.route, actor.getSnapshot(), this.options.lang()) : null;
+    // a machine that shows no page yet (its first answer pending) is on the page where it started:
+    // a visitor who moves on before its first page comes (Back, Forward) is not pulled back to it
+    lastHref = initial ? hrefOf(journey, initial.route, actor.getSnapshot(), this.options.lang()) : entry.path;
     const live: LiveJourney = {
       actor,
       key,
