@@ -221,6 +221,12 @@ export async function replayWalk(
   // reduced motion (styles.css honours it): a spinner of a held request would otherwise be redrawn 60 times a second in software while the path waits
   const context = await browser.newContext({ baseURL: baseUrl, locale: binding.lang, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   context.setDefaultTimeout(STEP_MS);
+  // REPLAY_TRACE=<dir> keeps a Playwright trace of every failing walk (REPLAY_TRACE_ONLY: a pattern of
+  // the walks to trace, e.g. "app path (21|25)/"); open it with `npx playwright show-trace <file>`
+  const traceDir = process.env.REPLAY_TRACE;
+  const traced = traceDir !== undefined && new RegExp(process.env.REPLAY_TRACE_ONLY ?? '').test(`${plan.machine} path ${plan.number}/`);
+  if (traced) await context.tracing.start({ screenshots: true, snapshots: true });
+  let passed = false;
   const page = await context.newPage();
   const r = new PageReplay(page, binding, baseUrl, plan, serverLog);
   page.on('pageerror', (error) => r.errors.push(`uncaught: ${error.message}`));
@@ -240,6 +246,7 @@ export async function replayWalk(
     } catch (error) {
       if (error instanceof Cannot) {
         const later = plan.steps.flatMap((s) => s.transitions);
+        passed = true;
         return { replayed: 0, taken, stopped: { step: 0, event: 'start', reason: error.message, transitions: plan.start.transitions, later } };
       }
       throw await failure(r, plan, where(null), error);
@@ -253,14 +260,17 @@ export async function replayWalk(
       } catch (error) {
         if (error instanceof Cannot) {
           const later = plan.steps.filter((s) => s.n > step.n).flatMap((s) => s.transitions);
+          passed = true;
           return { replayed: step.n - 1, taken, stopped: { step: step.n, event: step.label ?? step.name, reason: error.message, transitions: step.transitions, later } };
         }
         throw await failure(r, plan, where(step), error);
       }
       taken.push(...step.transitions);
     }
+    passed = true;
     return { replayed: plan.steps.length, taken };
   } finally {
+    if (traced) await context.tracing.stop(passed ? {} : { path: `${traceDir}/${plan.machine}-path-${String(plan.number)}-${String(Date.now())}.zip` });
     await context.close();
   }
 }
