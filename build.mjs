@@ -31,7 +31,7 @@ import stripDescriptions from './scripts/strip-descriptions.mjs';
  * by every build). This budget holds today's size with a little room, so that the build fails on
  * any growth, and comes down as the app gets smaller (docs/performance.md).
  */
-export const HOME_JS_BUDGET_BROTLI = 137 * 1024;
+export const HOME_JS_BUDGET_BROTLI = 135.5 * 1024;
 /** Issue 25's goals: the home page's JavaScript, and every page's the bench measures. Printed beside the budgets. */
 export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
@@ -44,13 +44,19 @@ export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
  */
 export const PAGE_JS_BUDGETS_BROTLI = {
   tickets: PAGE_JS_GOAL_BROTLI,
-  'tickets/$id': 155 * 1024,
-  checkout: 168 * 1024,
+  'tickets/$id': 151.5 * 1024,
+  checkout: 166 * 1024,
   'guided-tours': PAGE_JS_GOAL_BROTLI,
-  'guided-tours/$id': 157.5 * 1024,
+  'guided-tours/$id': 153.5 * 1024,
   'product/$id': PAGE_JS_GOAL_BROTLI,
 };
 const BUDGET_PAGES = Object.keys(PAGE_JS_BUDGETS_BROTLI);
+/**
+ * Of BUDGET_PAGES: the personal ones, which the server does not render (src/server/seo/pages.ts,
+ * CATALOGUE_ROUTES): their page is the shell, whose app loads the catalogue's chunks, without the
+ * loader and the hydration chunk. A rendered page carries its messages in the page instead.
+ */
+const UNRENDERED_BUDGET_PAGES = ['checkout'];
 /** The smallest app using every package of the design card (scripts/card-floor/main.tsx), built as the shop is. */
 const CARD_FLOOR_ENTRY = 'scripts/card-floor/main.tsx';
 /** A route's own chunks (what it loads beyond the home page's files), brotli, in bytes. */
@@ -447,14 +453,21 @@ async function buildApp() {
   // hydration chunk (src/app/main.tsx imports it when the page carries a render state)
   const hydration = bySource.get('src/app/hydrate.tsx');
   if (!hydration) throw new Error('build.mjs: src/app/hydrate.tsx is no lazy chunk of the build');
-  const rendered = [...new Set([...homeFiles, ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), paintFirstFile])];
+  // and it carries the messages its render used (src/app/render-state.ts): no chunk of the catalogue
+  const messagesOnly = (file) => {
+    const inputs = Object.keys(outputs[file]?.inputs ?? {});
+    return inputs.length > 0 && inputs.every((input) => /\.json\?\w+$/.test(input));
+  };
+  const rendered = [...new Set([...homeFiles.filter((f) => !messagesOnly(f)), ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), paintFirstFile])];
   const renderedBrotli = rendered.reduce((sum, f) => sum + brotliOf(f), 0);
-  // the bench pages are English: the English catalogue's two parts in place of the German shell's
-  const renderedEn = [...rendered.filter((f) => !boot.messages.de.includes(f)), ...boot.messages.en];
+  // the bench pages are English: an unrendered one loads the English catalogue's shell and parts
+  const homeEn = [...homeFiles.filter((f) => !boot.messages.de.includes(f)), ...boot.messages.en];
   const pages = BUDGET_PAGES.map((route) => {
     const own = boot.routes.find((r) => r.path === route);
     if (!own) throw new Error(`build.mjs: BUDGET_PAGES names ${route}, which is no route of the table`);
-    const files = [...new Set([...renderedEn, ...own.files, ...own.parts.flatMap((part) => boot.messageParts.en[part] ?? [])])];
+    const files = UNRENDERED_BUDGET_PAGES.includes(route)
+      ? [...new Set([...homeEn, ...own.files, ...own.parts.flatMap((part) => boot.messageParts.en[part] ?? [])])]
+      : [...new Set([...rendered, ...own.files.filter((f) => !messagesOnly(f))])];
     return { route, files, brotli: files.reduce((sum, f) => sum + brotliOf(f), 0), budget: PAGE_JS_BUDGETS_BROTLI[route] };
   });
   const floor = await cardFloor(options);

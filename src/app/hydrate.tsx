@@ -6,10 +6,10 @@
  * server's HTML: links work as plain links, buttons wait.
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createShell } from './services.js';
+import { chunkMessages, createShell } from './services.js';
 import { App } from './App.js';
 import { beginHydration, FirstRenderContext } from './hydration.js';
-import { parseRenderState, replayingFetch } from './render-state.js';
+import { pageMessageSource, parseRenderState, replayingFetch } from './render-state.js';
 import { whenShellRests } from './rest.js';
 
 export function hydrate(container: HTMLElement, stateText: string | null): void {
@@ -21,7 +21,11 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
     renderAnew(createShell());
     return;
   }
-  const shell = createShell({ fetch: replayingFetch(state.answers, (...args) => globalThis.fetch(...args)) });
+  const shell = createShell({
+    fetch: replayingFetch(state.answers, (...args) => globalThis.fetch(...args)),
+    // the messages of the server's render come with the page, not as chunks
+    messages: pageMessageSource(state.messages, chunkMessages),
+  });
   whenShellRests(shell).then(
     () => {
       // the server rendered for nobody: a visitor whose cart has lines sees a page that counts them

@@ -7,7 +7,7 @@
  */
 const loader = document.currentScript;
 if (loader instanceof HTMLScriptElement) {
-  const { main, preloads } = loader.dataset;
+  const { main, preloads, messages } = loader.dataset;
   let started = false;
   /**
    * Until the app has taken the page over (`shell--waking`), the page is the server's: its links
@@ -47,7 +47,10 @@ if (loader instanceof HTMLScriptElement) {
   const start = () => {
     if (started || !main) return;
     started = true;
-    const hrefs = (preloads ?? '').split(' ').filter(Boolean);
+    // a rendered page carries the messages of its render (#shop-render, src/app/render-state.ts):
+    // the catalogue's chunks are asked for only where the server sent its loading screen instead
+    const rendered = document.getElementById('shop-render') !== null;
+    const hrefs = `${preloads ?? ''} ${rendered ? '' : (messages ?? '')}`.split(' ').filter(Boolean);
     const script = document.createElement('script');
     script.type = 'module';
     script.src = main;

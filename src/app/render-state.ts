@@ -7,6 +7,9 @@
  * React hydrates the same markup. Anything else (a request with a login, a second ask) goes out.
  */
 import * as v from 'valibot';
+import { LANGUAGES } from '../api/languages.js';
+import type { Messages } from '../../machines/app.machine.js';
+import type { MessageSource } from './services.js';
 
 export const RENDER_STATE_ELEMENT_ID = 'shop-render';
 
@@ -19,6 +22,18 @@ const RecordedAnswerSchema = v.object({
   body: v.string(),
 });
 
+/** A compiled message (src/i18n/esbuild-plugin.mjs): its AST, or plain text where a test gives text. */
+const MessageSchema = v.union([v.string(), v.array(v.looseObject({ type: v.number() }))]);
+
+const PageMessagesSchema = v.object({
+  lang: v.picklist(LANGUAGES),
+  /** the catalogue's parts the render loaded: `shell` and the page's journey parts (src/i18n/load.ts) */
+  parts: v.array(v.pipe(v.string(), v.regex(/^[a-zA-Z]+$/))),
+  /** their messages, in one object */
+  values: v.record(v.string(), MessageSchema),
+});
+export type PageMessages = v.InferOutput<typeof PageMessagesSchema>;
+
 export const RenderStateSchema = v.object({
   version: v.literal(1),
   /** the page the server rendered (path and search): a state for another address is not used */
@@ -26,6 +41,8 @@ export const RenderStateSchema = v.object({
   /** the server rendered the cookie notice (the visitor had not accepted it): the first render in the browser does too */
   cookieNotice: v.boolean(),
   answers: v.array(RecordedAnswerSchema),
+  /** the catalogue's messages the render used: the browser takes them from the page instead of loading their chunks */
+  messages: v.optional(PageMessagesSchema),
 });
 export type RenderState = v.InferOutput<typeof RenderStateSchema>;
 export type RecordedAnswer = v.InferOutput<typeof RecordedAnswerSchema>;
@@ -88,5 +105,53 @@ export function replayingFetch(answers: readonly RecordedAnswer[], fetch: typeof
       }
     }
     return fetch(input, init);
+  };
+}
+
+/**
+ * Messages from the page where it has them (the language and every part asked for), else from
+ * `chunks`. Like a recorded answer, they come in a task of their own.
+ */
+export function pageMessageSource(page: PageMessages | undefined, chunks: MessageSource): MessageSource {
+  const fromPage = (lang: string, names: readonly string[]) => page !== undefined && page.lang === lang && names.every((name) => page.parts.includes(name));
+  return {
+    shell: async (lang) => {
+      if (!fromPage(lang, ['shell'])) return chunks.shell(lang);
+      await nextTask();
+      return page!.values as Messages;
+    },
+    parts: async (lang, names) => {
+      if (!fromPage(lang, names)) return chunks.parts(lang, names);
+      await nextTask();
+      return page!.values as Messages;
+    },
+  };
+}
+
+/** A message source that notes what it loaded, for the page (the server's render). */
+export function recordingMessageSource(chunks: MessageSource): { source: MessageSource; recorded: () => PageMessages | undefined } {
+  let lang: PageMessages['lang'] | undefined;
+  const parts = new Set<string>();
+  let values: Record<string, unknown> = {};
+  const note = (language: PageMessages['lang'], names: readonly string[], messages: Messages) => {
+    if (lang !== undefined && lang !== language) return;
+    lang = language;
+    for (const name of names) parts.add(name);
+    values = { ...values, ...messages };
+  };
+  return {
+    source: {
+      shell: async (language) => {
+        const messages = await chunks.shell(language);
+        note(language, ['shell'], messages);
+        return messages;
+      },
+      parts: async (language, names) => {
+        const messages = await chunks.parts(language, names);
+        note(language, names, messages);
+        return messages;
+      },
+    },
+    recorded: () => (lang === undefined || !parts.has('shell') ? undefined : { lang, parts: [...parts], values: values as PageMessages['values'] }),
   };
 }

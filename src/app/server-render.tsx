@@ -15,8 +15,8 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App.js';
 import { FirstRenderContext, type FirstRender } from './hydration.js';
-import { createShell, type ShellInstance } from './services.js';
-import { answerKey, type RecordedAnswer, type RenderState } from './render-state.js';
+import { chunkMessages, createShell, type ShellInstance } from './services.js';
+import { answerKey, recordingMessageSource, type RecordedAnswer, type RenderState } from './render-state.js';
 import { ShellDidNotRest, whenShellRests } from './rest.js';
 import { provideBodyParser } from './components/ServerHtml.js';
 import { parse5BodyParser } from './server-html-parser.js';
@@ -80,10 +80,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
   });
   deadline.catch(() => undefined);
 
+  // the messages the render used go into the page too: the browser does not load their chunks
+  const messages = recordingMessageSource(chunkMessages);
   const shell = createShell({
     history: createMemoryHistory({ initialEntries: [request.href] }),
     baseURL: base,
     fetch: recording,
+    messages: messages.source,
     reload: () => {},
     assign: () => {},
   });
@@ -101,7 +104,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
     );
     // a route that sends the visitor elsewhere (a redirect of its beforeLoad) renders no layout
     if (!html.includes('id="main"')) return { rendered: false, why: 'the route rendered no page (it redirects)' };
-    return { rendered: true, html, state: { version: 1, href: request.href, cookieNotice: first.cookieNotice, answers } };
+    return { rendered: true, html, state: { version: 1, href: request.href, cookieNotice: first.cookieNotice, answers, messages: messages.recorded() } };
   } catch (error) {
     if (error instanceof RenderTimeout || error instanceof ShellDidNotRest) return { rendered: false, why: error.message };
     throw error;

@@ -7,7 +7,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { registerLiveActor } from './flows/registry.js';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
-import { appMachine } from '../../machines/app.machine.js';
+import { appMachine, type Messages } from '../../machines/app.machine.js';
 import { cartMachine, type CartDestination } from '../../machines/cart.machine.js';
 import { CART_COUNTRIES_STORAGE_KEY, CART_STORAGE_KEY, cartBrowserActions, windowDataLayer } from './cart-storage.js';
 import { customerShippingCountry } from '../domain/shipping.js';
@@ -15,6 +15,7 @@ import { closedSectionsOf } from '../domain/sections.js';
 import type { AppConfig } from '../api/schemas/config.js';
 import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
+import type { Language } from '../api/languages.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadMessageParts, loadMessages } from '../i18n/load.js';
 import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
@@ -33,7 +34,21 @@ export interface ShellOptions {
   reload?: () => void;
   assign?: (href: string) => void;
   now?: () => number;
+  /**
+   * Where the catalogue's messages come from: the build's chunks (src/i18n/load.ts) unless given.
+   * A server-rendered page gives the parts its render used (./render-state.ts), the server's render
+   * records what it loads.
+   */
+  messages?: MessageSource;
 }
+
+/** The shell's part of a language's catalogue, and its journey parts by name (src/i18n/load.ts). */
+export interface MessageSource {
+  shell: (lang: Language) => Promise<Messages>;
+  parts: (lang: Language, names: readonly string[]) => Promise<Messages>;
+}
+
+export const chunkMessages: MessageSource = { shell: loadMessages, parts: loadMessageParts };
 
 export interface ShellInstance extends Shell {
   router: ShopRouter;
@@ -118,6 +133,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const history = options.history ?? createBrowserHistory();
   const now = options.now ?? (() => Date.now());
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const messages = options.messages ?? chunkMessages;
   let send: Shell['actor']['send'] = () => {};
 
   /** §4: a waiting flag during each request. */
@@ -146,7 +162,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const machine = appMachine.provide({
     actors: {
       loadConfig: fromPromise(({ signal }) => api.getConfig(signal)),
-      loadMessages: fromPromise(({ input }) => loadMessages(input.lang)),
+      loadMessages: fromPromise(({ input }) => messages.shell(input.lang)),
       restoreSession: fromPromise(async () => restoreSession(history.location.search)),
       loadPaymentTypes: fromPromise(({ signal }) => api.getPaymentTypes(signal)),
       loadShopData: fromPromise(async ({ signal }) => {
@@ -191,7 +207,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const journeyMessages = (names: readonly string[]): Promise<void> => {
     const missing = names.filter((name) => !partsLoaded.has(name));
     if (missing.length > 0) {
-      const loaded = loadMessageParts(actor.getSnapshot().context.lang, missing).then(
+      const loaded = messages.parts(actor.getSnapshot().context.lang, missing).then(
         (messages) => void actor.send({ type: 'MESSAGES_ADDED', messages }),
         (error: unknown) => {
           for (const name of missing) partsLoaded.delete(name);

@@ -240,15 +240,26 @@ function fileEtag(file: string): string | undefined {
  * once the page's content is on the screen. Lighthouse's slow-phone estimate of the largest paint
  * counts every script that loaded before it; a rendered page needs none to show its content.
  */
-export function paintFirst(html: string, loader: string | undefined): string {
+export function paintFirst(html: string, loader: string | undefined, messageFiles: ReadonlySet<string> = new Set()): string {
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(html);
   if (!loader || !entry) return html;
   const preloads: string[] = [];
+  const messages: string[] = [];
   const rest = html.replace(/[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\r?\n?/g, (_, href: string) => {
-    if (href !== entry[1]) preloads.push(href);
+    if (href !== entry[1]) (messageFiles.has(href) ? messages : preloads).push(href);
     return '';
   });
-  return rest.replace(entry[0], () => `<script defer src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"></script>`);
+  // the catalogue's chunks are asked for only when the render did not happen: a rendered page carries its messages
+  const named = messages.length > 0 ? ` data-messages="${messages.join(' ')}"` : '';
+  return rest.replace(entry[0], () => `<script defer src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"${named}></script>`);
+}
+
+/** The chunks that hold only the catalogue's messages (no other list of the manifest names them). */
+export function messageFilesOf(boot: BootManifest | undefined): Set<string> {
+  if (!boot) return new Set();
+  const code = new Set([...boot.layout, ...boot.home, ...(boot.routes ?? []).flatMap((route) => route.files)]);
+  const messages = [...Object.values(boot.messages), ...Object.values(boot.messageParts ?? {}).flatMap((parts) => Object.values(parts ?? {}))].flat();
+  return new Set(messages.filter((file): file is string => file !== undefined && !code.has(file)));
 }
 
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {
@@ -339,6 +350,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       })
     : undefined;
 
+  const messageFiles = messageFilesOf(boot);
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
@@ -381,7 +393,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
    * `<div id="root">` (the head without the API preloads), `after` starts with its `</div>`.
    */
   function aroundRoot(shell: Page, lang: Language): { before: string; after: string } {
-    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.paintFirst);
+    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.paintFirst, messageFiles);
     const root = `<div id="root">${bootShell(lang)}</div>`;
     const at = html.indexOf(root);
     const open = '<div id="root">'.length;

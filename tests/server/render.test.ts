@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/app/server-render.js';
-import { noticeAcceptedIn, parseRenderState, replayingFetch, serializeRenderState, type RenderState } from '../../src/app/render-state.js';
+import { noticeAcceptedIn, pageMessageSource, parseRenderState, recordingMessageSource, replayingFetch, serializeRenderState, type PageMessages, type RenderState } from '../../src/app/render-state.js';
+import type { MessageSource } from '../../src/app/services.js';
 import { createPageRenderer } from '../../src/server/render.js';
 import { paintFirst } from '../../src/server/static.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -50,6 +51,14 @@ describe('renderPage', () => {
     expect(urls).toContain('/api/en/ticket/collect/event/101');
     expect(urls.some((u) => u.startsWith('/api/en/ticket/calendar/event/101/'))).toBe(true);
     expect(answer.state).toMatchObject({ version: 1, href: '/en/tickets/101' });
+    // the messages it used go with the page: the shell's part and the event page's parts, in English
+    expect(answer.state.messages?.lang).toBe('en');
+    expect(answer.state.messages?.parts.sort()).toEqual(['calendar', 'cart', 'shell', 'tickets']);
+    // (ICU text in the tests, compiled in the build: src/i18n/esbuild-plugin.mjs)
+    expect(answer.state.messages?.values['tickets.addToCart']).toBe('Add to cart');
+    expect(answer.state.messages?.values['nav.tickets']).toBe('Tickets');
+    // and they fit the page's own schema
+    expect(parseRenderState(serializeRenderState(answer.state), '/en/tickets/101')?.messages).toEqual(answer.state.messages);
   });
 
   it('renders list and item pages of every catalogue section in their language', async () => {
@@ -151,6 +160,46 @@ describe('the render state in the page', () => {
     await replay('/api/en/event/select', { headers: { authorization: 'Bearer x' } });
     await replay('/api/en/event/select', { method: 'POST' });
     expect(sent).toEqual(['GET /api/en/event/select', 'GET /api/en/event/select', 'POST /api/en/event/select']);
+  });
+});
+
+describe("the render's messages in the page", () => {
+  const fromChunks = (lang: string, names: readonly string[]) => `${lang}:${names.join('+')}`;
+  const chunks: MessageSource = {
+    shell: async (lang) => ({ [fromChunks(lang, ['shell'])]: 'chunk' }),
+    parts: async (lang, names) => ({ [fromChunks(lang, names)]: 'chunk' }),
+  };
+  const page: PageMessages = { lang: 'en', parts: ['shell', 'tickets'], values: { 'nav.home': 'Home', 'tickets.title': 'Tickets' } };
+
+  it("answers the shell's part and the page's parts in the page's language from the page, anything else from the chunks", async () => {
+    const source = pageMessageSource(page, chunks);
+    expect(await source.shell('en')).toEqual(page.values);
+    expect(await source.parts('en', ['tickets'])).toEqual(page.values);
+    expect(await source.parts('en', ['tickets', 'cart'])).toEqual({ 'en:tickets+cart': 'chunk' });
+    expect(await source.shell('de')).toEqual({ 'de:shell': 'chunk' });
+    expect(await pageMessageSource(undefined, chunks).shell('en')).toEqual({ 'en:shell': 'chunk' });
+  });
+
+  it('records what the render loaded, in one language, and nothing without the shell', async () => {
+    const recorder = recordingMessageSource(chunks);
+    expect(recorder.recorded()).toBeUndefined();
+    await recorder.source.parts('en', ['tickets']);
+    expect(recorder.recorded()).toBeUndefined();
+    await recorder.source.shell('en');
+    await recorder.source.parts('en', ['cart', 'calendar']);
+    await recorder.source.parts('fr', ['tour']);
+    expect(recorder.recorded()).toEqual({
+      lang: 'en',
+      parts: ['tickets', 'shell', 'cart', 'calendar'],
+      values: { 'en:tickets': 'chunk', 'en:shell': 'chunk', 'en:cart+calendar': 'chunk' },
+    });
+  });
+
+  it('a page whose messages do not fit the schema is not used', () => {
+    const state = { version: 1, href: '/en', cookieNotice: false, answers: [] };
+    expect(parseRenderState(JSON.stringify({ ...state, messages: page }), '/en')?.messages).toEqual(page);
+    expect(parseRenderState(JSON.stringify({ ...state, messages: { ...page, lang: 'xx' } }), '/en')).toBeNull();
+    expect(parseRenderState(JSON.stringify({ ...state, messages: { ...page, values: { a: 3 } } }), '/en')).toBeNull();
   });
 });
 
@@ -315,7 +364,9 @@ describe("a rendered page's scripts wait for its first paint", () => {
       expect(rendered).not.toContain('modulepreload');
       expect(rendered).not.toContain('type="module"');
       expect(rendered).toContain('<link rel="stylesheet" href="/assets/main.css">');
-      expect(rendered).toContain('<script defer src="/assets/paint-first-X.js" data-main="/assets/main-1.js" data-preloads="/assets/chunk-2.js /assets/messages-en.js /assets/layout.js');
+      // the catalogue's chunk is named apart: the loader asks for it only if the render did not happen (the page carries its messages)
+      expect(rendered).toContain('<script defer src="/assets/paint-first-X.js" data-main="/assets/main-1.js" data-preloads="/assets/chunk-2.js /assets/layout.js');
+      expect(rendered).toContain('data-messages="/assets/messages-en.js"');
       // a page the server does not render (personal) starts its scripts as it is parsed
       const shell = await (await fetch(`${served.url}/en/cart`)).text();
       expect(shell).toContain('<script type="module" src="/assets/main-1.js"></script>');
