@@ -31,7 +31,7 @@ import stripDescriptions from './scripts/strip-descriptions.mjs';
  * by every build). This budget holds today's size with a little room, so that the build fails on
  * any growth, and comes down as the app gets smaller (docs/performance.md).
  */
-export const HOME_JS_BUDGET_BROTLI = 135.5 * 1024;
+export const HOME_JS_BUDGET_BROTLI = 136.5 * 1024;
 /** Issue 25's goals: the home page's JavaScript, and every page's the bench measures. Printed beside the budgets. */
 export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
@@ -44,10 +44,10 @@ export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
  */
 export const PAGE_JS_BUDGETS_BROTLI = {
   tickets: PAGE_JS_GOAL_BROTLI,
-  'tickets/$id': 151.5 * 1024,
-  checkout: 166 * 1024,
+  'tickets/$id': PAGE_JS_GOAL_BROTLI,
+  checkout: 165 * 1024,
   'guided-tours': PAGE_JS_GOAL_BROTLI,
-  'guided-tours/$id': 153.5 * 1024,
+  'guided-tours/$id': 152 * 1024,
   'product/$id': PAGE_JS_GOAL_BROTLI,
 };
 const BUDGET_PAGES = Object.keys(PAGE_JS_BUDGETS_BROTLI);
@@ -242,6 +242,25 @@ function routeExtras(outputs, files, groups) {
   return [...extras, ...groups.filter((group) => group.names.some((name) => called.has(name))).map((group) => group.source)];
 }
 
+/**
+ * Small modules most catalogue pages use, put in the shared shell chunk with the home page's: left
+ * to esbuild's splitting, each became a chunk of its own per set of routes that use it (nine files
+ * of 0.2–0.5 KB on an event page, 3 KB in all), each with its own imports and compression. In the
+ * shell chunk they cost the home page 1.2 KB and save every other page 1–2 KB
+ * (docs/performance.md).
+ */
+const CATALOGUE_KIT = [
+  'src/domain/limits.ts',
+  'src/i18n/format.ts',
+  'src/app/journeys/use-journey.ts',
+  'src/app/journeys/catalogue.ts',
+  'machines/state-paths.ts',
+  'machines/catalogue-views.ts',
+  'src/app/components/RetryNotice.tsx',
+  'src/app/components/cart/use-cart.ts',
+  'src/api/schemas/catalog-common.ts',
+];
+
 /** Modules left out of the shared shell chunk: each language's catalogue (one is loaded, not eight). */
 const NOT_SHARED = [/\.json(\?\w+)?$/, /\.css$/];
 
@@ -251,7 +270,8 @@ const NOT_SHARED = [/\.json(\?\w+)?$/, /\.css$/];
  * build found them). esbuild's code splitting makes one chunk per set of entry points that reach a
  * module; as every lazy route now reaches all of these, they share one chunk, which the home page
  * and every route load once. Nothing is duplicated and no route gets heavier: these modules are on
- * the home page anyway. Returns the file's path (under dist/, removed after the build).
+ * the home page anyway, but for CATALOGUE_KIT, which the home page takes on for the others.
+ * Returns the file's path (under dist/, removed after the build).
  */
 function sharedShellModule(outputs) {
   const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint && path.resolve(root, outputs[file].entryPoint) === appEntry);
@@ -269,6 +289,10 @@ function sharedShellModule(outputs) {
       // the entry itself stays the entry (it renders the app); the rest is shared
       if (file !== appEntry && !NOT_SHARED.some((re) => re.test(input))) modules.add(file);
     }
+  }
+  for (const source of CATALOGUE_KIT) {
+    if (!fs.existsSync(path.join(root, source))) throw new Error(`build.mjs: CATALOGUE_KIT names ${source}, which does not exist`);
+    modules.add(path.join(root, source));
   }
   // a fixed path: the chunks' names (content hashes) must not change from one build to the next
   const dir = path.join(distDir, '.shell');
