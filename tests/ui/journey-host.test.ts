@@ -117,4 +117,38 @@ describe('journey host', () => {
     moved.actor.send({ type: 'MOVED' });
     expect(moved.navigations).toEqual(['/de/checkout/failed']);
   });
+
+  /**
+   * A journey without persistence that has finished (the auth journey after sending a reset link:
+   * its success page lies outside its routes) and a visitor who opens one of its routes again
+   * before the router has left it (the header's "Log in" right after the toast).
+   */
+  const doneMachine = createMachine({
+    id: 'auth',
+    initial: 'form',
+    states: {
+      form: { meta: { route: 'checkout' }, on: { SENT: 'sent' } },
+      sent: { type: 'final', meta: { route: 'checkoutAccepted' } },
+    },
+  });
+  const doneJourney = { ...journey, machine: () => doneMachine } as Journey<typeof doneMachine, null>;
+
+  it('starts a finished journey anew on another of its routes, without a redirect to its final page', () => {
+    let location = '/de/checkout';
+    const host = new JourneyHost<null>({ deps: null, lang: () => 'de', currentHref: () => location, navigate: (href) => (location = href), storage: null });
+    const entry: RouteEntry = { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} };
+    const first = host.enter(doneJourney, entry, null);
+    first.actor.send({ type: 'SENT' });
+    expect(location).toBe('/de/checkout/accepted');
+    location = '/de/checkout';
+    const again = host.enter(doneJourney, entry, null);
+    expect(again.redirect).toBeNull();
+    expect(again.actor).not.toBe(first.actor);
+    expect(again.actor.getSnapshot().value).toBe('form');
+    // its own final page still answers (a reload of the success page)
+    again.actor.send({ type: 'SENT' });
+    const final = host.enter(doneJourney, { route: 'checkoutAccepted', path: '/de/checkout/accepted', params: { lang: 'de' }, search: {} }, null);
+    expect(final.actor).toBe(again.actor);
+    expect(final.redirect).toBeNull();
+  });
 });

@@ -162,11 +162,12 @@ export class JourneyHost<TDeps> {
       this.leave(journey.name);
       live = undefined;
     }
-    // A finished journey that persists (the booked checkout) answers only for its own pages;
-    // another route starts anew. (A journey without persistence, e.g. auth after registering,
-    // keeps its final page for Back until the visitor leaves its routes.)
+    // A finished journey answers only for its own page (and, persisted, the routes it names: the
+    // booked checkout's return); another route starts anew, with or without persistence: a done
+    // auth journey (a reset link sent) must not send a visitor who opens its login form before
+    // the router has left it back to its success page.
     const snapshot = live?.actor.getSnapshot() as AnyMachineSnapshot | undefined;
-    if (live && journey.persist && snapshot?.status === 'done' && !this.finishedAnswers(journey, snapshot, entry, live.actor.getPersistedSnapshot())) {
+    if (live && snapshot?.status === 'done' && !this.finishedAnswers(journey, snapshot, entry, live.actor.getPersistedSnapshot())) {
       this.leave(journey.name);
       live = undefined;
     }
