@@ -222,7 +222,7 @@ export async function replayWalk(
   const context = await browser.newContext({ baseURL: baseUrl, locale: binding.lang, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   context.setDefaultTimeout(STEP_MS);
   // REPLAY_TRACE=<dir> keeps a Playwright trace of every failing walk (REPLAY_TRACE_ONLY: a pattern of
-  // the walks to trace, e.g. "app path (21|25)/"); open it with `npx playwright show-trace <file>`
+  // the walks to trace, e.g. "app path (21|25)/"); open it with `npx playwright-core show-trace <file>`
   const traceDir = process.env.REPLAY_TRACE;
   const traced = traceDir !== undefined && new RegExp(process.env.REPLAY_TRACE_ONLY ?? '').test(`${plan.machine} path ${plan.number}/`);
   if (traced) await context.tracing.start({ screenshots: true, snapshots: true });
