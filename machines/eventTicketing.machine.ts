@@ -20,7 +20,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefF
 import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalendar, TicketCollection, Timeslot } from '../src/api/schemas/catalog.js';
 import type { CartLine, DayTicketLine, TicketLine } from '../src/domain/cart-lines.js';
 import { calendarRange, initialCalendarMonth, isEventExpired, withCalendarRange } from '../src/domain/calendar.js';
-import { EMPTY_SELECTION, NO_EVENT_FILTERS, checkSelectionOverbooking, dayAvailability, findTimeslot, incompleteFamilyTickets, isDayTicket, isTimeslotSoldOut, normaliseCalendar, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type EventFilters, type LimitReason, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
+import { EMPTY_SELECTION, NO_EVENT_FILTERS, calendarOpeningMonth, checkSelectionOverbooking, dayAvailability, findTimeslot, incompleteFamilyTickets, isDayTicket, isTimeslotSoldOut, normaliseCalendar, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type EventFilters, type LimitReason, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
 import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
 import type { cartMachine } from './cart.machine.js';
 import { calendarGuards, calendarRegion } from './calendar-region.js';
@@ -214,6 +214,8 @@ export const eventTicketingMachine = setup({
     })),
     /** The month asked for is shown at once, also while its days load. */
     assignVisibleMonth: assign((_, month: string) => ({ month })),
+    /** Without a date in the address, the calendar opens on a month with places (the next one when this one has none left). */
+    showMonthWithPlaces: assign(({ context }) => (context.requestedDate !== null ? {} : { month: calendarOpeningMonth(context.calendar, context.month, context.today) })),
     assignRequestedDate: assign(({ context }) => ({ date: context.requestedDate, requestedDate: null, ...NO_OFFER })),
     assignDate: assign(({ event }) => {
       assertEvent(event, 'SELECT_DATE');
@@ -427,7 +429,7 @@ export const eventTicketingMachine = setup({
             id: 'loadCalendar',
             src: 'loadCalendar',
             input: ({ context }) => ({ eventId: context.eventId ?? 0, ...calendarRange(context.month) }),
-            onDone: { target: 'Checking requested date', actions: { type: 'assignCalendar', params: ({ event }) => event.output } },
+            onDone: { target: 'Checking requested date', actions: [{ type: 'assignCalendar', params: ({ event }) => event.output }, 'showMonthWithPlaces'] },
             onError: [
               { guard: { type: 'isHttpFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'Event not found' },
               { target: 'Page failed' },

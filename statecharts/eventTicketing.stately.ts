@@ -155,7 +155,8 @@ export const machine = createMachine({
             "onDone": {
               "target": "Checking requested date",
               "actions": [
-                "assignCalendar"
+                "assignCalendar",
+                "showMonthWithPlaces"
               ]
             },
             "onError": [

@@ -577,6 +577,19 @@ export function firstAvailableDate(calendar: TicketCalendar, from: string): stri
   return Object.keys(calendar).filter((date) => date >= from && (calendar[date] ?? 0) > 0).sort()[0] ?? null;
 }
 
+/**
+ * The month the event's calendar opens on (as the tour's opens on its first available day, §4):
+ * the month asked for when one of its days has places, else the month of the first day with
+ * places after it among the days loaded (the month and the following one), else the month asked
+ * for. On the last evening of a month whose last days are gone, the visitor sees the next month's
+ * days, not a month with nothing to choose.
+ */
+export function calendarOpeningMonth(calendar: TicketCalendar, month: string, today: string): string {
+  const first = firstAvailableDate(calendar, today);
+  const firstMonth = first?.slice(0, 7);
+  return firstMonth !== undefined && firstMonth > month ? firstMonth : month;
+}
+
 /** Times of a date's timeslots: sold out when max_tickets is 0. */
 export function isTimeslotSoldOut(slot: TimeslotInput): boolean {
   return slot.max_tickets <= 0;

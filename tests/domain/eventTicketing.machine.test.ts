@@ -146,6 +146,22 @@ describe('event ticketing machine', () => {
     expect(actor.getSnapshot().matches({ 'Ticket page': { Booking: { Selection: 'No results' } } })).toBe(true);
   });
 
+  it('opens the calendar on the next month when this one has no day with places left, unless the address names a date', async () => {
+    const lastDays = async () => ({ '20261201': 0, '20270105': 7 });
+    const plain = setUp({ calendar: lastDays }, { eventId: 9 });
+    await waitFor(plain.actor, settled);
+    expect(plain.actor.getSnapshot().context.month).toBe('2027-01');
+    expect(selectMonthDays(plain.actor.getSnapshot(), '2027-01').find((d) => d.date === '2027-01-05')?.availability).toBe('available');
+    // a date in the address keeps its month, bookable or not
+    const asked = setUp({ calendar: lastDays }, { eventId: 9, date: '2026-12-01' });
+    await waitFor(asked.actor, settled);
+    expect(asked.actor.getSnapshot().context.month).toBe('2026-12');
+    // a month with places stays
+    const open = setUp({}, { eventId: 9 });
+    await waitFor(open.actor, settled);
+    expect(open.actor.getSnapshot().context.month).toBe('2026-12');
+  });
+
   it('loads further months and retries after a network failure', async () => {
     const failing = vi.fn(async () => { throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: '', fields: {} }); });
     const { actor } = setUp({ events: failing });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTION, checkOverbooking, checkSelectionOverbooking, isTicketOfferedAt, timesOfDate, ticketsOfferedAt, dayAvailability, eventCustomGroups, eventVenues, filterEvents, firstAvailableDate, incompleteFamilyTickets, normaliseCalendar, placesInCart, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, sortEvents, subticketLimit, ticketLimit, toggleFixedSubticket, visibleTickets, type EventInput, type EventTicketInput, type TicketSelection } from '../../src/domain/tickets.js';
+import { EMPTY_SELECTION, checkOverbooking, checkSelectionOverbooking, isTicketOfferedAt, timesOfDate, ticketsOfferedAt, calendarOpeningMonth, dayAvailability, eventCustomGroups, eventVenues, filterEvents, firstAvailableDate, incompleteFamilyTickets, normaliseCalendar, placesInCart, selectionPrice, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, sortEvents, subticketLimit, ticketLimit, toggleFixedSubticket, visibleTickets, type EventInput, type EventTicketInput, type TicketSelection } from '../../src/domain/tickets.js';
 import { parseCount } from '../../src/domain/limits.js';
 import { isEventExpired } from '../../src/domain/calendar.js';
 import { calendarRange, initialCalendarMonth } from '../../src/domain/calendar.js';
@@ -207,6 +207,18 @@ describe('calendar (§7, §9)', () => {
     expect(initialCalendarMonth('2026-12-01', { first: '2027-03-10' })).toBe('2027-03');
     expect(initialCalendarMonth('2026-12-01', { first: '2026-01-01' })).toBe('2026-12');
     expect(initialCalendarMonth('2026-12-01', null, '2027-02-14')).toBe('2027-02');
+  });
+
+  it('opens on a month with places: the next one when this one has none left', () => {
+    // the last evening of November: the 30th is closed, today's last slot has begun
+    const late = normaliseCalendar({ '20261129': 0, '20261201': 40, '20261202': 40 });
+    expect(calendarOpeningMonth(late, '2026-11', '2026-11-29')).toBe('2026-12');
+    // a day of this month with places: it stays
+    expect(calendarOpeningMonth(normaliseCalendar({ '20261130': 3, '20261201': 40 }), '2026-11', '2026-11-29')).toBe('2026-11');
+    // nothing with places in the days loaded: the month asked for
+    expect(calendarOpeningMonth(normaliseCalendar({ '20261129': 0, '20261215': 0 }), '2026-11', '2026-11-29')).toBe('2026-11');
+    // a past day with places does not count
+    expect(calendarOpeningMonth(normaliseCalendar({ '20261128': 9, '20261203': 1 }), '2026-11', '2026-11-29')).toBe('2026-12');
   });
 
   it('takes today at the museum (UTC+1)', () => {

@@ -70,7 +70,7 @@ async function secondPurchase(page: Page, oldBookingId: string, via: 'header lin
     await page.goto(`/de/tickets/${DEMO.events.collection}`, { waitUntil: 'load' });
   }
   const { date } = demoTenPlacesSlot(new Date());
-  await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
+  await (await calendarDay(page, date, text('calendar.nextMonth'), text('calendar.previousMonth'))).click();
   await page.getByRole('radio', { name: new RegExp(`^${SLOT_TIME}`) }).check();
   await page.getByRole('spinbutton').first().fill('2');
   await page.getByRole('button', { name: text('tickets.addToCart') }).click();
@@ -165,7 +165,7 @@ describe('an old return URL while a new cart is being filled (issue 22, defect 1
       await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).first().click();
       await page.locator(`a[href="/de/tickets/${DEMO.events.collection}"]`).first().click();
       const { date } = demoTenPlacesSlot(new Date());
-      await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
+      await (await calendarDay(page, date, text('calendar.nextMonth'), text('calendar.previousMonth'))).click();
       await page.getByRole('radio', { name: new RegExp(`^${SLOT_TIME}`) }).check();
       await page.getByRole('spinbutton').first().fill('1');
       await page.getByRole('button', { name: text('tickets.addToCart') }).click();

@@ -65,7 +65,7 @@ describe('checkout in a real browser', () => {
     const { page, errors, close } = await openPage(browser, baseUrl, `/de/tickets/${DEMO.events.collection}`);
     try {
       const { date } = demoTenPlacesSlot(new Date());
-      await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
+      await (await calendarDay(page, date, text('calendar.nextMonth'), text('calendar.previousMonth'))).click();
       await page.getByRole('radio', { name: /^11:00/ }).check();
       await page.getByRole('spinbutton').first().fill('2');
       await page.getByRole('button', { name: text('tickets.addToCart') }).click();

@@ -82,7 +82,7 @@ async function open(urlPath: string): Promise<Page> {
 
 /** The ticket page of the permanent collection with `date` chosen and the time `time` picked. */
 async function chooseDateAndTime(page: Page, date: string, time: string): Promise<void> {
-  await (await calendarDay(page, date, text('calendar.nextMonth'))).click();
+  await (await calendarDay(page, date, text('calendar.nextMonth'), text('calendar.previousMonth'))).click();
   await page.getByText(text('calendar.chosenDate', { date: formatDate(date) })).waitFor();
   await page.getByRole('radio', { name: new RegExp(`^${time}`) }).check();
 }
@@ -145,7 +145,7 @@ describe('event ticketing in a real browser', () => {
     expect(calendar[monday]).toBe(0);
     const page = await open(`/en/tickets/${DEMO.events.collection}`);
     // the calendar first (the page loads the event and its lifetime before it), then look for the day
-    const day = await calendarDay(page, monday, text('calendar.nextMonth'));
+    const day = await calendarDay(page, monday, text('calendar.nextMonth'), text('calendar.previousMonth'));
     expect(await day.getAttribute('aria-disabled')).toBe('true');
     expect(await day.getAttribute('aria-label')).toContain(text('calendar.soldOut'));
     // focusable but not selectable: choosing it by keyboard only says why

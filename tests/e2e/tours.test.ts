@@ -205,7 +205,7 @@ describe('guided tour booking in a real browser', () => {
     expect(await soldOut.isChecked()).toBe(false);
 
     const wednesday = nextWeekday(new Date(), 3);
-    const day = await calendarDay(page, wednesday, text('en', 'calendar.nextMonth'));
+    const day = await calendarDay(page, wednesday, text('en', 'calendar.nextMonth'), text('en', 'calendar.previousMonth'));
     expect(await day.getAttribute('aria-disabled')).toBe('true');
     expect(await day.getAttribute('aria-label')).toContain(text('en', 'calendar.soldOut'));
     await day.focus();

@@ -137,7 +137,7 @@ describe('issue 16 items 4, 7, 11 in a real browser', () => {
     const { page, errors, close } = await openPage(browser, baseUrl, `/en/tickets/${DEMO.events.collection}`, { locale: 'en-GB' });
     try {
       const { date } = demoTenPlacesSlot(new Date());
-      await (await calendarDay(page, date, en['calendar.nextMonth']!)).click();
+      await (await calendarDay(page, date, en['calendar.nextMonth']!, en['calendar.previousMonth']!)).click();
       await page.getByRole('radio', { name: /^11:00/ }).check();
       await page.getByRole('spinbutton', { name: /^Adult – / }).fill('2');
       await page.getByRole('spinbutton', { name: /^Child 6–16 – / }).fill('1');

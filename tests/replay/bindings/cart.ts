@@ -85,7 +85,7 @@ async function addTickets(r: Replay): Promise<void> {
   await headerLink(r, 'nav.tickets').click();
   await main(r).locator(`a[href^="/${r.lang}/tickets/${DEMO.events.collection}"]`).first().click();
   const day = bookableDay();
-  await (await calendarDay(main(r), day, r.words('calendar.nextMonth'))).click();
+  await (await calendarDay(main(r), day, r.words('calendar.nextMonth'), r.words('calendar.previousMonth'))).click();
   await main(r).getByRole('radio', { name: /^10:00\b/ }).check();
   await main(r).getByRole('spinbutton', { name: /^Adult( –|$)/ }).fill('2');
   await main(r).getByRole('button', { name: r.words('tickets.addToCart', { whole: true }) }).click();

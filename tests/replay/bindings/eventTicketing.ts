@@ -136,7 +136,9 @@ async function showDay(r: Replay, date: string): Promise<Locator> {
   const day = dayButton(r, date);
   await dateGrid(r).waitFor();
   if ((await day.count()) === 0) {
-    await button(r, 'calendar.nextMonth').click();
+    // the page opens on today's month, or the next when today's has no day with places left
+    const shown = monthOf((await dateGrid(r).locator('button[data-date]').first().getAttribute('data-date')) ?? date);
+    await button(r, monthOf(date) < shown ? 'calendar.previousMonth' : 'calendar.nextMonth').click();
     await day.waitFor();
   }
   return day;
