@@ -18,7 +18,7 @@
  */
 import type { CartLine, DayTicketLine, TicketLine } from './cart-lines.js';
 import type { Minor } from './money.js';
-import { toIsoDate } from './dates.js';
+import { monthOf, toIsoDate } from './dates.js';
 import { parseCount } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -586,8 +586,7 @@ export function firstAvailableDate(calendar: TicketCalendar, from: string): stri
  */
 export function calendarOpeningMonth(calendar: TicketCalendar, month: string, today: string): string {
   const first = firstAvailableDate(calendar, today);
-  const firstMonth = first?.slice(0, 7);
-  return firstMonth !== undefined && firstMonth > month ? firstMonth : month;
+  return first !== null && monthOf(first) > month ? monthOf(first) : month;
 }
 
 /** Times of a date's timeslots: sold out when max_tickets is 0. */

@@ -7,20 +7,17 @@
  * first bookable day was 1 December). The visitor goes one month on or back, as the day needs.
  */
 import type { Locator, Page } from 'playwright-core';
+import { addMonths, monthOf } from '../../src/domain/dates.js';
 
 export async function calendarDay(page: Page | Locator, date: string, nextMonth: string | RegExp, previousMonth: string | RegExp): Promise<Locator> {
   await page.locator('table[role="grid"] button[data-date]').first().waitFor({ timeout: 15_000 });
   const day = page.locator(`button[data-date="${date}"]`);
   if ((await day.count()) === 0) {
-    const shown = (await page.locator('table[role="grid"] button[data-date]').first().getAttribute('data-date'))?.slice(0, 7) ?? '';
-    const month = date.slice(0, 7);
+    const shown = monthOf((await page.locator('table[role="grid"] button[data-date]').first().getAttribute('data-date')) ?? date);
+    const month = monthOf(date);
     // only ever one month on or back: a day further away is the test's mistake, not the page's
-    const next = new Date(`${shown}-01T12:00:00Z`);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    const previous = new Date(`${shown}-01T12:00:00Z`);
-    previous.setUTCMonth(previous.getUTCMonth() - 1);
-    if (month === next.toISOString().slice(0, 7)) await page.getByRole('button', { name: nextMonth }).first().click();
-    else if (month === previous.toISOString().slice(0, 7)) await page.getByRole('button', { name: previousMonth }).first().click();
+    if (month === addMonths(shown, 1)) await page.getByRole('button', { name: nextMonth }).first().click();
+    else if (month === addMonths(shown, -1)) await page.getByRole('button', { name: previousMonth }).first().click();
     else throw new Error(`${date} is not in the month shown (${shown}) nor next to it`);
     await day.waitFor({ timeout: 15_000 });
   }

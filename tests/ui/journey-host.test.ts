@@ -4,7 +4,7 @@
  * them back before the router leaves the journey (issue 22, found by the session walk).
  */
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
+import { createMachine, type AnyStateMachine } from 'xstate';
 import { JourneyHost, type Journey, type RouteEntry } from '../../src/app/journeys/host.js';
 import type { RouteName } from '../../src/domain/routes.js';
 
@@ -28,7 +28,10 @@ const journey: Journey<typeof machine, null> = {
   href: (page, _snapshot, lang) => `/${lang}/${paths[page] ?? '?'}`,
 };
 
-function setUp() {
+const entry: RouteEntry = { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} };
+
+/** A host whose visitor is at /de/checkout, and `j` entered there. */
+function setUp<M extends Journey<AnyStateMachine, null>>(j: M = journey as unknown as M) {
   let location = '/de/checkout';
   const navigations: string[] = [];
   const host = new JourneyHost<null>({
@@ -41,9 +44,8 @@ function setUp() {
     },
     storage: null,
   });
-  const entry: RouteEntry = { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} };
-  const { actor } = host.enter(journey, entry, null);
-  return { actor, navigations, goTo: (href: string) => (location = href) };
+  const { actor } = host.enter(j, entry, null);
+  return { host, actor, navigations, location: () => location, goTo: (href: string) => (location = href) };
 }
 
 describe('journey host', () => {
@@ -84,22 +86,7 @@ describe('journey host', () => {
   });
   const listJourney: Journey<typeof listMachine, null> = { ...journey, machine: () => listMachine } as Journey<typeof listMachine, null>;
 
-  function startLoading() {
-    let location = '/de/checkout';
-    const navigations: string[] = [];
-    const host = new JourneyHost<null>({
-      deps: null,
-      lang: () => 'de',
-      currentHref: () => location,
-      navigate: (href) => {
-        navigations.push(href);
-        location = href;
-      },
-      storage: null,
-    });
-    const { actor } = host.enter(listJourney, { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} }, null);
-    return { actor, navigations, goTo: (href: string) => (location = href) };
-  }
+  const startLoading = () => setUp(listJourney);
 
   it('does not pull back a visitor who went elsewhere before the journey showed its first page', () => {
     const { actor, navigations, goTo } = startLoading();
@@ -134,16 +121,13 @@ describe('journey host', () => {
   const doneJourney = { ...journey, machine: () => doneMachine } as Journey<typeof doneMachine, null>;
 
   it('starts a finished journey anew on another of its routes, without a redirect to its final page', () => {
-    let location = '/de/checkout';
-    const host = new JourneyHost<null>({ deps: null, lang: () => 'de', currentHref: () => location, navigate: (href) => (location = href), storage: null });
-    const entry: RouteEntry = { route: 'checkout', path: '/de/checkout', params: { lang: 'de' }, search: {} };
-    const first = host.enter(doneJourney, entry, null);
-    first.actor.send({ type: 'SENT' });
-    expect(location).toBe('/de/checkout/accepted');
-    location = '/de/checkout';
+    const { host, actor: first, location, goTo } = setUp(doneJourney);
+    first.send({ type: 'SENT' });
+    expect(location()).toBe('/de/checkout/accepted');
+    goTo('/de/checkout');
     const again = host.enter(doneJourney, entry, null);
     expect(again.redirect).toBeNull();
-    expect(again.actor).not.toBe(first.actor);
+    expect(again.actor).not.toBe(first);
     expect(again.actor.getSnapshot().value).toBe('form');
     // its own final page still answers (a reload of the success page)
     again.actor.send({ type: 'SENT' });
