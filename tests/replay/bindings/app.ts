@@ -264,6 +264,12 @@ async function requestPasswordLink(r: Replay, pause: boolean): Promise<void> {
     }
   }
   await link(main(r), w(r, 'auth.forgotPasswordLink', true)).click();
+  // The login page has a field of the same name: the forgot-password page is there once its own
+  // button is. Waiting for the field alone let the address go into the login page's field while
+  // the next page was on its way, which then showed an empty one (the flaky paths 18, 21 and 25:
+  // "no request after three presses, the field holds ''").
+  const submit = main(r).getByRole('button', { name: w(r, 'auth.forgotSubmit', true) });
+  await shown(r, submit);
   await shown(r, r.page.getByLabel(w(r, 'auth.email')));
   // Links before the app has taken a page over go to the server, so this form may be the server's
   // page still waking (after the path's reload, on a loaded machine): its field and button take no
@@ -287,7 +293,6 @@ async function requestPasswordLink(r: Replay, pause: boolean): Promise<void> {
   // button React is about to replace (seen once in a loaded CI run: no request, no toast in 15 s of
   // the page's time). The visitor clicks again when nothing was sent; a form that never sends
   // still fails the step, since its toast never shows.
-  const submit = main(r).getByRole('button', { name: w(r, 'auth.forgotSubmit', true) });
   for (let attempt = 1; attempt <= 3 && !sent; attempt += 1) {
     await submit.click();
     for (let waited = 0; waited < 2_000 && !sent; waited += 50) {
