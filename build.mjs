@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { minifyCode, minifyFiles } from './scripts/minify.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { deferredApiCalls, routeModules } from './scripts/route-modules.mjs';
 import stripDescriptions from './scripts/strip-descriptions.mjs';
@@ -31,7 +32,7 @@ import stripDescriptions from './scripts/strip-descriptions.mjs';
  * by every build). This budget holds today's size with a little room, so that the build fails on
  * any growth, and comes down as the app gets smaller (docs/performance.md).
  */
-export const HOME_JS_BUDGET_BROTLI = 136.5 * 1024;
+export const HOME_JS_BUDGET_BROTLI = 131 * 1024;
 /** Issue 25's goals: the home page's JavaScript, and every page's the bench measures. Printed beside the budgets. */
 export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
@@ -45,9 +46,9 @@ export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
 export const PAGE_JS_BUDGETS_BROTLI = {
   tickets: PAGE_JS_GOAL_BROTLI,
   'tickets/$id': PAGE_JS_GOAL_BROTLI,
-  checkout: 165 * 1024,
+  checkout: 159 * 1024,
   'guided-tours': PAGE_JS_GOAL_BROTLI,
-  'guided-tours/$id': 152 * 1024,
+  'guided-tours/$id': PAGE_JS_GOAL_BROTLI,
   'product/$id': PAGE_JS_GOAL_BROTLI,
 };
 const BUDGET_PAGES = Object.keys(PAGE_JS_BUDGETS_BROTLI);
@@ -374,6 +375,11 @@ async function buildApp() {
   const shell = sharedShellModule(probe.metafile.outputs);
   const result = await esbuild.build({ ...options, inject: [shell] });
   fs.rmSync(path.dirname(shell), { recursive: true, force: true });
+  // terser after esbuild: about 4 % fewer bytes on every page (scripts/minify.mjs)
+  if (!dev && !process.env.NO_TERSER) {
+    const scripts = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+    await minifyFiles(scripts.map((file) => path.join(root, file)));
+  }
 
   const outputs = result.metafile.outputs;
   if (process.env.METAFILE) fs.writeFileSync(process.env.METAFILE, JSON.stringify(result.metafile));
@@ -519,9 +525,13 @@ async function buildApp() {
  */
 async function cardFloor(options) {
   const built = await esbuild.build({ ...options, entryPoints: [path.join(root, CARD_FLOOR_ENTRY)], inject: [], write: false, metafile: false, outdir: path.join(distDir, '.card-floor') });
-  return built.outputFiles
-    .filter((f) => f.path.endsWith('.js'))
-    .reduce((sum, f) => sum + brotliCompressSync(f.contents, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: f.contents.length } }).length, 0);
+  let sum = 0;
+  for (const f of built.outputFiles.filter((file) => file.path.endsWith('.js'))) {
+    // the same second minification as the app's scripts (scripts/minify.mjs)
+    const contents = dev || process.env.NO_TERSER ? f.contents : Buffer.from((await minifyCode(f.text, undefined, '')).code);
+    sum += brotliCompressSync(contents, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: contents.length } }).length;
+  }
+  return sum;
 }
 
 /**

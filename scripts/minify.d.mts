@@ -1,0 +1,4 @@
+/** Types of ./minify.mjs (the build's second minification, with terser). */
+export declare const TERSER_OPTIONS: Record<string, unknown>;
+export declare function minifyCode(code: string, map: string | undefined, mapUrl: string): Promise<{ code: string; map: string | undefined }>;
+export declare function minifyFiles(files: string[], options?: { threads?: number }): Promise<void>;
