@@ -28,6 +28,9 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
   });
   whenShellRests(shell).then(
     () => {
+      // a personal page: the server rendered the shell and the page's waiting state, which stay
+      // until the browser's own page (the cart, the login) is ready, then React renders it anew
+      if (state.personal) return renderAnew(shell);
       // the server rendered for nobody: a visitor whose cart has lines sees a page that counts them
       // (places left, limits), which the server's markup cannot match, so it is rendered anew
       if (shell.cart.getSnapshot().context.lines.length > 0) return renderAnew(shell);

@@ -43,6 +43,11 @@ export const RenderStateSchema = v.object({
   answers: v.array(RecordedAnswerSchema),
   /** the catalogue's messages the render used: the browser takes them from the page instead of loading their chunks */
   messages: v.optional(PageMessagesSchema),
+  /**
+   * A personal page (src/domain/routes.ts, not a catalogue page): the server rendered the shell and
+   * the page's waiting state; the browser renders the page anew with its own state (src/app/hydrate.tsx)
+   */
+  personal: v.optional(v.literal(true)),
 });
 export type RenderState = v.InferOutput<typeof RenderStateSchema>;
 export type RecordedAnswer = v.InferOutput<typeof RecordedAnswerSchema>;

@@ -28,6 +28,7 @@ import {
   type RouteName,
   type RouteSpec,
   type ShopRouteName,
+  isCatalogueRoute,
 } from '../domain/routes.js';
 import { MESSAGE_PARTS, SCREENS, loadJourney } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
@@ -143,6 +144,11 @@ export function createShopRouter({
         const { config, lang, jwt, isGuest } = shell.actor.getSnapshot().context;
         // §1: a section whose config flag is off does not exist (its list and item pages alike)
         if (def.section && config && !config[SECTION_FLAGS[def.section]]) throw notFound();
+        // the server's render of a personal page: the shell, the page's messages and its waiting state (RouteScreen)
+        if (shell.personalPagesWait && !isCatalogueRoute(name)) {
+          await shell.journeyMessages(MESSAGE_PARTS[name]);
+          return {};
+        }
         // §6: a guest counts as logged out (the header menu too)
         if (def.requiresLogin && (!jwt || isGuest)) {
           throw redirect({ href: routeHref(lang, 'login', {}, { returnTo: location.href, fromUnauthorized: 'true' }) });

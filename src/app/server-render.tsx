@@ -1,5 +1,5 @@
 /**
- * Server rendering of a catalogue page (issue 25): the same shell the browser builds
+ * Server rendering of a page (issue 25): the same shell the browser builds
  * (./services.ts: app machine, cart, router, journey host) with a memory history at the page's
  * address and a fetch that asks the shop API (in this process's server, or the upstream of
  * SHOP_API_URL through it). The app machine boots (§1: config, messages, session, payment types,
@@ -9,7 +9,9 @@
  * reaches the same states without asking again and hydrates the same markup.
  *
  * No visitor's state is here: the server has no session storage, so the cart is empty and
- * nobody is logged in; what the browser keeps arrives after hydration (./hydration.ts).
+ * nobody is logged in; what the browser keeps arrives after hydration (./hydration.ts). A
+ * personal page (cart, checkout, login…) is only the shell and the page's waiting state
+ * (ShellOptions.personalPagesWait): the browser renders it anew with its own state.
  */
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
@@ -20,6 +22,7 @@ import { answerKey, recordingMessageSource, type RecordedAnswer, type RenderStat
 import { ShellDidNotRest, whenShellRests } from './rest.js';
 import { provideBodyParser } from './components/ServerHtml.js';
 import { parse5BodyParser } from './server-html-parser.js';
+import { isCatalogueRoute, type RouteName } from '../domain/routes.js';
 
 // server HTML blocks (static pages) are parsed as the browser parses them (no DOMParser here)
 provideBodyParser(parse5BodyParser);
@@ -89,6 +92,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
     messages: messages.source,
     reload: () => {},
     assign: () => {},
+    // nobody's cart, login or order is here: a personal page is the shell and its waiting state
+    personalPagesWait: true,
   });
   try {
     await whenShellRests(shell, deadline);
@@ -104,7 +109,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
     );
     // a route that sends the visitor elsewhere (a redirect of its beforeLoad) renders no layout
     if (!html.includes('id="main"')) return { rendered: false, why: 'the route rendered no page (it redirects)' };
-    return { rendered: true, html, state: { version: 1, href: request.href, cookieNotice: first.cookieNotice, answers, messages: messages.recorded() } };
+    const last = shell.router.state.matches[shell.router.state.matches.length - 1];
+    const route = (last?.staticData as { routeName?: RouteName } | undefined)?.routeName;
+    const personal = route !== undefined && route !== 'pageNotFound' && route !== 'logout' && !isCatalogueRoute(route);
+    return {
+      rendered: true,
+      html,
+      state: { version: 1, href: request.href, cookieNotice: first.cookieNotice, answers, messages: messages.recorded(), ...(personal ? { personal: true as const } : {}) },
+    };
   } catch (error) {
     if (error instanceof RenderTimeout || error instanceof ShellDidNotRest) return { rendered: false, why: error.message };
     throw error;

@@ -40,6 +40,8 @@ export interface ShellOptions {
    * records what it loads.
    */
   messages?: MessageSource;
+  /** The server renders: a personal page is the shell and its waiting state (./shell-context.tsx). */
+  personalPagesWait?: boolean;
 }
 
 /** The shell's part of a language's catalogue, and its journey parts by name (src/i18n/load.ts). */
@@ -218,7 +220,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     }
     return Promise.all(names.map((name) => partsLoaded.get(name))).then(() => undefined);
   };
-  const shellBase = { actor, api, cart, navigate, journeyMessages };
+  const shellBase = { actor, api, cart, navigate, journeyMessages, personalPagesWait: options.personalPagesWait === true };
   const journeys = new JourneyHost({
     deps: shellBase,
     lang: () => actor.getSnapshot().context.lang,

@@ -17,6 +17,13 @@ export interface Shell {
   navigate: (href: string, replace?: boolean) => void;
   /** Loads the named journey parts of the catalogue, each once (src/i18n/load.ts); a page waits for its own (src/app/routes.ts, MESSAGE_PARTS). */
   journeyMessages: (parts: readonly string[]) => Promise<void>;
+  /**
+   * The server's render of a personal page (cart, checkout, login, settings…: not a catalogue page,
+   * src/domain/routes.ts): it shows the shell and the page's waiting state, and the route loads its
+   * parts of the catalogue only, neither its journey nor its screen, and asks for no login. The
+   * server has no session storage: what is personal comes in the browser (src/app/hydrate.tsx).
+   */
+  personalPagesWait?: boolean;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

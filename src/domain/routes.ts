@@ -114,6 +114,34 @@ export type ShopRouteName = keyof typeof ROUTE_TABLE;
 export type RouteName = ShopRouteName | 'pageNotFound' | 'logout';
 export const ROUTE_NAMES = Object.keys(ROUTE_TABLE) as ShopRouteName[];
 
+/**
+ * The catalogue pages: what anyone may find, the same for every visitor (issue 25). The server
+ * renders them with their content, search engines index them. Every other page (cart, checkout
+ * and its returns, login and registration, settings, order review, the flow viewer) is personal
+ * or a tool: the server renders it as the shell and the page's waiting state, `noindex`.
+ */
+export const CATALOGUE_ROUTES = [
+  'home',
+  'tickets',
+  'ticket',
+  'guidedTours',
+  'guidedTour',
+  'merchandise',
+  'mechandiseCategory',
+  'product',
+  'passes',
+  'pass',
+  'voucherList',
+  'voucherSingle',
+  'page',
+  'shippingInfo',
+] as const satisfies readonly ShopRouteName[];
+export type CatalogueRoute = (typeof CATALOGUE_ROUTES)[number];
+
+export function isCatalogueRoute(route: ShopRouteName): route is CatalogueRoute {
+  return (CATALOGUE_ROUTES as readonly string[]).includes(route);
+}
+
 type SpecOf<N extends ShopRouteName> = (typeof ROUTE_TABLE)[N];
 /**
  * The journeys of machines/, by the name the flow viewer shows (src/app/journeys/<name>.ts): the

@@ -354,26 +354,31 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
-  /** The catalogue page of this request that the server renders, or undefined (the shell goes out). */
-  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): string | undefined {
+  /**
+   * The page of this request that the server renders, or undefined (the shell goes out): a
+   * catalogue page with its content; a personal page as the shell and its waiting state
+   * (src/app/server-render.tsx), never kept (`catalogue` false).
+   */
+  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): { href: string; catalogue: boolean } | undefined {
     if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
     // a template without the app's root (not the build's) has nowhere to put the render
     if (!shell.body.includes(`<div id="root">${bootShell(lang)}</div>`)) return undefined;
     const ref = matchPage(segments.slice(1));
-    if (!ref || !isCatalogueRoute(ref.route)) return undefined;
+    if (!ref) return undefined;
     const url = new URL(c.req.url);
-    return `${url.pathname}${url.search}`;
+    return { href: `${url.pathname}${url.search}`, catalogue: isCatalogueRoute(ref.route) };
   }
 
   /**
    * The shell page with the route's content rendered into #root and the render's answers beside
    * it; undefined: the shell goes out. The API preloads go: the browser takes those answers from the page.
    */
-  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, href: string): Promise<Page | undefined> {
+  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, { href, catalogue }: { href: string; catalogue: boolean }): Promise<Page | undefined> {
     // the page differs only by whether the visitor accepted the cookie notice: two kept pages per address
     const noticeAccepted = noticeAcceptedIn(c.req.header('cookie'));
     const renderNow = () => render({ href, requestId: requestIdOf(c), noticeAccepted });
-    if (!options.renderCache) {
+    // a personal page is never kept across visitors (issue 25), although its render holds nobody's data
+    if (!options.renderCache || !catalogue) {
       const rendered = await renderNow();
       return rendered ? withRender(shell, lang, rendered) : undefined;
     }
@@ -448,11 +453,11 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       : undefined;
     const shellPage = pageFor(lang, kind, own ? renderHead(own.head) : undefined);
     if (!shellPage) return text(503, 'The app is not built yet: run `npm run build`.');
-    const href = renderedHref(c, shellPage, lang, segments, own?.status);
+    const target = renderedHref(c, shellPage, lang, segments, own?.status);
     // a render that fails (a kept page that cannot be read) sends the shell, as one that is too slow
-    const rendering = href !== undefined && options.render
-      ? renderedPage(c, options.render, shellPage, lang, href).catch((error: unknown) => {
-          options.log?.(`server rendering of ${href} failed (request ${requestIdOf(c) ?? '-'}): ${String(error)}; the shell went out`);
+    const rendering = target !== undefined && options.render
+      ? renderedPage(c, options.render, shellPage, lang, target).catch((error: unknown) => {
+          options.log?.(`server rendering of ${target.href} failed (request ${requestIdOf(c) ?? '-'}): ${String(error)}; the shell went out`);
           return undefined;
         })
       : undefined;

@@ -3,7 +3,8 @@
  * its own data: every catalogue page's heading is in the HTML the server sends (read without
  * running scripts), the browser hydrates it without a hydration error or warning, in two
  * languages, also for a visitor with a cart and a login (which arrive after hydration); a page
- * works without JavaScript (its links are links); personal pages go out as the shell.
+ * works without JavaScript (its links are links); personal pages go out as the shell and their
+ * waiting state, rendered for nobody, and the browser renders them anew with the visitor's own state.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -317,6 +318,11 @@ describe('server rendering', () => {
       await page.waitForURL((u) => u.pathname === '/en/tickets/101');
       const { event } = await api<{ event: { name: string } }>('en', 'ticket/collect/event/101');
       expect(await page.locator('main h1').textContent()).toBe(event.name);
+      // a personal page needs the app: it says so, and does not pretend to be loading
+      await page.goto('/en/checkout', { waitUntil: 'load' });
+      expect(await page.locator('noscript p').count()).toBe(1);
+      expect(await page.locator('.route-loading__text').isVisible()).toBe(false);
+      expect(await page.locator('header a[href="/en/tickets"]').first().isVisible(), 'the shell is there, its links work').toBe(true);
     } finally {
       await context.close();
     }
@@ -386,11 +392,36 @@ describe('server rendering', () => {
     }
   });
 
-  it('personal pages go out as the shell (nothing rendered for them)', async () => {
-    for (const pagePath of ['/en/checkout', '/en/login', '/en/settings']) {
+  it("personal pages go out as the shell and the page's waiting state, for nobody; the browser then shows the visitor's own page without an error", async () => {
+    for (const pagePath of ['/en/checkout', '/de/login', '/en/settings', '/fr/checkout/success', '/en/order-review/abc']) {
       const html = await (await fetch(`${url()}${pagePath}`)).text();
-      expect(html, pagePath).toContain('boot--static');
-      expect(html, pagePath).not.toContain('id="shop-render"');
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-render"'));
+      expect(root, `${pagePath}: the shell`).toContain('<header');
+      expect(root, `${pagePath}: the page's waiting state`).toContain('class="route-loading"');
+      expect(root, pagePath).not.toContain('boot--static');
+      expect(root, `${pagePath}: no page content of anybody's`).not.toMatch(/<h1|data-testid="cart-line"/);
+      expect(html, `${pagePath}: the browser renders it anew`).toContain('"personal":true');
+      // its messages are in the page: the checkout's as well as the shell's
+      if (pagePath === '/en/checkout') expect(html).toContain('"checkout.notBookedYet"');
+    }
+    const { page, errors, close } = await openPage(browser, url(), '/en/vouchers/401');
+    try {
+      await hydrated(page);
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+      // a reload of the checkout (a page the server renders for nobody) shows this visitor's cart
+      await page.goto('/en/checkout', { waitUntil: 'load' });
+      await page.getByTestId('cart-line').first().waitFor();
+      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      expect(await page.getByTestId('basket-count').first().textContent()).toBe('1');
+      expect(await page.locator('.route-loading').count(), 'the waiting state is gone').toBe(0);
+      // settings need a login: the browser sends the visitor to it (the server did not)
+      await page.goto('/en/settings', { waitUntil: 'load' });
+      await page.waitForURL((u) => u.pathname === '/en/login');
+      await page.getByLabel(/e-mail/i).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
     }
   });
 });

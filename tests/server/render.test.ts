@@ -104,10 +104,29 @@ describe('renderPage', () => {
     expect(await render('/en/tickets/101', 1)).toEqual({ rendered: false, why: 'not at rest within 1 ms' });
   });
 
-  it('does not render a page whose route sends the visitor elsewhere (settings without login)', async () => {
-    const answer = await render('/en/settings');
+  it('does not render a page whose route sends the visitor elsewhere (the address without a language)', async () => {
+    const answer = await render('/');
     expect(answer.rendered).toBe(false);
-    expect(answer.rendered ? '' : answer.why).toMatch(/^the route (moved to \/en\/login|rendered no page)/);
+    expect(answer.rendered ? '' : answer.why).toMatch(/^the route (moved to \/de|rendered no page)/);
+  });
+
+  it("renders a personal page as the shell and the page's waiting state, for nobody, with the page's messages; no login asked for", async () => {
+    for (const href of ['/en/checkout', '/en/settings', '/de/login?returnTo=%2Fde%2Fcheckout', '/fr/checkout/success']) {
+      const answer = await render(href);
+      if (!answer.rendered) throw new Error(`${href}: ${answer.why}`);
+      expect(answer.html, href).toContain('<header');
+      expect(answer.html, href).toContain('class="route-loading"');
+      expect(answer.html, `${href}: no page of anybody's`).not.toMatch(/<h1|data-testid="cart-line"/);
+      expect(answer.state.personal, href).toBe(true);
+      expect(answer.state.href).toBe(href);
+    }
+    const checkout = await render('/en/checkout');
+    if (!checkout.rendered) throw new Error(checkout.why);
+    expect(checkout.state.messages?.parts).toContain('checkout');
+    expect(checkout.state.messages?.values['checkout.notBookedYet']).toBeTypeOf('string');
+    // a catalogue page is no personal page
+    const tickets = await render('/en/tickets');
+    expect(tickets.rendered && tickets.state.personal).toBe(undefined);
   });
 
   it('does not render when the app cannot boot (the API does not answer)', async () => {
@@ -123,8 +142,9 @@ describe('createPageRenderer (what the static handler calls)', () => {
     const page = await renderer({ href: '/en/vouchers', requestId: 'r-1' });
     expect(page?.html).toContain('<h1');
     expect(parseRenderState(page?.state, '/en/vouchers')?.answers.length).toBeGreaterThan(3);
-    expect(await renderer({ href: '/en/settings', requestId: 'r-2' })).toBeUndefined();
-    expect(warnings).toEqual([{ reqId: 'r-2', path: '/en/settings' }]);
+    // a page whose route moves elsewhere (the address without a language) is not rendered
+    expect(await renderer({ href: '/', requestId: 'r-2' })).toBeUndefined();
+    expect(warnings).toEqual([{ reqId: 'r-2', path: '/' }]);
     expect(await createPageRenderer({ apiBase: () => undefined })({ href: '/en' })).toBeUndefined();
   });
 });

@@ -6,32 +6,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../api/languages.js';
 import { pagePath, parseValues, ROUTE_NAMES, ROUTE_TABLE, type ShopRouteName } from '../../domain/routes.js';
 
-/**
- * The catalogue pages: what anyone may find, the same for every visitor. Every other page (cart,
- * checkout and its returns, login and registration, settings, order review, the flow viewer) is
- * personal or a tool: `noindex`, no JSON-LD, not in the sitemap.
- */
-export const CATALOGUE_ROUTES = [
-  'home',
-  'tickets',
-  'ticket',
-  'guidedTours',
-  'guidedTour',
-  'merchandise',
-  'mechandiseCategory',
-  'product',
-  'passes',
-  'pass',
-  'voucherList',
-  'voucherSingle',
-  'page',
-  'shippingInfo',
-] as const satisfies readonly ShopRouteName[];
-export type CatalogueRoute = (typeof CATALOGUE_ROUTES)[number];
-
-export function isCatalogueRoute(route: ShopRouteName): route is CatalogueRoute {
-  return (CATALOGUE_ROUTES as readonly string[]).includes(route);
-}
+// the catalogue pages and the rule that tells them are the route table's (src/domain/routes.ts)
+export { CATALOGUE_ROUTES, isCatalogueRoute, type CatalogueRoute } from '../../domain/routes.js';
 
 /** A page of the shop: its route and the path params as the URL wrote them (checked by their kinds). */
 export interface PageRef {
