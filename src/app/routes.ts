@@ -43,8 +43,9 @@ export function screen(load: () => Promise<{ default: ComponentType }>): ScreenC
 }
 const named = <T extends string>(load: () => Promise<Record<T, ComponentType>>, name: T) => screen(() => load().then((m) => ({ default: m[name] })));
 
-const checkoutScreen = screen(() => import('./screens/checkout/CheckoutScreen.js'));
-const checkoutOther = () => import('./screens/checkout/OtherScreens.js');
+// the checkout's screens and its journey come in one module (./screens/checkout/pages.ts)
+const checkoutPages = () => import('./screens/checkout/pages.js');
+const checkoutScreen = named(checkoutPages, 'CheckoutScreen');
 const authSuccess = () => import('./screens/auth/SuccessScreens.js');
 const staticPage = screen(() => import('./screens/StaticPageScreen.js'));
 const shopList = screen(() => import('./screens/shop/ShopListScreen.js'));
@@ -72,12 +73,12 @@ export const SCREENS = {
   forgotPasswordSuccess: named(authSuccess, 'ForgotPasswordSuccessScreen'),
   recoverPasswordSuccess: named(authSuccess, 'RecoverPasswordSuccessScreen'),
   settings: screen(() => import('./screens/settings/SettingsScreen.js')),
-  orderReview: named(checkoutOther, 'OrderReviewScreen'),
+  orderReview: screen(() => import('./screens/checkout/OrderReviewScreen.js')),
   product: articleScreen,
   checkout: checkoutScreen,
   checkoutAccepted: checkoutScreen,
-  checkoutCanceled: named(checkoutOther, 'CheckoutCanceledScreen'),
-  checkoutSuccess: named(checkoutOther, 'CheckoutSuccessScreen'),
+  checkoutCanceled: named(checkoutPages, 'CheckoutCanceledScreen'),
+  checkoutSuccess: named(checkoutPages, 'CheckoutSuccessScreen'),
   checkoutFailed: checkoutScreen,
   shippingInfo: staticPage,
   page: staticPage,
@@ -95,7 +96,6 @@ const ARTICLE = ['form', 'shop'] as const;
 const ACCOUNT = ['auth', 'deliveryAddress', 'form', 'settings'] as const;
 const ACCOUNT_DONE = ['auth'] as const;
 const CHECKOUT = ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'] as const;
-const CHECKOUT_OVER = ['cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop'] as const;
 const NONE = [] as const;
 
 export const MESSAGE_PARTS = {
@@ -119,21 +119,24 @@ export const MESSAGE_PARTS = {
   forgotPasswordSuccess: ACCOUNT_DONE,
   recoverPasswordSuccess: ACCOUNT_DONE,
   settings: ACCOUNT,
-  orderReview: CHECKOUT_OVER,
+  orderReview: ['checkout', 'form'],
   product: ARTICLE,
   checkout: CHECKOUT,
   checkoutAccepted: CHECKOUT,
-  checkoutCanceled: CHECKOUT_OVER,
-  checkoutSuccess: CHECKOUT_OVER,
+  checkoutCanceled: CHECKOUT,
+  checkoutSuccess: CHECKOUT,
   checkoutFailed: CHECKOUT,
   shippingInfo: NONE,
   page: NONE,
   flows: NONE,
 } as const satisfies Record<ShopRouteName, readonly string[]>;
 
-/** Each journey by its name: its module (src/app/journeys/<name>.ts), whose default export is the journey. */
+/**
+ * Each journey by its name: its module (src/app/journeys/<name>.ts), whose default export is the
+ * journey; the checkout's comes with its screens in one module (./screens/checkout/pages.ts).
+ */
 export const JOURNEYS = {
-  checkout: () => import('./journeys/checkout.js'),
+  checkout: checkoutPages,
   auth: () => import('./journeys/auth.js'),
   eventTicketing: () => import('./journeys/eventTicketing.js'),
   tourBooking: () => import('./journeys/tourBooking.js'),

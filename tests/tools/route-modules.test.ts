@@ -21,11 +21,14 @@ describe('the lazy modules of each page', () => {
     expect(sources.ticket).toEqual(['src/app/screens/tickets/TicketScreen.tsx', 'src/app/journeys/eventTicketing.ts']);
     // a screen that is a named export of a module shared by several pages
     expect(sources.registerSuccess).toEqual(['src/app/screens/auth/SuccessScreens.tsx']);
-    expect(sources.checkoutCanceled).toEqual(['src/app/screens/checkout/OtherScreens.tsx', 'src/app/journeys/checkout.ts']);
+    // the checkout's screens and its journey are one module (src/app/screens/checkout/pages.ts)
+    expect(sources.checkoutCanceled).toEqual(['src/app/screens/checkout/pages.ts', 'src/app/screens/checkout/pages.ts']);
+    expect(sources.orderReview).toEqual(['src/app/screens/checkout/OrderReviewScreen.tsx', 'src/app/journeys/orderReview.ts']);
+    const oneModule: Record<string, string> = { checkout: 'src/app/screens/checkout/pages.ts' };
     for (const page of pages) {
       const { journey, path } = ROUTE_TABLE[page.name as keyof typeof ROUTE_TABLE] as RouteSpec;
       expect(page.path).toBe(path);
-      expect(page.sources.slice(1)).toEqual(journey ? [`src/app/journeys/${journey}.ts`] : []);
+      expect(page.sources.slice(1)).toEqual(journey ? [oneModule[journey] ?? `src/app/journeys/${journey}.ts`] : []);
       expect(page.sources.filter((source) => !existsSync(`${root}${source}`))).toEqual([]);
     }
   });

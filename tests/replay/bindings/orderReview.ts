@@ -1,6 +1,6 @@
 /**
  * The order review chart (machines/orderReview.machine.ts) bound to the page, in German, against
- * the demo shop: /de/order-review/{booking id} (src/app/screens/checkout/OtherScreens.tsx).
+ * the demo shop: /de/order-review/{booking id} (src/app/screens/checkout/OrderReviewScreen.tsx).
  *
  * The model's order "B-099" does not exist on the demo server, so the server's own answer for it
  * is the 406 of "not available". The path whose order is available books one first, as a visitor
