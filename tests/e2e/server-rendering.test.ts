@@ -392,6 +392,35 @@ describe('server rendering', () => {
     }
   });
 
+  it("with SHOP_API_URL the server renders from the upstream: a catalogue page with its content, a personal page as its shell, and a visitor's cart shows in its checkout", async () => {
+    // a second shop process in front of this test's server, which is its museum's back end
+    const front = await startServer({ SHOP_API_URL: `${url()}/api`, SERVER_RENDERING: 'true' });
+    try {
+      const { event } = await api<{ event: { name: string } }>('en', 'ticket/collect/event/101');
+      const catalogue = await (await fetch(`${front.url}/en/tickets/101`)).text();
+      expect(sentHeading(catalogue), 'the event page, rendered from the upstream').toBe(event.name);
+      expect(catalogue).toContain('id="shop-render"');
+      const personal = await (await fetch(`${front.url}/en/checkout`)).text();
+      expect(personal).toContain('"personal":true');
+      expect(personal).toContain('class="route-loading"');
+
+      const { page, errors, close } = await openPage(browser, front.url, '/en/vouchers/401');
+      try {
+        await hydrated(page);
+        await page.getByRole('button', { name: /add to cart/i }).first().click();
+        await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+        await page.goto('/en/checkout', { waitUntil: 'load' });
+        await page.getByTestId('cart-line').first().waitFor();
+        expect(await page.getByTestId('cart-line').count()).toBe(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    } finally {
+      await front.stop();
+    }
+  });
+
   it("personal pages go out as the shell and the page's waiting state, for nobody; the browser then shows the visitor's own page without an error", async () => {
     for (const pagePath of ['/en/checkout', '/de/login', '/en/settings', '/fr/checkout/success', '/en/order-review/abc']) {
       const html = await (await fetch(`${url()}${pagePath}`)).text();
