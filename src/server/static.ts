@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
@@ -75,7 +76,17 @@ export interface StaticHandlerOptions {
   renderCache?: CatalogCache | undefined;
   /** The server's clock (ms), for the kept pages. */
   now?: (() => number) | undefined;
+  /** How many personal pages may render at once (PERSONAL_RENDERS_AT_ONCE unless given). */
+  personalRendersAtOnce?: number | undefined;
 }
+
+/**
+ * Personal pages render for every request (they are never kept), about 10 ms of this process's
+ * time each: at most this many at once; beyond, the shell goes out at once, as for a render that
+ * failed. Under a flood of checkout requests (100 connections) the process then answers at the
+ * shell's rate instead of queueing renders for seconds.
+ */
+export const PERSONAL_RENDERS_AT_ONCE = Math.max(2, os.availableParallelism());
 
 /** How long past its time a kept rendered page may still go out while the next render runs. */
 export const RENDERED_PAGE_STALE_MS = 30_000;
@@ -351,6 +362,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     : undefined;
 
   const messageFiles = messageFilesOf(boot);
+  const personalRendersAtOnce = options.personalRendersAtOnce ?? PERSONAL_RENDERS_AT_ONCE;
+  let personalRendering = 0;
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
@@ -378,7 +391,17 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     const noticeAccepted = noticeAcceptedIn(c.req.header('cookie'));
     const renderNow = () => render({ href, requestId: requestIdOf(c), noticeAccepted });
     // a personal page is never kept across visitors (issue 25), although its render holds nobody's data
-    if (!options.renderCache || !catalogue) {
+    if (!catalogue) {
+      if (personalRendering >= personalRendersAtOnce) return undefined;
+      personalRendering += 1;
+      try {
+        const rendered = await renderNow();
+        return rendered ? withRender(shell, lang, rendered) : undefined;
+      } finally {
+        personalRendering -= 1;
+      }
+    }
+    if (!options.renderCache) {
       const rendered = await renderNow();
       return rendered ? withRender(shell, lang, rendered) : undefined;
     }

@@ -32,7 +32,7 @@ export interface TestServerOptions {
   logger?: Logger;
   trustProxy?: boolean;
   /** Serve the app's pages from this folder (an index.html template), with their heads (src/server/seo). */
-  pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer };
+  pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer; personalRendersAtOnce?: number };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -57,6 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         seo: createSeo({ read: inProcessCatalogue({ db, services, cache: options.catalogCache }), cache: options.catalogCache, now: () => services.now().getTime(), warn: pages.warn }),
         origin: (c) => originOf((name) => c.req.header(name), services),
         render: pages.render,
+        personalRendersAtOnce: pages.personalRendersAtOnce,
         renderCache: options.catalogCache,
         now: () => services.now().getTime(),
       })

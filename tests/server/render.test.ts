@@ -253,6 +253,40 @@ describe('rendered pages kept like the catalogue answers', () => {
   });
 });
 
+describe('personal pages render a few at a time', () => {
+  it('renders at most its bound at once; beyond, the shell goes out at once; once one ends, the next renders', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-render-personal-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<html lang="de"><head><title>Museum Shop</title>\n<!--boot-preloads-->\n</head><body><div id="root"></div></body></html>\n');
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const started: string[] = [];
+    const render: PageRenderer = async ({ href }) => {
+      started.push(href);
+      await gate;
+      return { html: `<main id="main"><p>rendered ${href}</p></main>`, state: '{"version":1}' };
+    };
+    const served = await startTestServer({ pages: { root: dir, render, personalRendersAtOnce: 2 } });
+    try {
+      const held = ['/en/checkout', '/en/login'].map((href) => fetch(`${served.url}${href}`).then((answer) => answer.text()));
+      await expect.poll(() => started.length).toBe(2);
+      // a third while two render: the shell, without waiting for them
+      const third = await (await fetch(`${served.url}/en/settings`)).text();
+      expect(third).toContain('boot--static');
+      expect(started).toEqual(['/en/checkout', '/en/login']);
+      // a catalogue page is kept, not bound by it: it renders beside them
+      const catalogue = fetch(`${served.url}/en/vouchers`).then((answer) => answer.text());
+      await expect.poll(() => started.length).toBe(3);
+      letGo();
+      expect(await Promise.all(held)).toEqual([expect.stringContaining('<p>rendered /en/checkout</p>'), expect.stringContaining('<p>rendered /en/login</p>')]);
+      expect(await catalogue).toContain('<p>rendered /en/vouchers</p>');
+      expect(await (await fetch(`${served.url}/en/settings`)).text()).toContain('<p>rendered /en/settings</p>');
+    } finally {
+      await served.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a page whose render takes time goes out in two parts', () => {
   const template = '<!doctype html>\n<html lang="de"><head><title>Museum Shop</title>\n<link rel="stylesheet" href="/assets/app.css">\n<!--boot-preloads-->\n</head><body><div id="root"></div></body></html>\n';
 
