@@ -104,6 +104,16 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+/** On a voucher's hydrated page: one voucher into the cart, then the checkout loaded anew shows it as the cart's one line. */
+async function voucherThenCheckout(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.getByRole('button', { name: /add to cart/i }).first().click();
+  await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+  await page.goto('/en/checkout', { waitUntil: 'load' });
+  await page.getByTestId('cart-line').first().waitFor();
+  expect(await page.getByTestId('cart-line').count()).toBe(1);
+}
+
 describe('server rendering', () => {
   for (const lang of LANGS) {
     it(`sends every catalogue page of /${lang} with its heading, and the browser hydrates it without an error`, async () => {
@@ -406,12 +416,7 @@ describe('server rendering', () => {
 
       const { page, errors, close } = await openPage(browser, front.url, '/en/vouchers/401');
       try {
-        await hydrated(page);
-        await page.getByRole('button', { name: /add to cart/i }).first().click();
-        await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
-        await page.goto('/en/checkout', { waitUntil: 'load' });
-        await page.getByTestId('cart-line').first().waitFor();
-        expect(await page.getByTestId('cart-line').count()).toBe(1);
+        await voucherThenCheckout(page);
         expect(errors).toEqual([]);
       } finally {
         await close();
@@ -435,13 +440,8 @@ describe('server rendering', () => {
     }
     const { page, errors, close } = await openPage(browser, url(), '/en/vouchers/401');
     try {
-      await hydrated(page);
-      await page.getByRole('button', { name: /add to cart/i }).first().click();
-      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
       // a reload of the checkout (a page the server renders for nobody) shows this visitor's cart
-      await page.goto('/en/checkout', { waitUntil: 'load' });
-      await page.getByTestId('cart-line').first().waitFor();
-      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      await voucherThenCheckout(page);
       expect(await page.getByTestId('basket-count').first().textContent()).toBe('1');
       expect(await page.locator('.route-loading').count(), 'the waiting state is gone').toBe(0);
       // settings need a login: the browser sends the visitor to it (the server did not)
