@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { minifyCode, minifyFiles } from './scripts/minify.mjs';
 import { precompress } from './scripts/precompress.mjs';
-import { deferredApiCalls, routeModules } from './scripts/route-modules.mjs';
+import { CART_SOURCE, deferredApiCalls, routeModules } from './scripts/route-modules.mjs';
 import stripDescriptions from './scripts/strip-descriptions.mjs';
 
 /**
@@ -223,28 +223,27 @@ const CART_NAMES = 'src/app/cart-names.ts';
  * The modules a page preloads beyond its screen and journey: the API modules (src/api/index.ts
  * loads each on its first call) whose calls (`api.name(`) the page's own code names, in its
  * chunks beyond the home page's, and on a page with the cart's lines CART_NAMES and its calls.
- * Calls the shell makes elsewhere (the cart's shipping costs and countries) load their module
- * when they happen.
+ * Calls the shell makes elsewhere (the cart's shipping costs and countries, in CART_SOURCE,
+ * which every page with a journey loads) load their module when they happen.
  */
 function routeExtras(outputs, files, groups) {
   const sources = new Set(files.flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})));
   const extras = sources.has(CART_VIEW) ? [CART_NAMES] : [];
   const called = new Set();
   for (const source of [...sources, ...extras]) {
-    if (!/^(src|machines)\/.*\.tsx?$/.test(source)) continue;
+    if (!/^(src|machines)\/.*\.tsx?$/.test(source) || source === CART_SOURCE) continue;
     for (const match of fs.readFileSync(path.join(root, source), 'utf8').matchAll(/\bapi\.(\w+)\(/g)) called.add(match[1]);
   }
   return [...extras, ...groups.filter((group) => group.names.some((name) => called.has(name))).map((group) => group.source)];
 }
 
 /**
- * Small modules most catalogue pages use, put in the shared shell chunk with the home page's: left
- * to esbuild's splitting, each became a chunk of its own per set of routes that use it (nine files
- * of 0.2–0.5 KB on an event page, 3 KB in all), each with its own imports and compression. In the
- * shell chunk they cost the home page 1.2 KB and save every other page 1–2 KB
- * (docs/performance.md).
+ * Small modules most pages with a journey use, put in the journey kit (journeyKitModule) with the
+ * cart's: left to esbuild's splitting, each became a chunk of its own per set of routes that use
+ * it (nine files of 0.2–0.5 KB on an event page, 3 KB in all), each with its own imports and
+ * compression (docs/performance.md).
  */
-const CATALOGUE_KIT = [
+const JOURNEY_KIT = [
   'src/domain/limits.ts',
   'src/i18n/format.ts',
   'src/app/journeys/use-journey.ts',
@@ -254,6 +253,7 @@ const CATALOGUE_KIT = [
   'src/app/components/RetryNotice.tsx',
   'src/app/components/cart/use-cart.ts',
   'src/api/schemas/catalog-common.ts',
+  'src/api/range.ts',
 ];
 
 /** Modules left out of the shared shell chunk: each language's catalogue (one is loaded, not eight). */
@@ -261,13 +261,12 @@ const NOT_SHARED = [/\.json(\?\w+)?$/, /\.css$/];
 
 /**
  * Writes the module that the second build pass imports at the top of every entry point
- * (importFromEntries): it re-exports every module
- * the home page loads (entry, its static imports and HOME_BOOT_IMPORTS' closures, as the probe
- * build found them). esbuild's code splitting makes one chunk per set of entry points that reach a
+ * (importFromEntries): it imports every module the home page loads (entry, its static imports
+ * and HOME_BOOT_IMPORTS' closures, as the probe build found them). esbuild's code splitting makes one chunk per set of entry points that reach a
  * module; as every lazy route now reaches all of these, they share one chunk, which the home page
  * and every route load once. Nothing is duplicated and no route gets heavier: these modules are on
- * the home page anyway, but for CATALOGUE_KIT, which the home page takes on for the others.
- * Returns the file's path (under dist/, removed after the build).
+ * the home page anyway.
+ * Returns the file's path (under dist/, removed after the build) and those modules.
  */
 function sharedShellModule(outputs) {
   const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint && path.resolve(root, outputs[file].entryPoint) === appEntry);
@@ -286,35 +285,88 @@ function sharedShellModule(outputs) {
       if (file !== appEntry && !NOT_SHARED.some((re) => re.test(input))) modules.add(file);
     }
   }
-  for (const source of CATALOGUE_KIT) {
-    if (!fs.existsSync(path.join(root, source))) throw new Error(`build.mjs: CATALOGUE_KIT names ${source}, which does not exist`);
-    modules.add(path.join(root, source));
-  }
-  // a fixed path: the chunks' names (content hashes) must not change from one build to the next
+  return { file: writeKit('shared-shell', modules), modules };
+}
+
+/**
+ * Writes a kit: a module importing `modules`, which each entry point that should share them
+ * imports (importFromEntries); esbuild's chunks are of whole modules, so all of each module
+ * that any page uses goes in the one chunk. Its path is fixed: the chunks' names (content hashes) must not
+ * change from one build to the next. Under dist/.shell, removed after the build.
+ */
+function writeKit(name, modules) {
   const dir = path.join(distDir, '.shell');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'shared-shell.js');
-  const lines = [...modules].sort().map((m, i) => `export * as __shell_${i} from ${JSON.stringify(m)};`);
+  const file = path.join(dir, `${name}.js`);
+  const lines = [...modules].sort().map((m) => `import ${JSON.stringify(m)};`);
   fs.writeFileSync(file, `// generated by build.mjs for one build, then removed\n${lines.join('\n')}\n`);
   return file;
+}
+
+/** The inputs (absolute paths) of the outputs that `start` imports statically, itself included. */
+function closureInputs(outputs, start) {
+  return new Set(staticClosure(outputs, start).flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}).map((input) => path.resolve(root, input))));
+}
+
+/**
+ * A kit of `modules` for the second build pass: every TypeScript entry point whose code reaches
+ * one of them (in the probe build) imports them all, so esbuild's splitting puts them in one
+ * chunk instead of one per set of pages using each (importFromEntries). `withEntries` import
+ * the kit whatever they reach. Returns the kit's file and its entry points.
+ */
+function kitOf(name, modules, outputs, withEntries = []) {
+  const entries = new Set(withEntries);
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!output.entryPoint || !/\.tsx?$/.test(output.entryPoint)) continue;
+    for (const input of closureInputs(outputs, file)) {
+      if (modules.has(input)) {
+        entries.add(path.resolve(root, output.entryPoint));
+        break;
+      }
+    }
+  }
+  return { file: writeKit(name, modules), entries };
+}
+
+/**
+ * The journey kit: the cart's module (CART_SOURCE, which the shell loads apart), what it imports
+ * beyond the shell (the cart machine, the cart's domain: lines, money, shipping, vouchers, dates)
+ * and JOURNEY_KIT. Every page with a journey loads the cart (the router waits for it), and nearly
+ * every one uses JOURNEY_KIT's modules; left to esbuild's splitting, these came as a dozen chunks,
+ * one per set of pages using each module. As a kit they come as one: the checkout 150.4 -> 149.6
+ * KB, an event page 145.3 -> 141.7. The home page of a first visit loads none of it.
+ */
+function journeyKitModule(outputs, shellModules) {
+  const cartEntry = path.resolve(root, CART_SOURCE);
+  const cartChunk = Object.keys(outputs).find((file) => outputs[file].entryPoint && path.resolve(root, outputs[file].entryPoint) === cartEntry);
+  if (!cartChunk) throw new Error(`build.mjs: ${CART_SOURCE} is no lazy chunk of the build (the shell loads it apart)`);
+  const modules = new Set([...closureInputs(outputs, cartChunk)].filter((m) => !shellModules.has(m) && !NOT_SHARED.some((re) => re.test(m))));
+  for (const source of JOURNEY_KIT) {
+    if (!fs.existsSync(path.join(root, source))) throw new Error(`build.mjs: JOURNEY_KIT names ${source}, which does not exist`);
+    modules.add(path.join(root, source));
+  }
+  return kitOf('journey-kit', modules, outputs, [cartEntry]);
 }
 
 /**
  * The plugin that puts `import "<shell>"` at the top of each TypeScript entry point of the build
  * (the app's entry and every lazily imported module, as the probe build found them), so that every
- * one of them reaches the shared shell's modules. Not esbuild's `inject`: that imports the file
+ * one of them reaches the shared shell's modules, and the import of each kit the entry takes part
+ * in (kitOf). Not esbuild's `inject`: that imports the file
  * into every module, CommonJS ones (React, the scheduler) included, and a module a CommonJS module
  * imports must be wrapped to run lazily (esbuild's `__esm`), it and all it imports. That wrapped
  * the whole shell: 135 modules each in a function, called from every importer, costing every page
  * about 3 KB brotli (docs/performance.md).
  */
-function importFromEntries(shell, probeOutputs) {
+function importFromEntries(shell, probeOutputs, kits = []) {
   const entries = new Set(
     Object.values(probeOutputs)
       .map((output) => output.entryPoint)
       .filter((entry) => entry !== undefined && /\.tsx?$/.test(entry))
       .map((entry) => path.resolve(root, entry)),
   );
+  // what each entry imports first: the shell, then each kit it takes part in
+  const importsOf = (entry) => [shell, ...kits.filter((kit) => kit.entries.has(entry)).map((kit) => kit.file)];
   // a machine's module is loaded by stripDescriptions; a lazy import of one would lose the shell import
   const machine = [...entries].find((entry) => entry.startsWith(path.join(root, 'machines') + path.sep));
   if (machine) throw new Error(`build.mjs: ${path.relative(root, machine)} is imported lazily; import it from a journey module instead`);
@@ -325,7 +377,8 @@ function importFromEntries(shell, probeOutputs) {
         if (!entries.has(args.path)) return undefined;
         const source = await fs.promises.readFile(args.path, 'utf8');
         // on the first line, before the module's own text: its line numbers (source maps) stay
-        return { contents: `import ${JSON.stringify(shell)};${source}`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+        const imports = importsOf(args.path).map((file) => `import ${JSON.stringify(file)};`).join('');
+        return { contents: `${imports}${source}`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       });
     },
   };
@@ -400,8 +453,9 @@ async function buildApp() {
   if (!paintFirstFile) throw new Error('esbuild produced no output for src/app/paint-first.ts');
   const probe = await esbuild.build({ ...options, write: false });
   const shell = sharedShellModule(probe.metafile.outputs);
-  const result = await esbuild.build({ ...options, plugins: [importFromEntries(shell, probe.metafile.outputs), ...plugins] });
-  fs.rmSync(path.dirname(shell), { recursive: true, force: true });
+  const kits = [journeyKitModule(probe.metafile.outputs, shell.modules)];
+  const result = await esbuild.build({ ...options, plugins: [importFromEntries(shell.file, probe.metafile.outputs, kits), ...plugins] });
+  fs.rmSync(path.dirname(shell.file), { recursive: true, force: true });
   // terser after esbuild: about 4 % fewer bytes on every page (scripts/minify.mjs)
   if (!dev && !process.env.NO_TERSER) {
     const scripts = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));

@@ -1,4 +1,6 @@
-/** A page of the route table with the source files it loads lazily (its screen, then its journey). */
+/** The cart's module, which every page with a journey loads (the router waits for it). */
+export declare const CART_SOURCE: string;
+/** A page of the route table with the source files it loads lazily (its screen, then its journey and the cart's module). */
 export interface RouteModules {
   name: string;
   path: string;

@@ -42,10 +42,17 @@ function lazySources(root) {
 }
 
 /**
+ * The cart's module, which the shell loads apart (src/app/services.ts, cartLoader): the router
+ * waits for it before every page with a journey (src/app/router.tsx), so such a page loads it.
+ */
+export const CART_SOURCE = 'src/app/cart-shell.ts';
+
+/**
  * Each page of the route table with its path and the source files it loads lazily: its screen,
- * and its journey when it has one.
+ * and its journey with the cart's module when it has one.
  */
 export async function routeModules(root, { routes = 'src/domain/routes.ts', registry = 'src/app/routes.ts' } = {}) {
+  if (!fs.existsSync(path.join(root, CART_SOURCE))) throw new Error(`build.mjs: the cart's module ${CART_SOURCE} does not exist`);
   const { ROUTE_TABLE } = await evaluate(root, routes);
   const { SCREENS, loadJourney, MESSAGE_PARTS } = await evaluate(root, registry, [lazySources(root)]);
   const sourceOf = async (load, what) => {
@@ -62,7 +69,9 @@ export async function routeModules(root, { routes = 'src/domain/routes.ts', regi
       parts: MESSAGE_PARTS?.[name] ?? [],
       sources: [
         await sourceOf(SCREENS?.[name]?.preload, `route '${name}' (its screen in SCREENS)`),
-        ...(route.journey ? [await sourceOf(typeof loadJourney === 'function' ? () => loadJourney(route.journey) : undefined, `journey '${route.journey}' (its loader)`)] : []),
+        ...(route.journey
+          ? [await sourceOf(typeof loadJourney === 'function' ? () => loadJourney(route.journey) : undefined, `journey '${route.journey}' (its loader)`), CART_SOURCE]
+          : []),
       ],
     })),
   );

@@ -1,7 +1,8 @@
 /**
  * Events and tickets calls of spec §7. Dates are 'YYYY-MM-DD'; ranges are sent as YYYYMMDD as §7 says.
  */
-import { rangeSegment, type Http } from './http.js';
+import type { Http } from './http.js';
+import { rangeSegment } from './range.js';
 import { EventListSchema, TicketCollectionSchema, TicketCalendarSchema } from './schemas/events.js';
 import { LifetimeSchema } from './schemas/catalog-common.js';
 import { toCompactDate } from '../domain/dates.js';

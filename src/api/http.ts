@@ -5,7 +5,6 @@
  */
 import { ofetch, FetchError } from 'ofetch';
 import * as v from 'valibot';
-import { toCompactDate } from '../domain/dates.js';
 
 /** Status 0 means the request never got an HTTP answer (network failure, timeout, bad response). */
 export interface ApiErrorShape {
@@ -162,6 +161,3 @@ export function createHttp(options: HttpOptions): Http {
 }
 
 export { fieldsFromIssues };
-
-/** A date range of §7 as a path segment: `range/YYYYMMDD;YYYYMMDD` from two 'YYYY-MM-DD'. */
-export const rangeSegment = (start: string, end: string): string => `range/${toCompactDate(start)};${toCompactDate(end)}`;

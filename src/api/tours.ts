@@ -1,7 +1,8 @@
 /**
  * Guided tours calls of spec §7. Dates are 'YYYY-MM-DD'; ranges are sent as YYYYMMDD as §7 says.
  */
-import { rangeSegment, type Http } from './http.js';
+import type { Http } from './http.js';
+import { rangeSegment } from './range.js';
 import { TourListSchema, TourOverviewSchema, TourAttrSchema, TourDetailSchema, SoldOutDatesSchema, SoldOutTimeslotsSchema, TourCalendarSchema } from './schemas/tours.js';
 import { LifetimeSchema } from './schemas/catalog-common.js';
 import { toCompactDate } from '../domain/dates.js';

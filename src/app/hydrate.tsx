@@ -27,13 +27,14 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
     messages: pageMessageSource(state.messages, chunkMessages),
   });
   whenShellRests(shell).then(
-    () => {
+    async () => {
       // a personal page: the server rendered the shell and the page's waiting state, which stay
       // until the browser's own page (the cart, the login) is ready, then React renders it anew
       if (state.personal) return renderAnew(shell);
       // the server rendered for nobody: a visitor whose cart has lines sees a page that counts them
       // (places left, limits), which the server's markup cannot match, so it is rendered anew
-      if (shell.cart.getSnapshot().context.lines.length > 0) return renderAnew(shell);
+      const cart = await shell.carts.settled();
+      if (cart && cart.getSnapshot().context.lines.length > 0) return renderAnew(shell);
       // the router renders its matches as on the server (no Suspense of its own around them)
       shell.router.ssr = { manifest: undefined };
       beginHydration();

@@ -169,7 +169,8 @@ export function createShopRouter({
           await Promise.all([screenReady, messagesReady]);
           return {};
         }
-        const [journey] = await Promise.all([loadJourney(journeyName), screenReady, messagesReady]);
+        // every journey works with the cart (its input, its ADD, what the cart holds), loaded apart from the shell
+        const [journey] = await Promise.all([loadJourney(journeyName), shell.carts.load(), screenReady, messagesReady]);
         if (preload) return {};
         // Overtaken while its chunks loaded (Back pressed as soon as a link's address showed): the
         // router drops this navigation, and the journey must not follow it either, or its machine

@@ -123,7 +123,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
   } finally {
     clearTimeout(timer);
     shell.router.options.context.journeys.leaveAll();
-    shell.cart.stop();
+    // a cart still loading when the render ends stops once it has loaded
+    void shell.carts.settled().then((cart) => cart?.stop());
     shell.actor.stop();
   }
 }

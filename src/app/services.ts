@@ -8,12 +8,6 @@ import { createActor, fromPromise } from 'xstate';
 import { registerLiveActor } from './flows/registry.js';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
 import { appMachine, type Messages } from '../../machines/app.machine.js';
-import { cartMachine, type CartDestination } from '../../machines/cart.machine.js';
-import { CART_COUNTRIES_STORAGE_KEY, CART_STORAGE_KEY, cartBrowserActions, windowDataLayer } from './cart-storage.js';
-import { customerShippingCountry } from '../domain/shipping.js';
-import { closedSectionsOf } from '../domain/sections.js';
-import type { AppConfig } from '../api/schemas/config.js';
-import type { StoredCustomer } from '../api/schemas/session.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import type { Language } from '../api/languages.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
@@ -22,7 +16,7 @@ import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession,
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
 import { createShopRouter, type ShopRouter } from './router.js';
 import { JourneyHost } from './journeys/host.js';
-import type { Shell } from './shell-context.js';
+import type { CartActor, CartLoader, Shell } from './shell-context.js';
 import { routeHref } from '../domain/routes.js';
 
 export interface ShellOptions {
@@ -56,79 +50,35 @@ export interface ShellInstance extends Shell {
   router: ShopRouter;
 }
 
-/** The app-lifetime cart (machines/cart.machine.ts): saved in session storage, shipping from the API. */
-function createCart(api: ShopApi, app: Shell['actor']): Shell['cart'] {
-  const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  const memory = new Map<string, string>();
-  const store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = storage ?? {
-    getItem: (k) => memory.get(k) ?? null,
-    setItem: (k, v) => void memory.set(k, v),
-    removeItem: (k) => void memory.delete(k),
-  };
-  const machine = cartMachine.provide({
-    actions: cartBrowserActions({
-      storage: store,
-      dataLayer: () => windowDataLayer(typeof window === 'undefined' ? {} : (window as unknown as { dataLayer?: unknown[] })),
-      warn: (message) => console.warn(message),
-    }),
-    actors: {
-      calculateShipping: fromPromise(({ input, signal }) =>
-        api.getShippingCosts(input.request, input.loggedIn ? (app.getSnapshot().context.jwt ?? undefined) : undefined, signal),
-      ),
-      loadCountries: fromPromise(({ signal }) => api.getCountries(signal)),
+/**
+ * The cart loader of a shell (Shell['carts']): ./cart-shell.ts, imported and started once. The
+ * module is its own chunk, so a page that never needs the cart never loads it (issue 25).
+ */
+function cartLoader(api: ShopApi, app: Shell['actor']): CartLoader {
+  let cart: CartActor | null = null;
+  let loading: Promise<CartActor> | null = null;
+  const listeners = new Set<() => void>();
+  const load = (): Promise<CartActor> =>
+    (loading ??= import('./cart-shell.js').then(
+      ({ startCart }) => {
+        cart = startCart(api, app);
+        for (const listener of listeners) listener();
+        return cart;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  return {
+    load,
+    current: () => cart,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
-  });
-  return createActor(machine, { input: { savedCart: readItem(CART_STORAGE_KEY, store), savedCountries: readItem(CART_COUNTRIES_STORAGE_KEY, store), destination: cartDestinationOf(app.getSnapshot().context) } });
-}
-
-/**
- * §4 destination sources from the session: a logged-in customer's country (the server reads the
- * same one behind the token), else the saved customer's; the chosen country stays the cart's own.
- */
-export function cartDestinationOf(session: { jwt: string | null; customer: StoredCustomer | null }): Omit<CartDestination, 'chosenCountry'> {
-  const country = customerShippingCountry(session.customer as Parameters<typeof customerShippingCountry>[0]);
-  return { loggedIn: session.jwt !== null, tokenCountry: session.jwt !== null ? country : null, customerCountry: country };
-}
-
-/**
- * Issue 16 item 7: a cart restored at boot holds the names of the language its lines were added
- * in; the catalogue's names in this page's language replace them (lazy: only for a cart with lines).
- */
-function renameCartLines(api: ShopApi, cart: Shell['cart']): void {
-  if (cart.getSnapshot().context.lines.length === 0) return;
-  void import('./cart-names.js')
-    .then(({ loadLineNames }) => loadLineNames(api, cart.getSnapshot().context.lines))
-    .then((names) => cart.send({ type: 'RENAME_LINES', names }))
-    .catch(() => {
-      // the names stay as they were added: still the right lines
-    });
-}
-
-/** Issue 22 item 7: the cart learns which sections the config switches off (at boot, and on any change). */
-function followSections(app: Shell['actor'], cart: Shell['cart']): void {
-  let last = '';
-  const update = (config: AppConfig | null) => {
-    if (!config) return;
-    const sections = closedSectionsOf(config);
-    const key = sections.join(',');
-    if (key === last) return;
-    last = key;
-    cart.send({ type: 'SECTIONS_CLOSED', sections });
+    settled: () => (loading ? loading.catch(() => null) : Promise.resolve(cart)),
   };
-  update(app.getSnapshot().context.config);
-  app.subscribe((snapshot) => update(snapshot.context.config));
-}
-
-/** Keeps the cart's destination in step with login, logout and the saved customer. */
-function followSession(app: Shell['actor'], cart: Shell['cart']): void {
-  let last = JSON.stringify(cartDestinationOf(app.getSnapshot().context));
-  app.subscribe((snapshot) => {
-    const destination = cartDestinationOf(snapshot.context);
-    const key = JSON.stringify(destination);
-    if (key === last) return;
-    last = key;
-    cart.send({ type: 'SET_DESTINATION', destination });
-  });
 }
 
 export function createShell(options: ShellOptions = {}): ShellInstance {
@@ -197,9 +147,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     input: { lang: languageFromPath(history.location.pathname), lastServiceUnavailableReloadAt: readServiceUnavailableReloadAt() },
   });
   send = (event) => actor.send(event);
-  const cart = createCart(api, actor);
-  followSession(actor, cart);
-  followSections(actor, cart);
+  const carts = cartLoader(api, actor);
   const navigate = (href: string, replace = false) => void router.navigate({ href, replace });
   const partsLoaded = new Map<string, Promise<void>>();
   /**
@@ -220,7 +168,19 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     }
     return Promise.all(names.map((name) => partsLoaded.get(name))).then(() => undefined);
   };
-  const shellBase = { actor, api, cart, navigate, journeyMessages, personalPagesWait: options.personalPagesWait === true };
+  const shellBase: Shell = {
+    actor,
+    api,
+    get cart(): CartActor {
+      const cart = carts.current();
+      if (!cart) throw new Error('The cart is not loaded yet: a page that reads it waits for shell.carts.load() (the router does for every journey)');
+      return cart;
+    },
+    carts,
+    navigate,
+    journeyMessages,
+    personalPagesWait: options.personalPagesWait === true,
+  };
   const journeys = new JourneyHost({
     deps: shellBase,
     lang: () => actor.getSnapshot().context.lang,
@@ -229,12 +189,12 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
   });
   router = createShopRouter({ history, shell: shellBase, journeys, assign });
-  const shell: ShellInstance = { ...shellBase, router };
+  // the shell with its router: the same object (a spread would read the cart's getter now)
+  const shell: ShellInstance = Object.assign(shellBase, { router });
   actor.start();
-  cart.start();
-  renameCartLines(api, cart);
-  // The flow viewer (?flows) shows these app-lifetime actors live.
+  // a cart this session saved: the header counts its lines, and its names follow the language
+  if (readItem(SESSION_KEYS.cart) !== null) void carts.load().catch(() => undefined);
+  // The flow viewer (?flows) shows the app-lifetime actors live (the cart registers when it loads).
   registerLiveActor('app', actor);
-  registerLiveActor('cart', cart);
   return shell;
 }

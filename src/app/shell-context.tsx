@@ -11,8 +11,15 @@ export type CartActor = ActorRefFrom<typeof cartMachine>;
 export interface Shell {
   actor: AppActor;
   api: ShopApi;
-  /** the app-lifetime cart (created in src/app/services.ts) */
-  cart: CartActor;
+  /**
+   * The app-lifetime cart (./cart-shell.ts), once `carts` loaded it: the router waits for it
+   * before any page with a journey, so journeys and the screens of those pages read it here.
+   * Read before it loaded, it throws (a page without a journey that needs the cart must wait
+   * for `carts.load()` first).
+   */
+  readonly cart: CartActor;
+  /** Loads the cart apart from the shell (the home page of a first visit never needs it). */
+  carts: CartLoader;
   /** The router's navigation by href (path and query of this site); `replace` keeps history short. */
   navigate: (href: string, replace?: boolean) => void;
   /** Loads the named journey parts of the catalogue, each once (src/i18n/load.ts); a page waits for its own (src/app/routes.ts, MESSAGE_PARTS). */
@@ -24,6 +31,18 @@ export interface Shell {
    * server has no session storage: what is personal comes in the browser (src/app/hydrate.tsx).
    */
   personalPagesWait?: boolean;
+}
+
+/** The shell's one cart, loaded on demand: the same actor for every caller. */
+export interface CartLoader {
+  /** Loads and starts the cart (once; a failed load is tried again on the next call). */
+  load: () => Promise<CartActor>;
+  /** The cart if it is loaded, else null. */
+  current: () => CartActor | null;
+  /** Calls `listener` when the cart has loaded; returns the unsubscribe. */
+  subscribe: (listener: () => void) => () => void;
+  /** The cart once a load under way ends; null at once when no load was asked for, or when it failed. */
+  settled: () => Promise<CartActor | null>;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useHydrated, whenPageHydrated } from '../hydration.js';
@@ -6,7 +6,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
 import { useAppActor, useShell } from '../shell-context.js';
-import { selectLineCount } from '../../../machines/cart.selectors.js';
 import { enabledSections, sectionHref, sectionLabelOverride } from '../sections.js';
 import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
 import { readItem, removeItem, writeItem } from '../session.js';
@@ -177,10 +176,36 @@ function LanguageSelect() {
   );
 }
 
+/**
+ * §1: the number of lines in the cart, 0 until the cart has loaded (src/app/cart-shell.ts: at
+ * boot when this session saved one, else with the first page that has a journey).
+ */
+function useCartLineCount(): number {
+  const { carts } = useShell();
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      let subscription: { unsubscribe: () => void } | null = null;
+      const follow = () => {
+        subscription = carts.current()?.subscribe(listener) ?? null;
+        listener();
+      };
+      const unsubscribeLoad = carts.current() ? () => {} : carts.subscribe(follow);
+      if (carts.current()) follow();
+      return () => {
+        unsubscribeLoad();
+        subscription?.unsubscribe();
+      };
+    },
+    [carts],
+  );
+  const read = () => carts.current()?.getSnapshot().context.lines.length ?? 0;
+  return useSyncExternalStore(subscribe, read, () => 0);
+}
+
 function BasketLink() {
   const lang = useLang();
   // §1: the basket shows the number of lines in the cart (this browser's: after hydration, src/app/hydration.ts)
-  const lines = useSelector(useShell().cart, selectLineCount);
+  const lines = useCartLineCount();
   const count = useHydrated() ? lines : 0;
   const intl = useIntl();
   return (
