@@ -8,5 +8,6 @@ export declare function journeyParts(messages: Record<string, unknown>): string[
 export declare function cataloguePart<T>(messages: Record<string, T>, part: string | undefined): Record<string, T>;
 export declare function partModuleSource(compiled: unknown, part: string | undefined, journeyPartNames: readonly string[], specifier: (part: string) => string): string;
 export declare function compileCatalogue(messages: Record<string, unknown>, label?: string): Record<string, MessageFormatElement[]>;
-export declare function i18nPlugin(): Plugin;
+/** `firstImport`: a module each part of the catalogue imports first (build.mjs: the shared shell). */
+export declare function i18nPlugin(options?: { firstImport?: string }): Plugin;
 export default i18nPlugin;

@@ -77,7 +77,11 @@ export function compileCatalogue(messages, label = 'catalogue') {
   return out;
 }
 
-export function i18nPlugin() {
+/**
+ * `firstImport`: a module each part's module imports first (build.mjs: the shared shell, so that
+ * every entry point reaches it and esbuild's runtime helpers stay in the shell's chunk).
+ */
+export function i18nPlugin({ firstImport } = {}) {
   return {
     name: 'museum-shop-i18n',
     setup(build) {
@@ -104,7 +108,7 @@ export function i18nPlugin() {
           const messages = JSON.parse(await readFile(args.path, 'utf8'));
           const compiled = compileCatalogue(cataloguePart(messages, part), lang);
           return {
-            contents: partModuleSource(compiled, part, journeyParts(messages), (name) => `./${lang}.json?${name}`),
+            contents: `${firstImport ? `import ${JSON.stringify(firstImport)};\n` : ''}${partModuleSource(compiled, part, journeyParts(messages), (name) => `./${lang}.json?${name}`)}`,
             loader: 'js',
             resolveDir: path.dirname(args.path),
           };

@@ -148,6 +148,30 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Cart, 2 items' }).getAttribute('href')).toBe('/en/checkout');
   });
 
+  it('loads the cart only when a page needs it: not for the home page of a first visit, but with the first page that has a journey', async () => {
+    mounted = mountShell('/en');
+    await ready();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(mounted.shell.carts.current()).toBeNull();
+    expect(() => mounted?.shell.cart).toThrow(/not loaded yet/);
+    await act(() => mounted?.shell.router.navigate({ href: '/en/tickets' }));
+    await screen.findByRole('heading', { level: 1, name: /Tickets/ });
+    expect(mounted.shell.carts.current()?.getSnapshot().status).toBe('active');
+    // one cart for the app: every caller gets the same actor
+    expect(await mounted.shell.carts.load()).toBe(mounted.shell.carts.current());
+  });
+
+  it('loads a cart this session saved at boot, so the home page counts its lines', async () => {
+    sessionStorage.setItem(
+      'cart',
+      JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 }]),
+    );
+    mounted = mountShell('/en');
+    await ready();
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(mounted.shell.carts.current()?.getSnapshot().context.lines).toHaveLength(1);
+  });
+
   it('hides login and register when registration is off', async () => {
     mounted = mountShell('/en', { config: { has_user_registration: false } });
     await ready();
