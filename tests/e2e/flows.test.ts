@@ -28,6 +28,8 @@ it('shows every machine at /en/__flows, the live app actor in its current state'
       await page.getByRole('img', { name: `Statechart of ${name}` }).waitFor();
     }
     await expect.poll(() => page.getByTestId('flow-state-app').textContent()).toMatch(/^Now: .*Ready/);
+    // the app-lifetime cart, which loads apart from the shell, is live here too
+    await expect.poll(() => page.getByTestId('flow-state-cart').textContent()).toMatch(/^Now: /);
     expect(await page.getByTestId('flow-state-auth').textContent()).toBe('No live actor');
     // the active state of the live app actor is marked in its chart
     expect(await page.locator('[data-machine="app"] g[data-active]').count()).toBeGreaterThan(0);
