@@ -68,6 +68,12 @@ export interface Replay {
   answer(request: string, how: Answer): Promise<void>;
   /** Whether the page is waiting for a request of `request` now. */
   waiting(request: string): boolean;
+  /**
+   * Waits until the page asks for `request` at an address `matches` accepts and waits for no other
+   * request of `request`: a page that started over has given up what it asked before (throws a
+   * mismatch when it does not within the step's time).
+   */
+  asked(request: string, matches: (url: URL) => boolean): Promise<void>;
   /** The step cannot be replayed in a browser: stops the path here with `reason`. */
   cannot(reason: string): never;
   /** Throws Mismatch unless `locator` (its first match) is visible. */

@@ -16,8 +16,19 @@ export function visit(r: Replay, path: string): void {
 /** Whether the visitor has been somewhere (a page recorded with `visit`). */
 export const hasVisited = (r: Replay): boolean => r.memo.at !== undefined;
 
-/** Back to `path`, the latest visit of it before this page; `why` is the report's reason when there is none. */
-export async function goBackTo(r: Replay, path: string, why: string): Promise<void> {
+/** What a page the visitor went back to asks for first as it starts over (see `Replay.asked`). */
+export interface StartsOver {
+  request: string;
+  matches: (url: URL) => boolean;
+}
+
+/**
+ * Back to `path`, the latest visit of it before this page; `why` is the report's reason when there
+ * is none. The address changes before the page starts over, and until then it still waits for what
+ * the page before asked: with `startsOver` this returns once the page asks for that alone, so that
+ * the next answer goes to the page shown.
+ */
+export async function goBackTo(r: Replay, path: string, why: string, startsOver?: StartsOver): Promise<void> {
   const pages = (r.memo.pages ?? []) as string[];
   const at = Number(r.memo.at);
   const back = pages.lastIndexOf(path, at - 1);
@@ -25,4 +36,5 @@ export async function goBackTo(r: Replay, path: string, why: string): Promise<vo
   await r.page.evaluate((n) => history.go(n), back - at);
   r.memo.at = back;
   await r.page.waitForURL((url) => url.pathname === path);
+  if (startsOver) await r.asked(startsOver.request, startsOver.matches);
 }

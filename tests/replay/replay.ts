@@ -88,6 +88,19 @@ class PageReplay implements Replay {
     return (this.held.get(request) ?? []).some((h) => !h.gone);
   }
 
+  async asked(request: string, matches: (url: URL) => boolean): Promise<void> {
+    const deadline = Date.now() + STEP_MS;
+    for (;;) {
+      const open = (this.held.get(request) ?? []).filter((h) => !h.gone).map((h) => new URL(h.request.url()));
+      if (open.length > 0 && open.every(matches)) return;
+      if (Date.now() > deadline) {
+        const asking = open.length ? `asks for ${open.map((u) => u.pathname + u.search).join(', ')}` : 'asks for none';
+        throw new Mismatch(`the page never asked the server for ${request} alone at the address expected; it ${asking}`);
+      }
+      await sleep(50);
+    }
+  }
+
   async answer(request: string, how: Answer): Promise<void> {
     if (!(request in this.binding.requests)) throw new Error(`the binding holds no request "${request}"`);
     const deadline = Date.now() + STEP_MS;

@@ -9,7 +9,7 @@
  * - `watchCalendar(r, matches)`: which months the page has the days of (from the calendar answers
  *   it received), so a month is asked for the way the chart needs: one the page has (shown at
  *   once), one it has not (loaded first), one it cannot show (nothing happens);
- * - the locators and visitor actions both pages use (notices, buttons, Try again, the Back list).
+ * - the locators and visitor actions both pages use (notices, buttons, Try again).
  *
  * The months a visitor reaches in one action from the month shown: the previous and next month
  * buttons, and the grid's Page Up / Page Down with Shift (a year back or ahead). Which one plays a
@@ -30,26 +30,6 @@ export const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\
 /** "Try again" in the notice of what failed. */
 export async function pressRetry(r: Replay, failedId: string): Promise<void> {
   await alert(r, failedId).getByRole('button', { name: r.words('page.retry', { whole: true }) }).click();
-}
-
-/** The pages the visitor went through by links, for the browser's Back list (`r.memo.at`: where the visitor is). */
-export function visit(r: Replay, path: string): void {
-  const pages = (r.memo.pages ??= []) as string[];
-  pages.splice(Number(r.memo.at ?? -1) + 1);
-  pages.push(path);
-  r.memo.at = pages.length - 1;
-}
-
-/** Goes back in the browser's history to `path`, several pages at once; false when the visitor has not been there. */
-export async function backTo(r: Replay, path: string): Promise<boolean> {
-  const pages = (r.memo.pages ?? []) as string[];
-  const at = Number(r.memo.at ?? -1);
-  const back = pages.lastIndexOf(path, at - 1);
-  if (back < 0) return false;
-  await r.page.evaluate((n) => history.go(n), back - at);
-  r.memo.at = back;
-  await r.page.waitForURL((url) => url.pathname === path);
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,7 +26,8 @@ import type { ShopEvent } from '../../../src/api/schemas/catalog.js';
 import { TODAY, at10, at11 } from '../../machines/eventTicketing.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayPlan, ReplayStep, SentEvent } from '../plan.js';
-import { alert, backTo, button, calendarRegion, dateGrid, dayButton, escape, main, pressRetry, status, visit, watchCalendar } from './booking-page.js';
+import { alert, button, calendarRegion, dateGrid, dayButton, escape, main, pressRetry, status, watchCalendar } from './booking-page.js';
+import { goBackTo, visit } from '../history.js';
 
 const E = DEMO.events;
 /** the collection's slot with ten places (Tuesday to Sunday): the model's "10:00" */
@@ -264,7 +265,10 @@ export const eventTicketingBinding: ReplayBinding = {
           r.cannot('the page of the event that is showing cannot be opened again: its address stays the same, so the shop gets no event');
         }
         // a ticket page has no link to another event: the browser's Back list, several pages at once
-        if (!(await backTo(r, path))) r.cannot('a ticket page has no link to another event, and the visitor has not been on its page before');
+        await goBackTo(r, path, 'a ticket page has no link to another event, and the visitor has not been on its page before', {
+          request: 'lifetime',
+          matches: (url) => url.searchParams.get('event') === String(id),
+        });
         return;
       }
       const event = (await r.api<ShopEvent[]>('event/select')).find((e) => e.id === id)!;

@@ -233,7 +233,11 @@ export const shopBinding: ReplayBinding = {
       delete r.memo.quantity;
       if (opensFromHistory(step)) {
         // the browser's Back list, several pages at once
-        await goBackTo(r, pagePath(r, section, PLAYED_BY[modelId]![0]!), 'the list does not offer the article and the visitor has not been on its page before');
+        const id = PLAYED_BY[modelId]![0]!;
+        await goBackTo(r, pagePath(r, section, id), 'the list does not offer the article and the visitor has not been on its page before', {
+          request: 'article',
+          matches: (url) => url.searchParams.get('article') === String(id),
+        });
         return;
       }
       // the article's card on the list shown; else the first card (the answer plays the model's article)

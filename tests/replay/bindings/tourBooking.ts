@@ -29,7 +29,8 @@ import type { TourDetail, TourSlot } from '../../../src/api/schemas/catalog.js';
 import { TODAY } from '../../machines/tourBooking.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayPlan, ReplayStep, SentEvent } from '../plan.js';
-import { alert, backTo, button, calendarRegion, dateGrid, escape, main, pressRetry, shownMonth, status, visit, watchCalendar } from './booking-page.js';
+import { alert, button, calendarRegion, dateGrid, escape, main, pressRetry, shownMonth, status, watchCalendar } from './booking-page.js';
+import { goBackTo, visit } from '../history.js';
 
 const T = DEMO.tours;
 const NO_SUCH_TOUR = 999_999;
@@ -252,7 +253,10 @@ export const tourBookingBinding: ReplayBinding = {
     OPEN_TOUR: async (r, step) => {
       if (JSON.stringify(step.from).includes('Tour page')) {
         // a tour page has no link to another tour: the browser's Back list, to the page the visitor came from (with its date)
-        if (!(await backTo(r, tourPath(r, T.highlightsDe)))) r.cannot('a tour page has no link to another tour, and the visitor has not been on its page before');
+        await goBackTo(r, tourPath(r, T.highlightsDe), 'a tour page has no link to another tour, and the visitor has not been on its page before', {
+          request: 'lifetime',
+          matches: (url) => url.pathname.endsWith(`/tour/${String(T.highlightsDe)}`),
+        });
         return;
       }
       if (step.event.date) r.cannot("a tour's link has no date: a date comes only with an address typed or bookmarked");

@@ -101,10 +101,14 @@ export const voucherShopBinding: ReplayBinding = {
       visit(r, listPath(r));
     },
     OPEN_VOUCHER: async (r, step) => {
-      const path = voucherPath(r, ev(step).voucherId as number);
+      const id = ev(step).voucherId as number;
+      const path = voucherPath(r, id);
       if (JSON.stringify(step.from).includes('Voucher page')) {
         // a voucher page links no other voucher: the browser's Back list, several pages at once
-        await goBackTo(r, path, 'a voucher page has no link to another voucher, and the visitor has not been on its page before');
+        await goBackTo(r, path, 'a voucher page has no link to another voucher, and the visitor has not been on its page before', {
+          request: 'voucher',
+          matches: (url) => url.pathname.endsWith(`/price/${String(id)}`),
+        });
         return;
       }
       await main(r).locator(`a[href="${path}"]`).click();
