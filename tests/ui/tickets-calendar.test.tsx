@@ -13,7 +13,7 @@ afterEach(() => cleanup());
 
 const states: Record<string, DayState> = { '2026-12-05': 'available', '2026-12-07': 'soldOut', '2026-12-01': 'past' };
 
-function Harness({ chosen, shown }: { chosen: string[]; shown: string[] }) {
+function Harness({ chosen, shown, lastMonth = '2027-01' }: { chosen: string[]; shown: string[]; lastMonth?: string }) {
   const [month, setMonth] = useState('2026-12');
   return (
     <IntlProvider locale="en" messages={{}}>
@@ -22,7 +22,7 @@ function Harness({ chosen, shown }: { chosen: string[]; shown: string[] }) {
         dayState={(date) => states[date] ?? 'unavailable'}
         dayStatus={(date) => (states[date] === 'available' ? '3 places left' : states[date] === 'soldOut' ? 'sold out' : 'not available')}
         selected={null}
-        canShowMonth={(m) => m >= '2026-12' && m <= '2027-01'}
+        canShowMonth={(m) => m >= '2026-12' && m <= lastMonth}
         onShowMonths={(m) => {
           shown.push(m);
           setMonth(m);
@@ -80,5 +80,38 @@ describe('DateGrid', () => {
     key('ArrowRight');
     fireEvent.click(document.activeElement as HTMLElement);
     expect(chosen).toEqual(['2026-12-05', '2026-12-07']);
+  });
+
+  it('Home and End stop at the month\'s first and last day where the week runs into a month that cannot be shown', () => {
+    const shown: string[] = [];
+    render(<Harness chosen={[]} shown={shown} lastMonth="2026-12" />);
+    (document.querySelector('button[data-date="2026-12-05"]') as HTMLButtonElement).focus();
+    // the week of Saturday 5 December began on Monday 30 November, before the months allowed
+    key('Home');
+    expect(focused()).toBe('2026-12-01');
+    key('End');
+    expect(focused()).toBe('2026-12-06');
+    key('ArrowDown');
+    key('ArrowDown');
+    key('ArrowDown');
+    key('ArrowDown');
+    // Sunday 3 January is after them
+    expect(focused()).toBe('2026-12-27');
+    key('ArrowLeft');
+    key('ArrowLeft');
+    key('ArrowLeft');
+    key('ArrowLeft');
+    key('ArrowLeft');
+    expect(focused()).toBe('2026-12-22');
+    key('ArrowDown');
+    expect(focused()).toBe('2026-12-29');
+    key('End');
+    expect(focused()).toBe('2026-12-31');
+    // the other keys stay where they cannot go
+    key('ArrowDown');
+    expect(focused()).toBe('2026-12-31');
+    key('Home');
+    expect(focused()).toBe('2026-12-28');
+    expect(shown).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * Keyboard: one day is in the tab order (roving tabindex); arrow keys move by day, up/down by
  * week, Home/End to the start/end of the week, Page Up/Page Down by month; Enter or Space
  * chooses. Moving past the shown months asks the owner to show others (`onShowMonths`) when
- * `canShowMonth` allows it. Every day says its availability in words (its accessible name and a
+ * `canShowMonth` allows it; where it does not, Home and End stop at the month's first and last
+ * day (a week that began last month still has a start to go to), and the other keys stay. Every day says its availability in words (its accessible name and a
  * visible mark with a legend), never by colour alone; sold-out, closed and past days stay
  * focusable, marked aria-disabled, and announce their status.
  *
@@ -13,7 +14,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { addDays, addMonthsToDate, dateForNames, isoWeekday, monthOf, monthWeeks, addMonths } from '../../../domain/dates.js';
+import { addDays, addMonthsToDate, dateForNames, daysInMonth, isoWeekday, monthOf, monthWeeks, addMonths } from '../../../domain/dates.js';
 
 export type DayState = 'available' | 'soldOut' | 'unavailable' | 'past';
 
@@ -94,7 +95,12 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
     if (!NAV_KEYS.has(event.key)) return;
     event.preventDefault();
-    const target = targetOf(event.key, date, event.shiftKey);
+    let target = targetOf(event.key, date, event.shiftKey);
+    if (!shown(target) && !canShowMonth(monthOf(target)) && (event.key === 'Home' || event.key === 'End')) {
+      // the week begins or ends in a month that cannot be shown: its first or last day in this month
+      const month = monthOf(date);
+      target = event.key === 'Home' ? `${month}-01` : `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
+    }
     const month = monthOf(target);
     if (month < first) {
       if (!canShowMonth(month)) return;
