@@ -57,6 +57,7 @@ export interface ShellInstance extends Shell {
 function cartLoader(api: ShopApi, app: Shell['actor']): CartLoader {
   let cart: CartActor | null = null;
   let loading: Promise<CartActor> | null = null;
+  let restoring = false;
   const listeners = new Set<() => void>();
   const load = (): Promise<CartActor> =>
     (loading ??= import('./cart-shell.js').then(
@@ -78,6 +79,16 @@ function cartLoader(api: ShopApi, app: Shell['actor']): CartLoader {
       return () => listeners.delete(listener);
     },
     settled: () => (loading ? loading.catch(() => null) : Promise.resolve(cart)),
+    restore: () => {
+      if (cart) return;
+      restoring = true;
+      load().catch(() => {
+        // the cart's module did not come: nothing to count (a journey page asks again)
+        restoring = false;
+        for (const listener of listeners) listener();
+      });
+    },
+    restoring: () => restoring && cart === null,
   };
 }
 
@@ -193,7 +204,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   const shell: ShellInstance = Object.assign(shellBase, { router });
   actor.start();
   // a cart this session saved: the header counts its lines, and its names follow the language
-  if (readItem(SESSION_KEYS.cart) !== null) void carts.load().catch(() => undefined);
+  if (readItem(SESSION_KEYS.cart) !== null) carts.restore();
   // The flow viewer (?flows) shows the app-lifetime actors live (the cart registers when it loads).
   registerLiveActor('app', actor);
   return shell;

@@ -39,8 +39,12 @@ export interface CartLoader {
   load: () => Promise<CartActor>;
   /** The cart if it is loaded, else null. */
   current: () => CartActor | null;
-  /** Calls `listener` when the cart has loaded; returns the unsubscribe. */
+  /** Calls `listener` when the cart has loaded, or a restore has failed; returns the unsubscribe. */
   subscribe: (listener: () => void) => () => void;
+  /** Loads the cart this session saved (at boot): until it is there, its lines are not known. */
+  restore: () => void;
+  /** Whether the cart this session saved is loading: the number of its lines is not known yet. */
+  restoring: () => boolean;
   /** The cart once a load under way ends; null at once when no load was asked for, or when it failed. */
   settled: () => Promise<CartActor | null>;
 }

@@ -167,8 +167,12 @@ describe('header', () => {
       JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 }]),
     );
     mounted = mountShell('/en');
+    // while it loads, its lines are not known (the header shows no number: tests/e2e/server-rendering.test.ts)
+    expect(mounted.shell.carts.restoring()).toBe(true);
     await ready();
-    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    const basket = await screen.findByRole('link', { name: 'Cart, 1 item' });
+    expect(within(basket).getByTestId('basket-count').textContent).toBe('1');
+    expect(mounted.shell.carts.restoring()).toBe(false);
     expect(mounted.shell.carts.current()?.getSnapshot().context.lines).toHaveLength(1);
   });
 

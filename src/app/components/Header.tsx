@@ -177,10 +177,12 @@ function LanguageSelect() {
 }
 
 /**
- * §1: the number of lines in the cart, 0 until the cart has loaded (src/app/cart-shell.ts: at
- * boot when this session saved one, else with the first page that has a journey).
+ * §1: the number of lines in the cart (src/app/cart-shell.ts loads it at boot when this session
+ * saved one, else with the first page that has a journey: 0 until then). Null while it is not
+ * known: in the page the server sent (it rendered for nobody; the cart is in this browser's
+ * session storage) and while the saved cart loads, so a reload never shows an empty basket first.
  */
-function useCartLineCount(): number {
+function useCartLineCount(): number | null {
   const { carts } = useShell();
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -198,18 +200,21 @@ function useCartLineCount(): number {
     },
     [carts],
   );
-  const read = () => carts.current()?.getSnapshot().context.lines.length ?? 0;
-  return useSyncExternalStore(subscribe, read, () => 0);
+  const read = () => {
+    const cart = carts.current();
+    return cart ? cart.getSnapshot().context.lines.length : carts.restoring() ? null : 0;
+  };
+  return useSyncExternalStore(subscribe, read, () => null);
 }
 
 function BasketLink() {
   const lang = useLang();
-  // §1: the basket shows the number of lines in the cart (this browser's: after hydration, src/app/hydration.ts)
-  const lines = useCartLineCount();
-  const count = useHydrated() ? lines : 0;
+  // §1: the basket shows the number of lines in the cart once it is known (the badge keeps its place)
+  const count = useCartLineCount();
   const intl = useIntl();
+  const label = count === null ? intl.formatMessage({ id: 'title.checkout' }) : intl.formatMessage({ id: 'header.basket' }, { count });
   return (
-    <Link to={routeHref(lang, 'checkout')} className="basket" aria-label={intl.formatMessage({ id: 'header.basket' }, { count })}>
+    <Link to={routeHref(lang, 'checkout')} className="basket" aria-label={label}>
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="basket__icon">
         <path fill="currentColor" d="M7 6V5a5 5 0 0 1 10 0v1h3.2l1 15.5A1.5 1.5 0 0 1 19.7 23H4.3a1.5 1.5 0 0 1-1.5-1.5L3.8 6H7Zm2 0h6V5a3 3 0 0 0-6 0v1Zm-3.3 2-.9 13h14.4l-.9-13H17v2h-2V8H9v2H7V8H5.7Z" />
       </svg>
