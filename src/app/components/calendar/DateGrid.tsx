@@ -5,16 +5,17 @@
  * week, Home/End to the start/end of the week, Page Up/Page Down by month; Enter or Space
  * chooses. Moving past the shown months asks the owner to show others (`onShowMonths`) when
  * `canShowMonth` allows it; where it does not, Home and End stop at the month's first and last
- * day (a week that began last month still has a start to go to), and the other keys stay. Every day says its availability in words (its accessible name and a
- * visible mark with a legend), never by colour alone; sold-out, closed and past days stay
- * focusable, marked aria-disabled, and announce their status.
+ * day (a week that began last month still has a start to go to), and the other keys stay. Every
+ * day says its availability in words (its accessible name and a visible mark with a legend), never
+ * by colour alone; sold-out, closed and past days stay focusable, marked aria-disabled, and
+ * announce their status.
  *
  * It only renders what it is given and reports choices: which days can be booked is the owner's
  * (the machine's) business.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { addDays, addMonthsToDate, dateForNames, daysInMonth, isoWeekday, monthOf, monthWeeks, addMonths } from '../../../domain/dates.js';
+import { addDays, addMonthsToDate, dateForNames, isoWeekday, monthOf, monthWeeks, addMonths } from '../../../domain/dates.js';
 
 export type DayState = 'available' | 'soldOut' | 'unavailable' | 'past';
 
@@ -99,7 +100,7 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
     if (!shown(target) && !canShowMonth(monthOf(target)) && (event.key === 'Home' || event.key === 'End')) {
       // the week begins or ends in a month that cannot be shown: its first or last day in this month
       const month = monthOf(date);
-      target = event.key === 'Home' ? `${month}-01` : `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
+      target = event.key === 'Home' ? `${month}-01` : addDays(`${addMonths(month, 1)}-01`, -1);
     }
     const month = monthOf(target);
     if (month < first) {
