@@ -11,6 +11,9 @@ import {
   CHECKOUT_ERRORS,
   ExecPaymentResultSchema,
   OrderReviewSchema,
+  PaymentCartSchema,
+  PaymentRefundedDataSchema,
+  type PaymentRefundedData,
   ProviderReturnQuerySchema,
   type ProviderReturnQuery,
   RedirectUrlSchema,
@@ -81,6 +84,13 @@ export function overbookedAvailable(error: unknown): number | null {
   return data.success ? data.output.available : null;
 }
 
+/** For a 422 PAYMENT_REFUNDED of execPayment (issue 41): what went back and why; else null. */
+export function paymentRefunded(error: unknown): PaymentRefundedData | null {
+  if (!isApiError(error) || error.code !== CHECKOUT_ERRORS.PAYMENT_REFUNDED) return null;
+  const data = v.safeParse(PaymentRefundedDataSchema, error.details);
+  return data.success ? data.output : null;
+}
+
 export function checkoutApi(http: Http) {
   return {
     /** POST checkout/suggest {cart{ver:1, items}}: upselling suggestions. */
@@ -120,6 +130,11 @@ export function checkoutApi(http: Http) {
     /** POST checkout/cancel?noRedirect=1&cartId=: 410 when the cart is already gone. */
     cancelPayment: (cartId: string, signal?: AbortSignal) =>
       http.request('POST', 'checkout/cancel', { schema: OkSchema, query: { noRedirect: 1, cartId }, signal }),
+    /**
+     * GET checkout/cart?id= (issue 41): where a payment cart stands and until when its places are
+     * held; 410 CART_GONE for an unknown cart. A back end without this call answers 404.
+     */
+    getPaymentCart: (cartId: string, signal?: AbortSignal) => http.request('GET', 'checkout/cart', { schema: PaymentCartSchema, query: { id: cartId }, signal }),
     /** GET order/review?id= (406 ORDER_NOT_AVAILABLE). */
     getOrderReview: (id: string, signal?: AbortSignal) => http.request('GET', 'order/review', { schema: OrderReviewSchema, query: { id }, signal }),
     /**

@@ -144,7 +144,48 @@ export const CHECKOUT_ERRORS = {
   SHIPPING_COUNTRY_MISSING: 'SHIPPING_COUNTRY_MISSING',
   /** initPayment: shipping priced for another country than the delivery address's (issue 22 item 5) */
   SHIPPING_COUNTRY_MISMATCH: 'SHIPPING_COUNTRY_MISMATCH',
+  /**
+   * execPayment (issue 41): the payment arrived but what it paid for could no longer be had (the
+   * hold had run out and the places, stock or voucher value were taken meanwhile, or the order was
+   * cancelled first). The whole amount went back through the provider; data: PaymentRefundedData.
+   */
+  PAYMENT_REFUNDED: 'PAYMENT_REFUNDED',
 } as const;
+
+/** Why a paid cart was refunded instead of booked (issue 41). */
+export const REFUND_REASONS = ['sold_out', 'voucher', 'cancelled', 'unavailable'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** data of the 422 PAYMENT_REFUNDED: what went back (minor units) and why. */
+export const PaymentRefundedDataSchema = v.object({
+  amount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  currency: v.string(),
+  reason: v.picklist(REFUND_REASONS),
+});
+export type PaymentRefundedData = v.InferOutput<typeof PaymentRefundedDataSchema>;
+
+/**
+ * Where a payment cart stands (issue 41), GET checkout/cart?id={cartId}:
+ * - held: open, unpaid, its places, stock and voucher value held until `held_until`;
+ * - expired: open, unpaid, the hold ran out at `held_until` (paying it now books only what is still there);
+ * - paid: the money arrived, the booking is being made;
+ * - booked: `booking_id` is the order; refunded: the money went back (`refund_reason`);
+ * - cancelled: ended by checkout/cancel, nothing held.
+ */
+export const PAYMENT_CART_STATUSES = ['held', 'expired', 'paid', 'booked', 'cancelled', 'refunded'] as const;
+export type PaymentCartStatus = (typeof PAYMENT_CART_STATUSES)[number];
+export const PaymentCartSchema = v.object({
+  id: v.string(),
+  status: v.picklist(PAYMENT_CART_STATUSES),
+  /** ISO 8601 (UTC): the end of the hold, initPayment + CART_TTL_SECONDS */
+  held_until: v.string(),
+  /** what is charged, minor units */
+  amount: v.number(),
+  currency: v.string(),
+  booking_id: v.nullable(v.string()),
+  refund_reason: v.nullable(v.picklist(REFUND_REASONS)),
+});
+export type PaymentCart = v.InferOutput<typeof PaymentCartSchema>;
 
 export { normalizeIban, isValidIban };
 
