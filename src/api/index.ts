@@ -42,7 +42,7 @@ const ACCOUNT_CALLS = exhaustive<AccountApi>()([
   'changeEmail', 'updateCustomer', 'getCustomer',
 ]);
 const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([
-  'getSuggestions', 'initPayment', 'initPaymentOrder', 'execPayment', 'cancelPayment', 'getOrderReview', 'getShippingCosts',
+  'getSuggestions', 'initPayment', 'initPaymentOrder', 'execPayment', 'cancelPayment', 'getPaymentCart', 'getOrderReview', 'getShippingCosts',
 ]);
 
 /** Calls whose module is imported on the first call (once). */
