@@ -9,9 +9,17 @@
  *                               open: PAY pays it again) | clear (checkout/cancel ends it)
  *                         └─▶ Cart › Payment not completed (failed: try again) ── PAY ──▶
  *                               Paying the open order (initPaymentOrder: the same cart, while
- *                               the cart is unchanged; else Starting payment makes a new one)
- *   Booking answers: booked, refused (422), invalid (400), gone (410: paid already or timed
- *   out), no answer (retry: execPayment books once, so asking again is safe).
+ *                               the cart is unchanged; else Releasing the earlier order
+ *                               (checkout/cancel) and Starting payment makes a new one)
+ *   Booking answers: booked, refunded (422 PAYMENT_REFUNDED: the money went back, issue 41),
+ *   refused (422), invalid (400), gone (410: paid already or timed out), no answer (retry:
+ *   execPayment books once, so asking again is safe).
+ *
+ * Issue 41, a payment cart holds its places, stock and voucher value for its lifetime: wherever
+ * the checkout shows an open order again (after a cancelled or a failed payment, back in the
+ * cart), it asks the shop until when (`loadHold`, GET checkout/cart) and says so; an expired hold
+ * makes the next PAY a new order. An open order the changed cart no longer is gets released
+ * (checkout/cancel) before the new one starts, so that one visitor never holds two.
  *
  * Each state that has a page names its route in `meta.route` (src/app/journeys turns state
  * changes into navigation, and a URL into the event below). Across the full-page round trip to
@@ -47,12 +55,15 @@ import {
   orderKey,
   paymentAux,
   paymentDetailErrors,
+  paymentRefundOf,
+  holdOf,
   suggestionLine,
+  type CartHold,
   type PaymentChoice,
   type PaymentFieldErrors,
   type Wallet,
 } from '../src/domain/payment.js';
-import type { ExecPaymentResult, PaymentAux, PaymentShipping, Suggestion } from '../src/api/schemas/checkout.js';
+import type { ExecPaymentResult, PaymentAux, PaymentCart, PaymentRefundedData, PaymentShipping, Suggestion } from '../src/api/schemas/checkout.js';
 import type { FieldErrors } from '../src/domain/account-forms.js';
 import {
   EMPTY_DELIVERY_ADDRESS,
@@ -64,11 +75,11 @@ import {
 } from '../src/domain/delivery-address.js';
 import { countryKey, shippingReady, shipsGoods, type ShippingStatus } from '../src/domain/shipping.js';
 import type { PaymentType } from '../src/api/schemas/config.js';
-import { errorOf, notProvided, statusOf, type ErrorLike } from './support.js';
+import { errorOf, failureOf, notProvided, statusOf, type ErrorLike } from './support.js';
 import { voucherRedemptionMachine } from './voucherRedemption.machine.js';
 import type { PageMeta } from '../src/domain/routes.js';
 
-export type { Wallet } from '../src/domain/payment.js';
+export type { Wallet, CartHold } from '../src/domain/payment.js';
 
 /** The booking of this checkout: execPayment's answer for the cart id. */
 export interface FinishedBooking extends ExecPaymentResult {
@@ -143,6 +154,13 @@ export interface CheckoutContext {
    * payment keeps it, so that the retry pays the same order while the cart is unchanged (10a).
    */
   openOrder: string | null;
+  /**
+   * Until when the open order's places are held, as the shop last said (issue 41, GET
+   * checkout/cart): null when not asked, not answered, or nothing is held.
+   */
+  hold: CartHold | null;
+  /** execPayment's 422 PAYMENT_REFUNDED: what went back to the visitor and why (issue 41) */
+  refund: PaymentRefundedData | null;
   shipping: CheckoutShipping;
   delivery: DeliveryChoice;
   /** 'Please fill in all fields for Shipping Address' on each empty field after a refused PAY */
@@ -237,12 +255,17 @@ function paymentShipping(context: CheckoutContext): PaymentShipping {
 const deliveryCountryOf = (delivery: DeliveryChoice): string | null => (delivery.sameAsBilling ? null : countryKey(delivery.values.country));
 /** The order the cart would be now (orderKey of what initPayment would send). */
 const orderNow = (context: CheckoutContext) => orderKey({ items: items(context), shipping: paymentShipping(context), requestInvoice: context.requestInvoice });
+/** The cart is what the open order holds (issue 22, 10a): PAY pays that order again, and its hold is this cart's. */
+export function isOpenOrderUnchanged(context: CheckoutContext): boolean {
+  return context.cartId !== null && context.openOrder === orderNow(context);
+}
+
 /** The booking this session made already for the cart a provider return names, if any. */
 const earlierBookingOf = (context: CheckoutContext, cartId: string | null): FinishedBooking | null =>
   cartId ? (context.bookedCarts.find((booking) => booking.cartId === cartId) ?? null) : null;
 
 /** The tags a screen may ask the machine's state about. */
-export type CheckoutTag = 'busy' | 'loading' | 'step-cart' | 'step-complete' | 'step-payment' | 'step-signIn';
+export type CheckoutTag = 'busy' | 'loading' | 'loading-hold' | 'step-cart' | 'step-complete' | 'step-payment' | 'step-signIn';
 
 export const checkoutMachine = setup({
   types: {
@@ -258,6 +281,8 @@ export const checkoutMachine = setup({
     restartPayment: fromPromise<StartedPayment, RestartPaymentParams>(async () => notProvided('restartPayment')),
     execPayment: fromPromise<ExecPaymentResult, ExecPaymentParams>(async () => notProvided('execPayment')),
     cancelPayment: fromPromise<true, { cartId: string }>(async () => notProvided('cancelPayment')),
+    /** GET checkout/cart (issue 41): where the open order stands and until when its places are held. */
+    loadHold: fromPromise<PaymentCart, { cartId: string }>(async () => notProvided('loadHold')),
     /** Voucher-code entry at the cart step (machines/voucherRedemption.machine.ts); the app provides its services. */
     voucherRedemption: voucherRedemptionMachine,
   },
@@ -322,14 +347,17 @@ export const checkoutMachine = setup({
       deliveryErrors: deliveryErrorsOf(context),
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
-    clearPaymentErrors: assign({ fieldErrors: {}, deliveryErrors: {}, paymentError: null }),
+    clearPaymentErrors: assign({ fieldErrors: {}, deliveryErrors: {}, paymentError: null, refund: null }),
     assignPaymentError: assign(({ context }, error: ErrorLike) => ({ paymentError: error, rejectedSubmits: context.rejectedSubmits + 1 })),
     assignStartedPayment: assign(({ context }, started: StartedPayment) => ({
       providerUrl: started.url,
       cartId: started.cartId,
       openOrder: started.cartId === null ? null : orderNow(context),
+      hold: null,
     })),
-    assignRestartedPayment: assign(({ context }, started: StartedPayment) => ({ providerUrl: started.url, cartId: started.cartId ?? context.cartId })),
+    assignRestartedPayment: assign(({ context }, started: StartedPayment) => ({ providerUrl: started.url, cartId: started.cartId ?? context.cartId, hold: null })),
+    assignHold: assign((_, cart: PaymentCart) => ({ hold: holdOf(cart) })),
+    assignRefund: assign((_, refund: PaymentRefundedData | null) => ({ refund })),
     assignProviderReturn: assign(({ context, event }) => {
       assertEvent(event, 'PAYMENT_RETURNED');
       // The cart id kept before leaving wins; the provider's query is the fallback.
@@ -337,7 +365,7 @@ export const checkoutMachine = setup({
     }),
     assignBooking: assign(({ context }, result: ExecPaymentResult) => ({ booking: { ...result, cartId: context.cartId ?? '' } })),
     assignEarlierBooking: assign((_, booking: FinishedBooking | null) => ({ booking, cartId: booking?.cartId ?? null })),
-    forgetPaymentAttempt: assign({ cartId: null, openOrder: null, providerUrl: null, us: null, sessionUs: null }),
+    forgetPaymentAttempt: assign({ cartId: null, openOrder: null, providerUrl: null, us: null, sessionUs: null, hold: null }),
     forgetProviderVisit: assign({ providerUrl: null, us: null, sessionUs: null }),
     // Side effects the app provides (the cart actor, window.location):
     addToCart: (_, _lines: CartLine[]) => notProvided('addToCart'),
@@ -379,7 +407,11 @@ export const checkoutMachine = setup({
     returnDataMissing: ({ context }) => !context.us || !context.sessionUs || !context.cartId,
     confirmationRequired: ({ context }) => context.confirmPayment,
     hasCartId: ({ context }) => context.cartId !== null,
-    openOrderUnchanged: ({ context }) => context.cartId !== null && context.openOrder === orderNow(context),
+    hasOpenOrder: ({ context }) => context.cartId !== null && context.openOrder !== null,
+    openOrderUnchanged: ({ context }) => isOpenOrderUnchanged(context),
+    hasEarlierOrder: ({ context }) => context.cartId !== null,
+    isHoldExpired: (_, cart: PaymentCart) => cart.status === 'expired',
+    isRefunded: ({ event }) => paymentRefundOf(failureOf(event)) !== null,
     isUnprocessable: ({ event }) => statusOf(event) === 422,
     isBadRequest: ({ event }) => statusOf(event) === 400,
     isUnauthorized: ({ event }) => [401, 403].includes(statusOf(event)),
@@ -415,6 +447,8 @@ export const checkoutMachine = setup({
       sessionUs: null,
       booking: null,
       openOrder: null,
+      hold: null,
+      refund: null,
       shipping: { status: 'none', country: null },
       delivery: input.deliveryAddress ? { sameAsBilling: false, values: { ...input.deliveryAddress } } : { sameAsBilling: true, values: { ...EMPTY_DELIVERY_ADDRESS } },
       deliveryErrors: {},
@@ -465,7 +499,30 @@ export const checkoutMachine = setup({
       },
       states: {
         'Checking the cart': {
-          always: [{ guard: 'cartIsEmpty', target: 'Choosing payment' }, { target: 'Loading suggestions' }],
+          always: [
+            { guard: 'cartIsEmpty', target: 'Choosing payment' },
+            { guard: 'hasOpenOrder', target: 'Loading the hold', description: 'Back at the cart with an open order (issue 41): until when are its places held?' },
+            { target: 'Loading suggestions' },
+          ],
+        },
+        'Loading the hold': {
+          tags: ['step-cart', 'loading', 'loading-hold'],
+          description: 'GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.',
+          invoke: {
+            id: 'loadHold',
+            src: 'loadHold',
+            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isHoldExpired', params: ({ event }) => event.output },
+                target: 'Loading suggestions',
+                actions: ['forgetPaymentAttempt', { type: 'assignHold', params: ({ event }) => event.output }],
+                description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
+              },
+              { target: 'Loading suggestions', actions: { type: 'assignHold', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'Loading suggestions', description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
+          },
         },
         'Loading suggestions': {
           tags: ['step-cart', 'loading'],
@@ -524,6 +581,12 @@ export const checkoutMachine = setup({
                 actions: 'clearPaymentErrors',
                 description: 'After a failed payment, the unchanged cart pays the same order again (initPaymentOrder, issue 22).',
               },
+              {
+                guard: 'hasEarlierOrder',
+                target: 'Releasing the earlier order',
+                actions: 'clearPaymentErrors',
+                description: 'The cart changed since an earlier payment attempt: that order lets go of its places first (issue 41).',
+              },
               { target: 'Starting payment', actions: 'clearPaymentErrors', description: 'A new order (initPayment): the first payment, or the cart changed since.' },
             ],
           },
@@ -533,6 +596,37 @@ export const checkoutMachine = setup({
               tags: 'step-payment',
               meta: { route: 'checkoutFailed' },
               description: "Back from a failed payment: 'payment not completed, try again'; the cart is untouched.",
+              initial: 'Checking the order',
+              states: {
+                'Checking the order': {
+                  always: [
+                    { guard: 'hasOpenOrder', target: 'Loading the hold', description: 'The order stays open for the retry (issue 41): until when are its places held?' },
+                    { target: 'Waiting for the visitor', description: 'No order is known (a tab that kept no journey): nothing to ask.' },
+                  ],
+                },
+                'Loading the hold': {
+                  tags: ['loading', 'loading-hold'],
+                  description: 'GET checkout/cart (issue 41); Pay waits for the answer, which decides whether it pays the same order.',
+                  invoke: {
+                    id: 'loadHold',
+                    src: 'loadHold',
+                    input: ({ context }) => ({ cartId: context.cartId ?? '' }),
+                    onDone: [
+                      {
+                        guard: { type: 'isHoldExpired', params: ({ event }) => event.output },
+                        target: 'Waiting for the visitor',
+                        actions: ['forgetPaymentAttempt', { type: 'assignHold', params: ({ event }) => event.output }],
+                        description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
+                      },
+                      { target: 'Waiting for the visitor', actions: { type: 'assignHold', params: ({ event }) => event.output } },
+                    ],
+                    onError: { target: 'Waiting for the visitor', description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
+                  },
+                },
+                'Waiting for the visitor': {
+                  description: 'Try again (the same order while its places are held and the cart is unchanged), change the cart or the method.',
+                },
+              },
             },
             'Cart is empty': { tags: 'step-cart' },
             'Shipping pending': {
@@ -567,6 +661,21 @@ export const checkoutMachine = setup({
             'Payment could not start': {
               tags: 'step-cart',
               description: 'initPayment failed otherwise (no answer): nothing was charged, try again.',
+            },
+          },
+        },
+        'Releasing the earlier order': {
+          tags: ['step-payment', 'busy'],
+          description: 'checkout/cancel of the earlier payment cart (issue 41), so that its places, stock and voucher value are free for the new order.',
+          invoke: {
+            id: 'releaseEarlierOrder',
+            src: 'cancelPayment',
+            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
+            onDone: { target: 'Starting payment', actions: 'forgetPaymentAttempt' },
+            onError: {
+              target: 'Starting payment',
+              actions: 'forgetPaymentAttempt',
+              description: '410 (it had ended already) or no answer: the new order starts anyway; an unreleased hold runs out by itself.',
             },
           },
         },
@@ -689,6 +798,12 @@ export const checkoutMachine = setup({
             },
             onError: [
               { guard: 'isGone', target: 'Cart gone', actions: 'forgetPaymentAttempt' },
+              {
+                guard: 'isRefunded',
+                target: 'Payment refunded',
+                actions: ['forgetPaymentAttempt', { type: 'assignRefund', params: ({ event }) => paymentRefundOf(errorOf(event)) }],
+                description: '422 PAYMENT_REFUNDED (issue 41): the money came, but what it paid for was gone; it went back in full.',
+              },
               { guard: 'isUnprocessable', target: 'Booking refused', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
               { guard: 'isBadRequest', target: 'Booking request invalid', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
               { target: 'Booking failed', actions: { type: 'assignPaymentError', params: ({ event }) => errorOf(event) } },
@@ -697,6 +812,11 @@ export const checkoutMachine = setup({
         },
         'Booking refused': {
           description: 'execPayment answered 422 (not paid, sold out meanwhile …): its error is shown; the cart is kept.',
+          on: { OPEN_CART: '#checkout.Cart' },
+        },
+        'Payment refunded': {
+          description:
+            'The payment arrived after the hold ran out and its places, stock or voucher value were taken, or the order had been cancelled: the full amount went back through the provider. The page says how much and why; the cart is kept for a new order.',
           on: { OPEN_CART: '#checkout.Cart' },
         },
         'Booking request invalid': {
@@ -734,6 +854,35 @@ export const checkoutMachine = setup({
           on: {
             KEEP_CART: '#checkout.Cart',
             CLEAR_CART: 'Checking cart id',
+          },
+          initial: 'Checking the order',
+          states: {
+            'Checking the order': {
+              always: [
+                { guard: 'hasOpenOrder', target: 'Loading the hold', description: 'The order stays open while the visitor decides (issue 41): until when are its places held?' },
+                { target: 'Waiting for the visitor', description: 'No order of this journey is known (a tab that kept no journey): nothing to ask.' },
+              ],
+            },
+            'Loading the hold': {
+              tags: 'loading-hold',
+              description: 'GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.',
+              invoke: {
+                id: 'loadHold',
+                src: 'loadHold',
+                input: ({ context }) => ({ cartId: context.cartId ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isHoldExpired', params: ({ event }) => event.output },
+                    target: 'Waiting for the visitor',
+                    actions: ['forgetPaymentAttempt', { type: 'assignHold', params: ({ event }) => event.output }],
+                    description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
+                  },
+                  { target: 'Waiting for the visitor', actions: { type: 'assignHold', params: ({ event }) => event.output } },
+                ],
+                onError: { target: 'Waiting for the visitor', description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
+              },
+            },
+            'Waiting for the visitor': {},
           },
         },
         'Checking cart id': {

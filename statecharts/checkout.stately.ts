@@ -83,9 +83,47 @@ export const machine = createMachine({
               "guard": "cartIsEmpty"
             },
             {
+              "target": "Loading the hold",
+              "guard": "hasOpenOrder",
+              "description": "Back at the cart with an open order (issue 41): until when are its places held?"
+            },
+            {
               "target": "Loading suggestions"
             }
           ]
+        },
+        "Loading the hold": {
+          "description": "GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.",
+          "tags": [
+            "step-cart",
+            "loading",
+            "loading-hold"
+          ],
+          "invoke": {
+            "id": "loadHold",
+            "src": "loadHold",
+            "onDone": [
+              {
+                "target": "Loading suggestions",
+                "guard": "isHoldExpired",
+                "actions": [
+                  "forgetPaymentAttempt",
+                  "assignHold"
+                ],
+                "description": "The hold ran out: the page says so, and the next PAY makes a new order (initPayment)."
+              },
+              {
+                "target": "Loading suggestions",
+                "actions": [
+                  "assignHold"
+                ]
+              }
+            ],
+            "onError": {
+              "target": "Loading suggestions",
+              "description": "No answer, or a back end without checkout/cart (404): nothing more is shown."
+            }
+          }
         },
         "Loading suggestions": {
           "description": "Upselling suggestions for the cart (checkout/suggest); the checkout works without them.",
@@ -209,6 +247,14 @@ export const machine = createMachine({
                 "description": "After a failed payment, the unchanged cart pays the same order again (initPaymentOrder, issue 22)."
               },
               {
+                "target": "Releasing the earlier order",
+                "guard": "hasEarlierOrder",
+                "actions": [
+                  "clearPaymentErrors"
+                ],
+                "description": "The cart changed since an earlier payment attempt: that order lets go of its places first (issue 41)."
+              },
+              {
                 "target": "Starting payment",
                 "actions": [
                   "clearPaymentErrors"
@@ -225,11 +271,62 @@ export const machine = createMachine({
             },
             "Payment not completed": {
               "description": "Back from a failed payment: 'payment not completed, try again'; the cart is untouched.",
+              "initial": "Checking the order",
               "tags": [
                 "step-payment"
               ],
               "meta": {
                 "route": "checkoutFailed"
+              },
+              "states": {
+                "Checking the order": {
+                  "always": [
+                    {
+                      "target": "Loading the hold",
+                      "guard": "hasOpenOrder",
+                      "description": "The order stays open for the retry (issue 41): until when are its places held?"
+                    },
+                    {
+                      "target": "Waiting for the visitor",
+                      "description": "No order is known (a tab that kept no journey): nothing to ask."
+                    }
+                  ]
+                },
+                "Loading the hold": {
+                  "description": "GET checkout/cart (issue 41); Pay waits for the answer, which decides whether it pays the same order.",
+                  "tags": [
+                    "loading",
+                    "loading-hold"
+                  ],
+                  "invoke": {
+                    "id": "loadHold",
+                    "src": "loadHold",
+                    "onDone": [
+                      {
+                        "target": "Waiting for the visitor",
+                        "guard": "isHoldExpired",
+                        "actions": [
+                          "forgetPaymentAttempt",
+                          "assignHold"
+                        ],
+                        "description": "The hold ran out: the page says so, and the next PAY makes a new order (initPayment)."
+                      },
+                      {
+                        "target": "Waiting for the visitor",
+                        "actions": [
+                          "assignHold"
+                        ]
+                      }
+                    ],
+                    "onError": {
+                      "target": "Waiting for the visitor",
+                      "description": "No answer, or a back end without checkout/cart (404): nothing more is shown."
+                    }
+                  }
+                },
+                "Waiting for the visitor": {
+                  "description": "Try again (the same order while its places are held and the cart is unchanged), change the cart or the method."
+                }
               }
             },
             "Cart is empty": {
@@ -294,6 +391,30 @@ export const machine = createMachine({
               "tags": [
                 "step-cart"
               ]
+            }
+          }
+        },
+        "Releasing the earlier order": {
+          "description": "checkout/cancel of the earlier payment cart (issue 41), so that its places, stock and voucher value are free for the new order.",
+          "tags": [
+            "step-payment",
+            "busy"
+          ],
+          "invoke": {
+            "id": "releaseEarlierOrder",
+            "src": "cancelPayment",
+            "onDone": {
+              "target": "Starting payment",
+              "actions": [
+                "forgetPaymentAttempt"
+              ]
+            },
+            "onError": {
+              "target": "Starting payment",
+              "actions": [
+                "forgetPaymentAttempt"
+              ],
+              "description": "410 (it had ended already) or no answer: the new order starts anyway; an unreleased hold runs out by itself."
             }
           }
         },
@@ -494,6 +615,15 @@ export const machine = createMachine({
                 ]
               },
               {
+                "target": "Payment refunded",
+                "guard": "isRefunded",
+                "actions": [
+                  "forgetPaymentAttempt",
+                  "assignRefund"
+                ],
+                "description": "422 PAYMENT_REFUNDED (issue 41): the money came, but what it paid for was gone; it went back in full."
+              },
+              {
                 "target": "Booking refused",
                 "guard": "isUnprocessable",
                 "actions": [
@@ -518,6 +648,14 @@ export const machine = createMachine({
         },
         "Booking refused": {
           "description": "execPayment answered 422 (not paid, sold out meanwhile …): its error is shown; the cart is kept.",
+          "on": {
+            "OPEN_CART": {
+              "target": "#checkout.Cart"
+            }
+          }
+        },
+        "Payment refunded": {
+          "description": "The payment arrived after the hold ran out and its places, stock or voucher value were taken, or the order had been cancelled: the full amount went back through the provider. The page says how much and why; the cart is kept for a new order.",
           "on": {
             "OPEN_CART": {
               "target": "#checkout.Cart"
@@ -578,6 +716,7 @@ export const machine = createMachine({
       "states": {
         "Asking about the cart": {
           "description": "Clear the cart, or return to it and keep every line.",
+          "initial": "Checking the order",
           "on": {
             "KEEP_CART": {
               "target": "#checkout.Cart"
@@ -585,6 +724,53 @@ export const machine = createMachine({
             "CLEAR_CART": {
               "target": "Checking cart id"
             }
+          },
+          "states": {
+            "Checking the order": {
+              "always": [
+                {
+                  "target": "Loading the hold",
+                  "guard": "hasOpenOrder",
+                  "description": "The order stays open while the visitor decides (issue 41): until when are its places held?"
+                },
+                {
+                  "target": "Waiting for the visitor",
+                  "description": "No order of this journey is known (a tab that kept no journey): nothing to ask."
+                }
+              ]
+            },
+            "Loading the hold": {
+              "description": "GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.",
+              "tags": [
+                "loading-hold"
+              ],
+              "invoke": {
+                "id": "loadHold",
+                "src": "loadHold",
+                "onDone": [
+                  {
+                    "target": "Waiting for the visitor",
+                    "guard": "isHoldExpired",
+                    "actions": [
+                      "forgetPaymentAttempt",
+                      "assignHold"
+                    ],
+                    "description": "The hold ran out: the page says so, and the next PAY makes a new order (initPayment)."
+                  },
+                  {
+                    "target": "Waiting for the visitor",
+                    "actions": [
+                      "assignHold"
+                    ]
+                  }
+                ],
+                "onError": {
+                  "target": "Waiting for the visitor",
+                  "description": "No answer, or a back end without checkout/cart (404): nothing more is shown."
+                }
+              }
+            },
+            "Waiting for the visitor": {}
           }
         },
         "Checking cart id": {

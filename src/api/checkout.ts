@@ -6,13 +6,13 @@ import * as v from 'valibot';
 import { isApiError, type Http } from './http.js';
 import type { CartPayload, CartItem } from '../domain/cart-payload.js';
 import { CART_PAYLOAD_VERSION } from '../domain/cart-payload.js';
+import { paymentRefundOf } from '../domain/payment.js';
 import type { ShippingRequest } from '../domain/shipping-payload.js';
 import {
   CHECKOUT_ERRORS,
   ExecPaymentResultSchema,
   OrderReviewSchema,
   PaymentCartSchema,
-  PaymentRefundedDataSchema,
   type PaymentRefundedData,
   ProviderReturnQuerySchema,
   type ProviderReturnQuery,
@@ -86,9 +86,7 @@ export function overbookedAvailable(error: unknown): number | null {
 
 /** For a 422 PAYMENT_REFUNDED of execPayment (issue 41): what went back and why; else null. */
 export function paymentRefunded(error: unknown): PaymentRefundedData | null {
-  if (!isApiError(error) || error.code !== CHECKOUT_ERRORS.PAYMENT_REFUNDED) return null;
-  const data = v.safeParse(PaymentRefundedDataSchema, error.details);
-  return data.success ? data.output : null;
+  return isApiError(error) ? paymentRefundOf(error) : null;
 }
 
 export function checkoutApi(http: Http) {

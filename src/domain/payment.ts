@@ -5,7 +5,19 @@
  * machines/checkout.machine.ts, the server checks the same direct debit rule
  * (directDebitFieldErrors in src/api/schemas/checkout.ts).
  */
-import { DIRECT_DEBIT_PAYARTS, PAYART_EXPRESS, directDebitFieldErrors, type PaymentAux, type PaymentShipping, type Suggestion } from '../api/schemas/checkout.js';
+import * as v from 'valibot';
+import {
+  CHECKOUT_ERRORS,
+  DIRECT_DEBIT_PAYARTS,
+  PAYART_EXPRESS,
+  PaymentRefundedDataSchema,
+  directDebitFieldErrors,
+  type PaymentAux,
+  type PaymentCart,
+  type PaymentRefundedData,
+  type PaymentShipping,
+  type Suggestion,
+} from '../api/schemas/checkout.js';
 import type { CartItem } from './cart-payload.js';
 import type { PaymentType } from '../api/schemas/config.js';
 import type { MerchandiseLine } from './cart-lines.js';
@@ -119,8 +131,38 @@ export function paymentErrorMessage(
     if (typeof details.available === 'number' && line) {
       return { id: 'checkout.error.OVERBOOKED_LINE', values: { name: line.name, available: details.available } };
     }
+    // the count without a line of this cart to name (an index the cart no longer has)
+    if (typeof details.available === 'number') return { id: 'checkout.error.OVERBOOKED_COUNT', values: { available: details.available } };
   }
   if (error && PAYMENT_ERROR_CODES.has(error.code)) return { id: `checkout.error.${error.code}` };
   if (error?.message) return { text: error.message };
   return { id: 'checkout.cannotComplete' };
+}
+
+/**
+ * A 422 PAYMENT_REFUNDED of execPayment (issue 41): the money arrived but the order could not be
+ * delivered any more, and the whole amount went back. What went back and why, read from the
+ * error's data; null for any other error (or data that does not fit). Read structurally, so that
+ * the machine (a failed service's error) and the client (src/api/checkout.ts) share this rule.
+ */
+export function paymentRefundOf(error: { code: string; details?: unknown } | null): PaymentRefundedData | null {
+  if (error?.code !== CHECKOUT_ERRORS.PAYMENT_REFUNDED) return null;
+  const data = v.safeParse(PaymentRefundedDataSchema, error.details);
+  return data.success ? data.output : null;
+}
+
+/** How long the open order's places, stock and voucher value are held (issue 41), as the checkout shows it. */
+export interface CartHold {
+  /** held: until `heldUntil`; expired: the hold ran out at `heldUntil`, paying again makes a new order */
+  status: 'held' | 'expired';
+  /** ISO 8601 (UTC) */
+  heldUntil: string;
+}
+
+/**
+ * What the checkout says about a payment cart (GET checkout/cart): held or expired with the time;
+ * null for a cart that is paid, booked, cancelled or refunded (nothing to say about a hold).
+ */
+export function holdOf(cart: PaymentCart): CartHold | null {
+  return cart.status === 'held' || cart.status === 'expired' ? { status: cart.status, heldUntil: cart.held_until } : null;
 }

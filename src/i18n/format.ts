@@ -2,6 +2,7 @@
  * Display formats of spec §1 and §9: prices are integers in minor units shown in CHF with the
  * configured currency symbol; dates d.m.Y; minutes abbreviated "min.".
  */
+import { museumLocal } from '../domain/dates.js';
 
 const THOUSANDS = '\u2019';
 
@@ -41,4 +42,13 @@ export function formatDate(value: Date | string): string {
 /** 90 → "90 min." */
 export function formatMinutes(minutes: number): string {
   return `${Math.round(minutes)} min.`;
+}
+
+/**
+ * An instant (ISO 8601, e.g. a hold's end '2026-12-06T14:20:00Z') as the museum's clock shows it:
+ * "15:20" (museum time, src/domain/dates.ts). Invalid input gives an empty string.
+ */
+export function formatMuseumTime(instant: string): string {
+  const at = new Date(instant);
+  return Number.isNaN(at.getTime()) ? '' : museumLocal(at).time;
 }

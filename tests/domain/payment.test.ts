@@ -7,6 +7,8 @@ import {
   paymentAux,
   paymentDetailErrors,
   paymentErrorMessage,
+  paymentRefundOf,
+  holdOf,
   suggestionLine,
   type PaymentChoice,
 } from '../../src/domain/payment.js';
@@ -65,7 +67,27 @@ describe('payment rules (§4, §5, §6, §9)', () => {
       id: 'checkout.error.OVERBOOKED_LINE',
       values: { name: 'Family', available: 2 },
     });
-    expect(paymentErrorMessage({ code: 'OVERBOOKED', message: 'x', details: { available: 2, index: 7 } }, lines)).toEqual({ id: 'checkout.error.OVERBOOKED' });
+    // issue 41: a count for no line of this cart still names the count
+    expect(paymentErrorMessage({ code: 'OVERBOOKED', message: 'x', details: { available: 2, index: 7 } }, lines)).toEqual({
+      id: 'checkout.error.OVERBOOKED_COUNT',
+      values: { available: 2 },
+    });
     expect(paymentErrorMessage({ code: 'OVERBOOKED', message: 'x' }, lines)).toEqual({ id: 'checkout.error.OVERBOOKED' });
+  });
+
+  it('issue 41: a refund is read from a 422 PAYMENT_REFUNDED with its data, nothing else', () => {
+    const data = { amount: 4000, currency: 'CHF', reason: 'sold_out' };
+    expect(paymentRefundOf({ code: 'PAYMENT_REFUNDED', details: data })).toEqual(data);
+    expect(paymentRefundOf({ code: 'PAYMENT_REFUNDED', details: { ...data, reason: 'whim' } })).toBeNull();
+    expect(paymentRefundOf({ code: 'PAYMENT_REFUNDED' })).toBeNull();
+    expect(paymentRefundOf({ code: 'OVERBOOKED', details: data })).toBeNull();
+    expect(paymentRefundOf(null)).toBeNull();
+  });
+
+  it('issue 41: a payment cart held or expired has a hold to tell; paid, booked, cancelled or refunded none', () => {
+    const cart = { id: 'C1', held_until: '2026-12-06T14:20:00Z', amount: 4000, currency: 'CHF', booking_id: null, refund_reason: null } as const;
+    expect(holdOf({ ...cart, status: 'held' })).toEqual({ status: 'held', heldUntil: '2026-12-06T14:20:00Z' });
+    expect(holdOf({ ...cart, status: 'expired' })).toEqual({ status: 'expired', heldUntil: '2026-12-06T14:20:00Z' });
+    for (const status of ['paid', 'booked', 'cancelled', 'refunded'] as const) expect(holdOf({ ...cart, status })).toBeNull();
   });
 });

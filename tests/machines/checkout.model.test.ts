@@ -4,9 +4,24 @@ import { PAYART_EXPRESS } from '../../src/api/schemas/checkout.js';
 import { toCartPayload } from '../../src/domain/cart-lines.js';
 import { orderKey, paymentAux, suggestionLine } from '../../src/domain/payment.js';
 import type { CheckoutContext } from '../../machines/checkout.machine.js';
-import { progressStates, progressStep } from '../../machines/checkout.selectors.js';
+import { progressStates, progressStep, selectHoldLoading, selectShownHold } from '../../machines/checkout.selectors.js';
 import { describeModel } from './describe-model.js';
-import { CART_ID, DIRECT_DEBIT, EARLIER_CART_ID, HOLDER, JWT, PROVIDER_URL, VALID_IBAN, booked, checkoutModel, earlierBooking, returned, suggestions } from './checkout.model.js';
+import {
+  CART_ID,
+  DIRECT_DEBIT,
+  EARLIER_CART_ID,
+  HELD_UNTIL,
+  HOLDER,
+  JWT,
+  PROVIDER_URL,
+  VALID_IBAN,
+  booked,
+  checkoutModel,
+  earlierBooking,
+  refund,
+  returned,
+  suggestions,
+} from './checkout.model.js';
 import type { Invocation, RunContext } from './model.js';
 
 type Event = { type: string; payart?: number; outcome?: string; us?: string | null; error?: { status?: number } };
@@ -21,6 +36,40 @@ const pending = (run: RunContext, src: string) => {
   return last!;
 };
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
+/** The invocations of one invoke of the chart (by its id: cancelPayment runs as 'cancelPayment' and 'releaseEarlierOrder'). */
+const invokedAs = (run: RunContext, id: string): Invocation[] => run.invocations.filter((i) => i.id === id);
+
+/** Issue 41: the hold is asked of the shop for the open order (GET checkout/cart), with the page's Pay waiting where there is one. */
+function expectAskingAboutTheHold(s: AnyMachineSnapshot, run: RunContext) {
+  expect(s.hasTag('loading-hold')).toBe(true);
+  expect(selectHoldLoading(s)).toBe(true);
+  expect(pending(run, 'loadHold').input).toEqual({ cartId: CART_ID });
+  expect(ctx(s).openOrder).not.toBeNull();
+}
+
+/**
+ * Issue 41: what the shop said about the hold, as the page shows it: held until 14:20 UTC (the
+ * order stays open, PAY pays it again), expired (the order is forgotten: PAY makes a new one), or
+ * no answer (nothing new to show). A state reached without asking knows no hold of this order.
+ */
+function expectHoldAnswer(s: AnyMachineSnapshot, run: RunContext) {
+  const c = ctx(s);
+  expect(selectHoldLoading(s)).toBe(false);
+  const output = (run.event as { output?: { status?: string } }).output;
+  if (answered(run, 'done', 'loadHold') && output?.status === 'held') {
+    expect(c.hold).toEqual({ status: 'held', heldUntil: HELD_UNTIL });
+    expect(c.cartId).toBe(CART_ID);
+    expect(selectShownHold(s)).toEqual({ status: 'held', heldUntil: HELD_UNTIL });
+  } else if (answered(run, 'done', 'loadHold')) {
+    expect(output?.status).toBe('expired');
+    expect(c.hold).toEqual({ status: 'expired', heldUntil: HELD_UNTIL });
+    expect(c).toMatchObject({ cartId: null, openOrder: null });
+    expect(selectShownHold(s)).toEqual({ status: 'expired', heldUntil: HELD_UNTIL });
+  } else if (answered(run, 'error', 'loadHold')) {
+    // 404 (a back end without checkout/cart) or no answer: nothing new is shown
+    expect(c.hold).toEqual((run.previous?.context as CheckoutContext | undefined)?.hold ?? null);
+  }
+}
 const page = (s: AnyMachineSnapshot) => {
   let route: unknown;
   for (const meta of Object.values(s.getMeta()) as ({ route?: unknown } | undefined)[]) if (meta && 'route' in meta) route = meta.route;
@@ -92,6 +141,14 @@ describeModel(checkoutModel, {
   'Cart.Choosing payment.Editing': (s) => {
     expect(progressStep(s)).toBe('cart');
     expect(ctx(s).paymentError).toBeNull();
+    expect(ctx(s).refund).toBeNull();
+  },
+  'Cart.Loading the hold': (s, run) => {
+    // issue 41: back at the cart with the open order; the form waits for the answer
+    expect(s.hasTag('loading')).toBe(true);
+    expect(progressStep(s)).toBe('cart');
+    expectAskingAboutTheHold(s, run);
+    expect(invoked(run, 'loadSuggestions').filter((i) => !i.settled && !i.aborted)).toEqual([]);
   },
   'Cart.Choosing payment.Cart is empty': (s, run) => {
     expect(ctx(s).lines).toEqual([]);
@@ -140,13 +197,27 @@ describeModel(checkoutModel, {
   },
   'Cart.Choosing payment.Payment refused': (s) => expectError(s, 422, 'CART_INVALID'),
   'Cart.Choosing payment.Payment could not start': (s) => expectError(s, 0, 'NETWORK_ERROR'),
+  'Cart.Choosing payment.Payment not completed.Loading the hold': (s, run) => {
+    // issue 41: Pay waits for the answer, which decides whether it pays the same order
+    expect(s.hasTag('loading')).toBe(true);
+    expectAskingAboutTheHold(s, run);
+  },
+  'Cart.Choosing payment.Payment not completed.Waiting for the visitor': (s, run) => {
+    expect(s.hasTag('loading')).toBe(false);
+    expectHoldAnswer(s, run);
+    // a tab that kept no journey knows no order: nothing was asked, nothing is shown
+    if (ev(run).type === 'PAYMENT_RETURNED') {
+      expect(invokedAs(run, 'loadHold').filter((i) => !i.settled && !i.aborted)).toEqual([]);
+      expect(selectShownHold(s)).toBeNull();
+    }
+  },
   'Cart.Choosing payment.Payment not completed': (s, run) => {
     expect(progressStep(s)).toBe('payment');
     expect(page(s)).toBe('checkoutFailed');
     // this visit of the provider is over; the cart is untouched
     expect(ctx(s)).toMatchObject({ us: null, sessionUs: null, providerUrl: null });
     expect(calls(run, 'clearCart')).toEqual([]);
-    // issue 22 (10a): back from the provider of this journey, the order stays open for the retry
+    // issue 22 (10a): back from the provider of this journey, the order stays open for the retry (until its hold expired, issue 41)
     if (ev(run).type === 'PAYMENT_RETURNED' && run.previous?.matches('At the payment provider')) {
       expect(ctx(s).cartId).toBe(CART_ID);
       expect(ctx(s).openOrder).not.toBeNull();
@@ -155,9 +226,29 @@ describeModel(checkoutModel, {
       expect(ctx(s)).toMatchObject({ cartId: null, openOrder: null });
     }
   },
+  'Cart.Releasing the earlier order': (s, run) => {
+    // issue 41: the cart changed since an earlier payment attempt: that order lets go of its places first
+    expect(s.hasTag('busy')).toBe(true);
+    expect(progressStep(s)).toBe('payment');
+    expect(ev(run).type).toBe('PAY');
+    const release = invokedAs(run, 'releaseEarlierOrder').at(-1);
+    expect(release).toMatchObject({ src: 'cancelPayment', input: { cartId: CART_ID }, settled: false, aborted: false });
+    const c = ctx(s);
+    expect(c.cartId).toBe(CART_ID);
+    expect(c.openOrder).not.toBe(orderKey({ items: toCartPayload(c.lines).items, shipping: { address: null }, requestInvoice: c.requestInvoice }));
+    // the held line belongs to the earlier order, not this cart: not shown
+    expect(selectShownHold(s)).toBeNull();
+    expect(invoked(run, 'initPayment').filter((i) => !i.settled)).toEqual([]);
+  },
   'Cart.Starting payment': (s, run) => {
     expect(s.hasTag('busy')).toBe(true);
     const c = ctx(s);
+    // issue 41: an earlier order of this cart was released (whatever checkout/cancel answered) before the new one
+    if (run.previous?.matches({ Cart: 'Releasing the earlier order' })) {
+      expect(invokedAs(run, 'releaseEarlierOrder').at(-1)?.settled).toBe(true);
+      expect(c).toMatchObject({ cartId: null, openOrder: null, hold: null });
+    }
+    if (ev(run).type === 'PAY') expect(c.cartId).toBeNull();
     // the session of now pays: the last SESSION_CHANGED, else the one the checkout started with
     const session = run.history.filter((h) => h.event.type === 'SESSION_CHANGED').at(-1)?.event as { jwt: string | null } | undefined;
     if (session) expect(c.jwt).toBe(session.jwt);
@@ -189,6 +280,8 @@ describeModel(checkoutModel, {
     expect(progressStep(s)).toBe('payment');
     const c = ctx(s);
     expect(pending(run, 'restartPayment').input).toEqual({ id: CART_ID, payart: c.choice.payart, aux: paymentAux(c.choice, c.partner), token: c.jwt });
+    // issue 41: never an order whose hold the shop said had run out
+    expect(c.hold?.status).not.toBe('expired');
     expect(invoked(run, 'initPayment').filter((i) => !i.settled)).toEqual([]);
     expect(c.openOrder).not.toBeNull();
   },
@@ -206,8 +299,8 @@ describeModel(checkoutModel, {
   'Payment accepted': (s, run) => {
     expect(page(s)).toBe('checkoutAccepted');
     expect(progressStep(s)).toBe('payment');
-    // a booking answered 410 ends the payment attempt
-    const gone = s.matches({ 'Payment accepted': 'Cart gone' });
+    // a booking answered 410 ends the payment attempt, as does a refunded payment (issue 41)
+    const gone = s.matches({ 'Payment accepted': 'Cart gone' }) || s.matches({ 'Payment accepted': 'Payment refunded' });
     expect(ctx(s)).toMatchObject(gone ? { us: null, sessionUs: null, cartId: null } : { us: returned.us, sessionUs: returned.sessionUs, cartId: CART_ID });
     expect(calls(run, 'clearCart')).toEqual([]);
   },
@@ -219,7 +312,20 @@ describeModel(checkoutModel, {
     expect(s.hasTag('busy')).toBe(true);
     expect(pending(run, 'execPayment').input).toEqual({ cartId: CART_ID, us: returned.us, sessionUs: returned.sessionUs });
   },
-  'Payment accepted.Booking refused': (s) => expectError(s, 422, 'NOT_PAID'),
+  'Payment accepted.Payment refunded': (s, run) => {
+    // issue 41: the money came back in full; the page says how much and why, the cart is kept
+    expect(ev(run).type).toBe('xstate.error.actor.execPayment');
+    expect(ctx(s).refund).toEqual(refund);
+    expect(ctx(s)).toMatchObject({ cartId: null, openOrder: null, hold: null });
+    expect(calls(run, 'clearCart')).toEqual([]);
+    expect(ctx(s).lines.length).toBeGreaterThan(0);
+    expect(s.can({ type: 'OPEN_CART' })).toBe(true);
+    expect(s.can({ type: 'RETRY' })).toBe(false);
+  },
+  'Payment accepted.Booking refused': (s) => {
+    expectError(s, 422, 'NOT_PAID');
+    expect(ctx(s).refund).toBeNull();
+  },
   'Payment accepted.Booking request invalid': (s) => expectError(s, 400, 'BAD_REQUEST'),
   'Payment accepted.Booking failed': (s) => {
     expectError(s, 0, 'NETWORK_ERROR');
@@ -263,20 +369,33 @@ describeModel(checkoutModel, {
   },
   'Payment cancelled.Asking about the cart': (s, run) => {
     // issue 22: the order stays open while the visitor decides (keeping the cart pays it again)
-    expect(ctx(s).cartId).toBe((run.event as { cartId?: string | null }).cartId ?? null);
+    if (ev(run).type === 'PAYMENT_RETURNED') expect(ctx(s).cartId).toBe((run.event as { cartId?: string | null }).cartId ?? null);
     expect(ctx(s)).toMatchObject({ us: null, sessionUs: null });
-    expect(invoked(run, 'cancelPayment')).toEqual([]);
+    expect(invokedAs(run, 'cancelPayment')).toEqual([]);
     expect(calls(run, 'clearCart')).toEqual([]);
+  },
+  'Payment cancelled.Asking about the cart.Loading the hold': (s, run) => expectAskingAboutTheHold(s, run),
+  'Payment cancelled.Asking about the cart.Waiting for the visitor': (s, run) => {
+    expectHoldAnswer(s, run);
+    // a return to a tab that kept no journey: its order is not this cart's to ask about
+    if (ev(run).type === 'PAYMENT_RETURNED') {
+      expect(ctx(s).openOrder).toBeNull();
+      expect(invokedAs(run, 'loadHold')).toEqual([]);
+      expect(selectShownHold(s)).toBeNull();
+    }
   },
   'Payment cancelled.Cart cleared': (s, run) => {
     expect(progressStep(s)).toBe('cart');
     expect(calls(run, 'clearCart')).toHaveLength(1);
     // the order is ended (checkout/cancel answered) and forgotten
     expect(ctx(s)).toMatchObject({ cartId: null, openOrder: null });
-    expect(invoked(run, 'cancelPayment').every((i) => i.settled)).toBe(true);
-    // no checkout/cancel only when no order was known: the cancel return carried no cart id
-    if (invoked(run, 'cancelPayment').length === 0) {
-      expect(run.history.some((h) => h.event.type === 'PAYMENT_RETURNED' && (h.event as { cartId?: unknown }).cartId === null)).toBe(true);
+    expect(invokedAs(run, 'cancelPayment').every((i) => i.settled)).toBe(true);
+    // no checkout/cancel only when no order was known: the cancel return carried no cart id, or the
+    // shop said its hold had run out (issue 41: nothing left to release)
+    if (invokedAs(run, 'cancelPayment').length === 0) {
+      const noCartId = run.history.some((h) => h.event.type === 'PAYMENT_RETURNED' && (h.event as { cartId?: unknown }).cartId === null);
+      const expired = run.history.some((h) => h.event.type === 'xstate.done.actor.loadHold' && (h.event as { output?: { status?: string } }).output?.status === 'expired');
+      expect(noCartId || expired).toBe(true);
     }
   },
 });

@@ -9,7 +9,9 @@
  * - a return in a tab that kept no journey (PAYMENT_RETURNED while still at the cart), also of a
  *   cart this session booked already (issue 22: its booking, nothing booked or emptied again);
  * - the retry after a failed payment pays the same order (initPaymentOrder, every answer), unless
- *   the cart changed since (scenario).
+ *   the cart changed since (scenario: the earlier order is released first, issue 41);
+ * - issue 41: the hold of the open order asked after a cancelled or failed payment and back at the
+ *   cart (held until a time, expired, or no answer / 404); a payment refunded instead of booked.
  *
  * Kept finite: the form is walked in the order a visitor fills it, PAY is tried until one submit
  * was rejected and then only with complete details; after the provider, only the first round
@@ -17,7 +19,7 @@
  * the untouched form.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { PAYART_EXPRESS, type ExecPaymentResult, type Suggestion } from '../../src/api/schemas/checkout.js';
+import { PAYART_EXPRESS, type ExecPaymentResult, type PaymentCart, type PaymentRefundedData, type Suggestion } from '../../src/api/schemas/checkout.js';
 import type { PaymentType } from '../../src/api/schemas/config.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
 import { paymentDetailErrors } from '../../src/domain/payment.js';
@@ -64,8 +66,16 @@ export const EARLIER_CART_ID = 'c-1';
 export const earlierBooking = { booking_id: 'B-099', has_tickets: true, cartId: EARLIER_CART_ID };
 export const earlierReturn = { us: 'us-0', sessionUs: 'sus-0', cartId: EARLIER_CART_ID };
 
-export const apiError = (status: number, code: string, message: string, fields: Record<string, string[]> = {}) =>
-  Object.assign(new Error(message), { status, code, fields });
+export const apiError = (status: number, code: string, message: string, fields: Record<string, string[]> = {}, details?: unknown) =>
+  Object.assign(new Error(message), { status, code, fields }, details === undefined ? {} : { details });
+
+/** Issue 41: the open order's payment cart as GET checkout/cart answers it: held until 15:20 museum time, or run out. */
+export const HELD_UNTIL = '2026-12-05T14:20:00.000Z';
+export const heldCart: PaymentCart = { id: CART_ID, status: 'held', held_until: HELD_UNTIL, amount: 7900, currency: 'CHF', booking_id: null, refund_reason: null };
+export const expiredCart: PaymentCart = { ...heldCart, status: 'expired' };
+/** execPayment's 422 PAYMENT_REFUNDED: the places were sold out after the hold ran out; the money went back. */
+export const refund: PaymentRefundedData = { amount: 7900, currency: 'CHF', reason: 'sold_out' };
+export const refundedError = () => apiError(422, 'PAYMENT_REFUNDED', 'The payment was refunded', {}, refund);
 export const networkError = () => Object.assign(new TypeError('Failed to fetch'), { status: 0, code: 'NETWORK_ERROR' });
 
 export const inputs: CheckoutInput[] = [
@@ -86,6 +96,10 @@ const SCENARIO_ONLY = new Set(['SESSION_CHANGED', 'SHIPPING_CHANGED', 'SET_DELIV
 function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   const c = ctx(s);
   if (SCENARIO_ONLY.has(e.type)) return false;
+  // issue 41: the hold's answers, wherever it is asked
+  if (/^xstate\.(done|error)\.actor\.loadHold$/.test(e.type)) return true;
+  // while the cart asks about the hold the payment form is disabled (tag 'loading'): only its answer
+  if (s.matches('Cart') && s.hasTag('loading-hold')) return false;
   // a 401 (expired session) needs a session: only the logged-in start has one
   if (e.type.startsWith('xstate.error.actor.') && (e as EventObject & { error?: { status?: number } }).error?.status === 401 && c.jwt === null) return false;
   const full = c.lines.length === cartLines.length;
@@ -210,6 +224,7 @@ export const checkoutWords: Record<string, string | ((e: Sent) => string)> = {
   CONFIRM: 'Press "Confirm order"',
   'done:execPayment': (e) => `The order is booked: booking number ${String((e.output as ExecPaymentResult).booking_id)}`,
   'error:execPayment [isGone]': 'The shop refuses the booking: paid already or timed out (410)',
+  'error:execPayment [isRefunded]': 'The shop could not book what was paid (sold out after the hold ran out) and refunded the payment (422 PAYMENT_REFUNDED)',
   'error:execPayment [isUnprocessable]': 'The shop refuses the booking: the payment was not completed (422)',
   'error:execPayment [isBadRequest]': 'The shop refuses the booking: the payment does not belong to the cart (400)',
   'error:execPayment': 'The booking gets no answer (no network)',
@@ -217,6 +232,12 @@ export const checkoutWords: Record<string, string | ((e: Sent) => string)> = {
   KEEP_CART: 'Press "Return to the cart"',
   CLEAR_CART: 'Press "Clear the cart"',
   'done:cancelPayment': 'The shop cancels the payment',
+  'done:loadHold [isHoldExpired]': 'The shop says the order is no longer held (its time ran out)',
+  'done:loadHold': (e) => `The shop says the order is held until ${String((e.output as PaymentCart).held_until)}`,
+  'error:loadHold': 'The shop does not say how long the order is held (a back end without checkout/cart: 404)',
+  'PAY [hasEarlierOrder]': 'Press "Pay now" with a cart changed since the earlier payment attempt',
+  'done:releaseEarlierOrder': 'The shop releases the earlier order',
+  'error:releaseEarlierOrder': 'The shop refuses to release the earlier order: it ended already (410)',
   'error:cancelPayment': 'The shop refuses to cancel: the payment ended already (410)',
 };
 const situation = (input: unknown) => {
@@ -273,6 +294,7 @@ export const checkoutModel = defineModel({
     'done:execPayment': { output: booked },
     'error:execPayment': [
       { error: apiError(410, 'GONE', 'Paid already or timed out') },
+      { error: refundedError() },
       { error: apiError(422, 'NOT_PAID', 'The payment was not completed') },
       { error: apiError(400, 'BAD_REQUEST', 'sessionUs does not match') },
       { error: networkError() },
@@ -280,6 +302,10 @@ export const checkoutModel = defineModel({
     RETRY: {},
     'done:cancelPayment': { output: true },
     'error:cancelPayment': { error: apiError(410, 'GONE', 'Ended already') },
+    'done:loadHold': [{ output: heldCart }, { output: expiredCart }],
+    'error:loadHold': { error: apiError(404, 'NOT_FOUND', 'Not found') },
+    'done:releaseEarlierOrder': { output: true },
+    'error:releaseEarlierOrder': { error: apiError(410, 'CART_GONE', 'Ended already') },
     KEEP_CART: {},
     CLEAR_CART: {},
   },
@@ -430,7 +456,7 @@ export const checkoutModel = defineModel({
       ],
     },
     {
-      name: 'issue 22 (10a): a failed payment, then a line removed: the changed cart is a new order (initPayment), not the old one, and the provider asks for its total',
+      name: 'issue 22 (10a): a failed payment, then a line removed: the changed cart is a new order (initPayment), not the old one, and the provider asks for its total; issue 41: the old order is released first',
       input: inputs[0],
       events: [
         { type: 'done:loadSuggestions', output: [] },
@@ -439,8 +465,10 @@ export const checkoutModel = defineModel({
         { type: 'PAY' },
         { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
         { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'done:loadHold', output: heldCart },
         { type: 'CART_CHANGED', lines: fewerLines },
         { type: 'PAY' },
+        { type: 'done:releaseEarlierOrder', output: true },
         { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
       ],
     },
@@ -454,6 +482,7 @@ export const checkoutModel = defineModel({
         { type: 'PAY' },
         { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
         { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'done:loadHold', output: heldCart },
         { type: 'PAY' },
         { type: 'done:restartPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
         { type: 'PAYMENT_RETURNED', outcome: 'accepted', ...returned },
@@ -473,6 +502,7 @@ export const checkoutModel = defineModel({
         { type: 'PAY' },
         { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
         { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'done:loadHold', output: heldCart },
         { type: 'PAY' },
         { type: 'error:restartPayment', error: apiError(401, 'UNAUTHORIZED', 'Login expired') },
       ],
@@ -502,10 +532,61 @@ export const checkoutModel = defineModel({
         { type: 'PAY' },
         { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
         { type: 'PAYMENT_RETURNED', outcome: 'canceled', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'done:loadHold', output: heldCart },
         { type: 'KEEP_CART' },
+        { type: 'done:loadHold', output: heldCart },
         { type: 'done:loadSuggestions', output: [] },
         { type: 'SET_TERMS', accepted: true },
         { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+      ],
+    },
+    {
+      name: 'issue 41: a failed payment whose hold ran out: the page says so, and PAY makes a new order (initPayment) with nothing to release',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'done:loadHold', output: expiredCart },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+      ],
+    },
+    {
+      name: 'issue 41: a changed cart after a failed payment: the earlier order has ended already (410), the new one starts anyway',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'failed', us: null, sessionUs: null, cartId: CART_ID },
+        { type: 'error:loadHold', error: apiError(404, 'NOT_FOUND', 'Not found') },
+        { type: 'CART_CHANGED', lines: fewerLines },
+        { type: 'PAY' },
+        { type: 'error:releaseEarlierOrder', error: apiError(410, 'CART_GONE', 'Ended already') },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+      ],
+    },
+    {
+      name: 'issue 41: a payment refunded instead of booked: back at the cart, the next PAY is a new order',
+      input: inputs[0],
+      events: [
+        { type: 'done:loadSuggestions', output: [] },
+        { type: 'SET_TERMS', accepted: true },
+        { type: 'SET_PRIVACY', accepted: true },
+        { type: 'PAY' },
+        { type: 'done:initPayment', output: { url: PROVIDER_URL, cartId: CART_ID } },
+        { type: 'PAYMENT_RETURNED', outcome: 'accepted', ...returned },
+        { type: 'CONFIRM' },
+        { type: 'error:execPayment', error: refundedError() },
+        { type: 'OPEN_CART' },
+        { type: 'done:loadSuggestions', output: [] },
         { type: 'PAY' },
       ],
     },

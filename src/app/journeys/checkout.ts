@@ -7,6 +7,8 @@
  * stored. Once booked, the journey is over (issue 22): its snapshot is restored only for the
  * success page and the return URLs of the booked cart, never into the next checkout; the session
  * keeps the bookings it made (`bookedCarts`) so that an older return URL shows its booking.
+ * Issue 41: the open order's hold (GET checkout/cart) and a refunded payment are the machine's
+ * states and context like every other answer; nothing here subscribes for them.
  */
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
@@ -156,6 +158,8 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell, 'checkout'>
           api.execPayment({ ...input, srcURL: typeof window === 'undefined' ? '' : window.location.href.slice(0, 2000) }, signal),
         ),
         cancelPayment: fromPromise(({ input, signal }) => api.cancelPayment(input.cartId, signal)),
+        // issue 41: until when the open order's places are held (a back end without the call answers 404: nothing shown)
+        loadHold: fromPromise(({ input, signal }) => api.getPaymentCart(input.cartId, signal)),
         voucherRedemption: voucherRedemptionFor({ api, cart }),
       },
       actions: {

@@ -9,6 +9,7 @@ import { checkoutViewOf, headingOf } from './checkout-view.js';
 import { ConfirmOrder } from './ConfirmOrder.js';
 import { ProgressBar } from './ProgressBar.js';
 import { StatusNotices } from './StatusNotices.js';
+import { HoldNotice } from './HoldNotice.js';
 import { Suggestions } from './Suggestions.js';
 import { PaymentForm } from './PaymentForm.js';
 
@@ -19,7 +20,7 @@ export default function CheckoutScreen() {
   const view = useSelector(actor, checkoutViewOf);
   // The heading of the page the checkout is on.
   const heading = headingOf(view);
-  usePageTitle(heading === 'title.checkoutGone' ? intl.formatMessage({ id: heading }) : null);
+  usePageTitle(heading === 'title.checkoutGone' || heading === 'title.checkoutRefunded' ? intl.formatMessage({ id: heading }) : null);
   // the cart step: the cart can be changed, and suggestions and the payment form are offered
   const choosing = view.kind === 'cart';
   const confirming = view.kind === 'accepted' && view.stage === 'confirming';
@@ -33,6 +34,7 @@ export default function CheckoutScreen() {
       {confirming && <ConfirmOrder actor={actor} />}
       <ProgressBar actor={actor} />
       <StatusNotices actor={actor} />
+      {choosing && <HoldNotice actor={actor} />}
       <CartView removable={choosing}>{choosing && <VoucherCodeEntry checkout={actor} />}</CartView>
       {choosing && <Suggestions actor={actor} />}
       {choosing && <PaymentForm actor={actor} />}

@@ -6,6 +6,7 @@ import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { CartView } from '../../components/cart/CartView.js';
 import { ProgressBar } from './ProgressBar.js';
+import { HoldNotice } from './HoldNotice.js';
 import { checkoutViewOf, type CheckoutActor } from './checkout-view.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { routeHref } from '../../../domain/routes.js';
@@ -43,6 +44,7 @@ export function CheckoutCanceledScreen() {
           <p>
             <FormattedMessage id="checkout.canceledQuestion" />
           </p>
+          <HoldNotice actor={actor} />
           <CartView removable={false} headingLevel={3} />
           <p className="checkout__ask-actions">
             <button type="button" className="button" onClick={() => actor.send({ type: 'KEEP_CART' })}>

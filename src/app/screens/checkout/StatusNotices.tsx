@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { paymentErrorMessage } from '../../../domain/payment.js';
+import { formatPrice } from '../../../i18n/format.js';
 import { useLang } from '../../hooks.js';
 import { routeHref } from '../../../domain/routes.js';
 import { checkoutViewOf, statusNoticeOf, unreachable, type CheckoutActor, type StatusNotice } from './checkout-view.js';
@@ -12,6 +13,23 @@ function ErrorText({ error, actor }: { error: { code: string; message: string; d
   const lines = useSelector(actor, (s) => s.context.lines);
   const message = paymentErrorMessage(error, lines);
   return 'id' in message ? <FormattedMessage id={message.id} values={message.values} /> : <>{message.text}</>;
+}
+
+/** Issue 41: the payment went back in full (execPayment 422 PAYMENT_REFUNDED): how much, and why. */
+function RefundText({ actor }: { actor: CheckoutActor }) {
+  const refund = useSelector(actor, (s) => s.context.refund);
+  if (!refund) {
+    return (
+      <p>
+        <FormattedMessage id="checkout.cannotComplete" />
+      </p>
+    );
+  }
+  return (
+    <p>
+      <FormattedMessage id={`checkout.refunded.${refund.reason}`} values={{ amount: <strong>{formatPrice(refund.amount, refund.currency)}</strong> }} />
+    </p>
+  );
 }
 
 /** What the checkout says about the flow's state: each §8 outcome has its own message. */
@@ -68,6 +86,16 @@ function Notice({ notice, actor }: { notice: StatusNotice; actor: CheckoutActor 
         <p className="notice notice--danger">
           <FormattedMessage id="checkout.cannotComplete" />
         </p>
+      );
+    case 'refunded':
+      return (
+        <div className="notice notice--warning" data-testid="payment-refunded">
+          <RefundText actor={actor} />
+          <p>
+            <FormattedMessage id="checkout.refundedCartKept" />
+          </p>
+          {backToCart}
+        </div>
       );
     case 'bookingRefused':
       return (

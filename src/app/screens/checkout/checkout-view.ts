@@ -16,7 +16,7 @@ export type CheckoutStatePath = StatePath<typeof checkoutMachine>;
 /** The notice of the cart step ('none': the form alone; 'loginRequired' is shown at the Pay button). */
 export type CartNotice = 'none' | 'notCompleted' | 'empty' | 'details' | 'shipping' | 'refused' | 'notStarted' | 'loginRequired';
 /** Where the return from the provider stands. */
-export type AcceptedStage = 'checking' | 'confirming' | 'booking' | 'bookingRefused' | 'bookingInvalid' | 'bookingFailed' | 'gone';
+export type AcceptedStage = 'checking' | 'confirming' | 'booking' | 'refunded' | 'bookingRefused' | 'bookingInvalid' | 'bookingFailed' | 'gone';
 export type CancelledStage = 'asking' | 'cancelling' | 'cleared';
 
 export type CheckoutView =
@@ -36,15 +36,19 @@ const cancelled = (stage: CancelledStage) => ({ kind: 'cancelled', stage }) as c
 /** Every state's view (one object each, so a selector returns the same value while the view stays). */
 export const CHECKOUT_VIEWS = {
   'Cart.Checking the cart': cart('none'),
+  'Cart.Loading the hold': cart('none'),
   'Cart.Loading suggestions': cart('none'),
   'Cart.Choosing payment.Editing': cart('none'),
-  'Cart.Choosing payment.Payment not completed': cart('notCompleted'),
+  'Cart.Choosing payment.Payment not completed.Checking the order': cart('notCompleted'),
+  'Cart.Choosing payment.Payment not completed.Loading the hold': cart('notCompleted'),
+  'Cart.Choosing payment.Payment not completed.Waiting for the visitor': cart('notCompleted'),
   'Cart.Choosing payment.Cart is empty': cart('empty'),
   'Cart.Choosing payment.Shipping pending': cart('shipping'),
   'Cart.Choosing payment.Login required': cart('loginRequired'),
   'Cart.Choosing payment.Details missing': cart('details'),
   'Cart.Choosing payment.Payment refused': cart('refused'),
   'Cart.Choosing payment.Payment could not start': cart('notStarted'),
+  'Cart.Releasing the earlier order': payment,
   'Cart.Starting payment': payment,
   'Cart.Paying the open order': payment,
   'At the payment provider': payment,
@@ -53,12 +57,15 @@ export const CHECKOUT_VIEWS = {
   'Payment accepted.Checking the return': accepted('checking'),
   'Payment accepted.Confirming order': accepted('confirming'),
   'Payment accepted.Booking': accepted('booking'),
+  'Payment accepted.Payment refunded': accepted('refunded'),
   'Payment accepted.Booking refused': accepted('bookingRefused'),
   'Payment accepted.Booking request invalid': accepted('bookingInvalid'),
   'Payment accepted.Booking failed': accepted('bookingFailed'),
   'Payment accepted.Cart gone': accepted('gone'),
   Booked: { kind: 'booked' },
-  'Payment cancelled.Asking about the cart': cancelled('asking'),
+  'Payment cancelled.Asking about the cart.Checking the order': cancelled('asking'),
+  'Payment cancelled.Asking about the cart.Loading the hold': cancelled('asking'),
+  'Payment cancelled.Asking about the cart.Waiting for the visitor': cancelled('asking'),
   'Payment cancelled.Checking cart id': cancelled('cancelling'),
   'Payment cancelled.Cancelling': cancelled('cancelling'),
   'Payment cancelled.Cart cleared': cancelled('cleared'),
@@ -67,13 +74,13 @@ export const CHECKOUT_VIEWS = {
 /** The view of a snapshot; throws on a state without one (a machine changed without this table). */
 export const checkoutViewOf = viewReader<CheckoutView>('checkout', CHECKOUT_VIEWS, 'src/app/screens/checkout/checkout-view.ts');
 
-export type CheckoutHeading = 'title.checkout' | 'title.checkoutAccepted' | 'title.checkoutFailed' | 'title.checkoutGone';
+export type CheckoutHeading = 'title.checkout' | 'title.checkoutAccepted' | 'title.checkoutFailed' | 'title.checkoutGone' | 'title.checkoutRefunded';
 
 /** The page heading's message: 'Payment accepted' only while that is the news (not above 'cart not found'). */
 export function headingOf(view: CheckoutView): CheckoutHeading {
   switch (view.kind) {
     case 'accepted':
-      return view.stage === 'gone' ? 'title.checkoutGone' : 'title.checkoutAccepted';
+      return view.stage === 'gone' ? 'title.checkoutGone' : view.stage === 'refunded' ? 'title.checkoutRefunded' : 'title.checkoutAccepted';
     case 'cart':
       return view.notice === 'notCompleted' ? 'title.checkoutFailed' : 'title.checkout';
     case 'payment':
