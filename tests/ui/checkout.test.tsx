@@ -378,6 +378,171 @@ describe('checkout: back from the provider', () => {
   });
 });
 
+describe('checkout: issue 41, every payment buys what it paid for', () => {
+  const acceptedPath = '/en/checkout/accepted?us=US1234567890&sessionUs=SESS&cartId=CART12345678';
+  /** GET checkout/cart of the open order: held until 14:20 UTC, 15:20 at the museum (UTC+1). */
+  const paymentCart = (status: string) => ({
+    status: 200,
+    body: { data: { id: 'CART12345678', status, held_until: '2026-12-05T14:20:00.000Z', amount: 3600, currency: 'CHF', booking_id: null, refund_reason: null } },
+  });
+  const HELD = 'Your order is held for you until 15:20.';
+  const holdLine = () => screen.getByTestId('cart-hold');
+
+  /** Pays in this tab (the journey is kept for the provider round trip), then comes back to `returnPath`. */
+  async function payThenReturn(returnPath: string, api: Api, lines: unknown[] = [ticket]) {
+    sessionStorage.setItem('cart', JSON.stringify(lines));
+    mount('/en/checkout', (c) => (c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined));
+    await screen.findAllByTestId('cart-line', {}, { timeout: 5000 });
+    acceptTerms();
+    pay();
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+    cleanup();
+    shell?.actor.stop();
+    mount(returnPath, api);
+  }
+
+  it('execPayment 422 PAYMENT_REFUNDED: "Payment refunded" with the amount and why, not a refusal; the cart is kept and the next Pay is a new order', async () => {
+    const refunded = { status: 422, body: { error: 'PAYMENT_REFUNDED', message: 'refunded', data: { amount: 3600, currency: 'CHF', reason: 'sold_out' } } };
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    mount(acceptedPath, (c) =>
+      c.path === 'checkout/execPayment' ? refunded : c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: t('checkout.confirm') }, { timeout: 5000 }));
+    const notice = await screen.findByTestId('payment-refunded');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment refunded');
+    expect(notice.textContent).toContain(
+      'Your payment arrived after the hold on your order had run out, and the places or items were sold out meanwhile. We could not book your order and have refunded the full amount of CHF 36.00.',
+    );
+    expect(notice.textContent).toContain(t('checkout.refundedCartKept'));
+    expect(screen.queryByTestId('booking-refused')).toBeNull();
+    // announced: the notice is in the checkout's alert region
+    expect(notice.closest('[role="alert"]')).not.toBeNull();
+    expect(sessionStorage.getItem('cart')).not.toBeNull();
+    fireEvent.click(within(notice).getByRole('link', { name: t('checkout.backToCart') }));
+    await waitFor(() => expect(pathname()).toBe('/en/checkout'));
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
+    // the refunded cart is over: no hold to ask about, and paying again is a new order
+    expect(called('checkout/cart')).toEqual([]);
+    acceptTerms();
+    pay();
+    await waitFor(() => expect(called('checkout/initPayment')).toHaveLength(1));
+    expect(called('checkout/initPaymentOrder')).toEqual([]);
+  });
+
+  it.each([
+    ['voucher', 'la valeur du bon dont elle avait besoin a été utilisée entre-temps'],
+    ['cancelled', 'Votre paiement est arrivé après l’annulation de la commande.'],
+  ])('the refund of reason %s is told in the visitor\'s language (French) with the amount', async (reason, words) => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    mount('/fr/checkout/accepted?us=US1234567890&sessionUs=SESS&cartId=CART12345678', (c) =>
+      c.path === 'checkout/execPayment' ? { status: 422, body: { error: 'PAYMENT_REFUNDED', message: 'refunded', data: { amount: 123450, currency: 'CHF', reason } } } : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmer la commande' }, { timeout: 5000 }));
+    const notice = await screen.findByTestId('payment-refunded');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Paiement remboursé');
+    expect(notice.textContent).toContain('CHF 1’234.50');
+    expect(notice.textContent).toContain(words);
+  });
+
+  it('cancelled: the question says until when the order is held (museum time), announced politely', async () => {
+    await payThenReturn('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cart' ? paymentCart('held') : undefined));
+    await screen.findByRole('button', { name: t('checkout.keepCart') }, { timeout: 5000 });
+    await waitFor(() => expect(holdLine().textContent).toBe(HELD));
+    expect(holdLine().getAttribute('role')).toBe('status');
+    expect(called('checkout/cart')[0]?.query.get('id')).toBe('CART12345678');
+    // back at the cart with the open order: the line again, and Pay pays the same order
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.keepCart') }));
+    await waitFor(() => expect(pathname()).toBe('/en/checkout'));
+    await waitFor(() => expect(holdLine().textContent).toBe(HELD));
+    expect(called('checkout/cart')).toHaveLength(2);
+  });
+
+  it('failed: "payment not completed" with the hold; Pay waits for the answer, then pays the same order', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    await payThenReturn('/en/checkout/failed?cartId=CART12345678', (c) =>
+      c.path === 'checkout/cart'
+        ? new Promise((resolve) => void (answer = resolve))
+        : c.path === 'checkout/initPaymentOrder'
+          ? { status: 200, body: { data: PROVIDER_URL } }
+          : undefined,
+    );
+    await screen.findByTestId('payment-not-completed', {}, { timeout: 5000 });
+    // the line keeps its room while the shop is asked, and Pay waits
+    await waitFor(() => expect(holdLine().className).toContain('checkout__hold--reserved'));
+    expect((screen.getByRole('button', { name: t('checkout.pay') }) as HTMLButtonElement).disabled).toBe(true);
+    answer(paymentCart('held'));
+    await waitFor(() => expect(holdLine().textContent).toBe(HELD));
+    await waitFor(() => expect((screen.getByRole('button', { name: t('checkout.pay') }) as HTMLButtonElement).disabled).toBe(false));
+    pay();
+    await waitFor(() => expect(called('checkout/initPaymentOrder')).toHaveLength(1));
+    expect(called('checkout/initPayment')).toEqual([]);
+    expect(called('checkout/cancel')).toEqual([]);
+  });
+
+  it('failed, the hold ran out: the page says so, and Pay makes a new order (initPayment), with nothing to release', async () => {
+    await payThenReturn('/en/checkout/failed?cartId=CART12345678', (c) =>
+      c.path === 'checkout/cart' ? paymentCart('expired') : c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined,
+    );
+    await screen.findByTestId('payment-not-completed', {}, { timeout: 5000 });
+    await waitFor(() => expect(holdLine().textContent).toBe(t('checkout.holdExpired')));
+    await waitFor(() => expect((screen.getByRole('button', { name: t('checkout.pay') }) as HTMLButtonElement).disabled).toBe(false));
+    pay();
+    await waitFor(() => expect(called('checkout/initPayment')).toHaveLength(1));
+    expect(called('checkout/initPaymentOrder')).toEqual([]);
+    expect(called('checkout/cancel')).toEqual([]);
+  });
+
+  it('a back end without checkout/cart (404): the failed page shows what it showed before, no hold line', async () => {
+    await payThenReturn('/en/checkout/failed?cartId=CART12345678', () => undefined);
+    await screen.findByTestId('payment-not-completed', {}, { timeout: 5000 });
+    await waitFor(() => expect(called('checkout/cart')).toHaveLength(1));
+    await waitFor(() => expect((screen.getByRole('button', { name: t('checkout.pay') }) as HTMLButtonElement).disabled).toBe(false));
+    expect(holdLine().textContent).toBe('');
+    expect(holdLine().className).not.toContain('checkout__hold--reserved');
+    expect(screen.queryByText(/held/)).toBeNull();
+  });
+
+  it('failed, then a line removed: Pay first releases the earlier order (checkout/cancel), then starts a new one; the held line goes with the change', async () => {
+    const children = { ...ticket, id: 1012, name: 'Children', price: 900, totalPrice: 900, totalCount: 1 };
+    await payThenReturn(
+      '/en/checkout/failed?cartId=CART12345678',
+      (c) =>
+        c.path === 'checkout/cart'
+          ? paymentCart('held')
+          : c.path === 'checkout/cancel'
+            ? { status: 410, body: { error: 'CART_GONE' } }
+            : c.path === 'checkout/initPayment'
+              ? { status: 200, body: { data: PROVIDER_URL } }
+              : undefined,
+      [ticket, children],
+    );
+    await waitFor(() => expect(holdLine().textContent).toBe(HELD), { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Children, 05.12.2026 11:00 from the cart' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(holdLine().textContent).toBe('');
+    pay();
+    await waitFor(() => expect(called('checkout/initPayment')).toHaveLength(1));
+    const cancel = called('checkout/cancel');
+    expect(cancel).toHaveLength(1);
+    expect(cancel[0]?.query.get('cartId')).toBe('CART12345678');
+    expect(calls.findIndex((c) => c.path === 'checkout/cancel')).toBeLessThan(calls.findIndex((c) => c.path === 'checkout/initPayment'));
+    expect(called('checkout/initPaymentOrder')).toEqual([]);
+  });
+
+  it("initPayment 422 OVERBOOKED for no line of this cart still names how many are left, in the visitor's language (German)", async () => {
+    sessionStorage.setItem('cart', JSON.stringify([ticket]));
+    mount('/de/checkout', (c) =>
+      c.path === 'checkout/initPayment' ? { status: 422, body: { error: 'OVERBOOKED', message: 'Only 2 left.', data: { available: 2, index: 5 } } } : undefined,
+    );
+    await screen.findAllByTestId('cart-line', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Jetzt bezahlen' }));
+    const refused = await screen.findByTestId('payment-refused');
+    expect(refused.textContent).toBe('Es sind nur noch 2 Plätze frei. Bitte ändern Sie Ihren Warenkorb.');
+  });
+});
+
 describe('checkout: a saved journey that cannot be restored', () => {
   it.each([
     ['not JSON', '{"status":'],
