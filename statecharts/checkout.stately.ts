@@ -546,9 +546,9 @@ export const machine = createMachine({
         "OPEN_CART": {
           "target": "Cart",
           "actions": [
-            "forgetPaymentAttempt"
+            "forgetProviderVisit"
           ],
-          "description": "Came back to the cart without the provider: that payment attempt is dropped (it expires unpaid)."
+          "description": "Came back to the cart without paying (Back from the provider): the order stays open and holds its places (issue 41), so PAY pays it again or, for a changed cart, releases it first; a payment still made at the provider books it, not a second order."
         }
       },
       "meta": {

@@ -149,6 +149,8 @@ describeModel(checkoutModel, {
     expect(progressStep(s)).toBe('cart');
     expectAskingAboutTheHold(s, run);
     expect(invoked(run, 'loadSuggestions').filter((i) => !i.settled && !i.aborted)).toEqual([]);
+    // Back from the provider without paying: only that visit is over, the order stays open and held
+    if (run.previous?.matches('At the payment provider')) expect(ctx(s)).toMatchObject({ providerUrl: null, cartId: CART_ID });
   },
   'Cart.Choosing payment.Cart is empty': (s, run) => {
     expect(ctx(s).lines).toEqual([]);
