@@ -172,8 +172,9 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
     const path = rest.join('/');
     const params = pathParams(route.pattern, rest);
     let body: unknown;
+    let text = '';
     if (route.method === 'POST') {
-      const text = await c.req.text();
+      text = await c.req.text();
       if (text.trim() !== '') {
         try {
           body = JSON.parse(text);
@@ -187,7 +188,7 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
       query[key] = value;
     });
     const header = (name: string) => c.req.header(name);
-    const context = { lang, method: route.method, path, params, query, body, db, services, origin: originOf(header, services) };
+    const context = { lang, method: route.method, path, params, query, body, rawBody: text, header, db, services, origin: originOf(header, services) };
     if (route.method === 'GET' && CACHEABLE_PATTERNS.has(route.pattern)) {
       const compute = () => route.handler(context);
       const kept = cache

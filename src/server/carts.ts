@@ -15,7 +15,8 @@ export const CURRENCY = 'CHF';
 export interface CartRow {
   id: string;
   lang: Language;
-  status: 'open' | 'booked' | 'cancelled';
+  /** open (held, then paid), booked, cancelled, or refunded: paid but not deliverable (issue 41) */
+  status: 'open' | 'booked' | 'cancelled' | 'refunded';
   customer_id: number | null;
   payart: number;
   aux: PaymentAux;
@@ -34,6 +35,16 @@ export interface CartRow {
   request_invoice: boolean;
   delivery_address: { name: string; street: string; zip: string; city: string; country: string } | null;
   shipping_country: string | null;
+  /** when the money arrived and how much (issue 41); null while unpaid */
+  paid_at: Date | null;
+  paid_amount: number | null;
+  refunded_at: Date | null;
+  refund_reason: string | null;
+}
+
+/** The end of a cart's hold: initPayment + the cart lifetime (issue 41). */
+export function heldUntil(cart: Pick<CartRow, 'created_at'>, ttlMs: number = CART_TTL_MS): Date {
+  return new Date(new Date(cart.created_at).getTime() + ttlMs);
 }
 
 /** Open and younger than the cart lifetime (CART_TTL_MS, or CART_TTL_SECONDS in services). */

@@ -17,6 +17,10 @@ export interface ServerEnv {
   databaseUrl: string | undefined;
   /** HS256 secret; when undefined, one is generated once into `<dataDir>/jwt-secret`. */
   jwtSecret: string | undefined;
+  /** PROVIDER_WEBHOOK_SECRET: key of the payment notices' signature; undefined = generated into `<dataDir>/provider-webhook-secret`. */
+  webhookSecret: string | undefined;
+  /** PROVIDER_WEBHOOK_URL: where the simulated provider sends its payment notices; undefined = this server's own address. */
+  webhookUrl: string | undefined;
   /** Upstream that replaces `/api` (`/api/de/event/select` → `<shopApiUrl>/de/event/select`); no own API or database then. */
   shopApiUrl: string | undefined;
   supportEmail: string;
@@ -102,6 +106,16 @@ export function parseEnv(env: Env): ServerEnv {
     problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long.`);
   }
 
+  const webhookSecret = value(env, 'PROVIDER_WEBHOOK_SECRET');
+  if (webhookSecret !== undefined && webhookSecret.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`PROVIDER_WEBHOOK_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long.`);
+  }
+  const webhookUrl = value(env, 'PROVIDER_WEBHOOK_URL');
+  if (webhookUrl !== undefined) {
+    const url = parseUrl(webhookUrl);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) problems.push('PROVIDER_WEBHOOK_URL must be an https:// (or http://) URL.');
+  }
+
   let shopApiUrl = value(env, 'SHOP_API_URL');
   if (shopApiUrl !== undefined) {
     const url = parseUrl(shopApiUrl);
@@ -185,7 +199,27 @@ export function parseEnv(env: Env): ServerEnv {
   }
 
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat };
+}
+
+/**
+ * A secret of the server: the environment's value when given, else the one stored in
+ * `<dataDir>/<file>`, generated (mode 0600) on the first start and reused afterwards.
+ */
+function loadSecret(dataDir: string, file: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv !== undefined) return new TextEncoder().encode(fromEnv);
+  const where = path.join(dataDir, file);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(where, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = fs.readFileSync(where, 'utf8').trim();
+  if (secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new EnvError([`${where} holds a secret shorter than ${MIN_JWT_SECRET_LENGTH} characters; delete it to generate a new one.`]);
+  }
+  return new TextEncoder().encode(secret);
 }
 
 /**
@@ -193,19 +227,15 @@ export function parseEnv(env: Env): ServerEnv {
  * generated (mode 0600) on the first start and reused afterwards so tokens survive restarts.
  */
 export function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
-  if (fromEnv !== undefined) return new TextEncoder().encode(fromEnv);
-  const file = path.join(dataDir, 'jwt-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < MIN_JWT_SECRET_LENGTH) {
-    throw new EnvError([`${file} holds a secret shorter than ${MIN_JWT_SECRET_LENGTH} characters; delete it to generate a new one.`]);
-  }
-  return new TextEncoder().encode(secret);
+  return loadSecret(dataDir, 'jwt-secret', fromEnv);
+}
+
+/**
+ * The key the simulated provider signs its payment notices with and the shop checks them by
+ * (issue 41): PROVIDER_WEBHOOK_SECRET when given, else `<dataDir>/provider-webhook-secret`.
+ */
+export function loadWebhookSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  return loadSecret(dataDir, 'provider-webhook-secret', fromEnv);
 }
 
 /** Where PGlite keeps its files. */

@@ -21,15 +21,15 @@ import type { Queryable } from './db/index.js';
 import { HttpError } from './api/http-error.js';
 import { isPass } from '../domain/shop.js';
 import { applyVoucherCodes } from '../domain/vouchers.js';
-import { normalizeVoucherCode, voucherCodeValidity, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
+import { normalizeVoucherCode, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
 import { answerProblem, participantLimit, tourItemTotals } from '../domain/tours.js';
-import { findSlot, loadRules, slotsInRange, takeFromSlot, type OwnerKind } from './schedule.js';
+import { bookSlot, findSlot, loadRules, lockSlot, slotsInRange, type OwnerKind } from './schedule.js';
 import { tr } from './catalog/texts.js';
 import { subticketRows, type SubticketRow } from './catalog/common.js';
 import { eventLifetime, getEventRow, getTicketRow, ticketSlotOwner } from './catalog/events.js';
 import { getTourRow, questionRows, tourLifetime, tourPriceRows, tourTicketRows, type QuestionRow, type TourRow } from './catalog/tours.js';
 import { getMerchandiseRow } from './catalog/merchandise.js';
-import { getVoucherRow, VOUCHER_CODE_COLUMNS, voucherCodeDates, type VoucherCodeRow } from './catalog/vouchers.js';
+import { getVoucherRow, voucherCodeColumns, voucherCodeStanding, type VoucherCodeRow } from './catalog/vouchers.js';
 
 /** A slot without a place limit: the domain's caps alone (planSlot checks the places left). */
 const UNLIMITED_PLACES = { remaining: Number.MAX_SAFE_INTEGER };
@@ -198,7 +198,8 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
       }
       case 'merchandise':
       case 'annualPass': {
-        const row = await getMerchandiseRow(q, item.id);
+        // the stock left for sale: live holds of other carts are taken off (issue 41)
+        const row = await getMerchandiseRow(q, item.id, now);
         if (!row) throw unavailable(index, `There is no article ${item.id}.`, 'id');
         const pass = isPass(row);
         if (pass !== (item.type === 'annualPass')) throw invalid(index, pass ? 'Annual passes are booked as annualPass.' : 'This article is not an annual pass.', 'type');
@@ -228,11 +229,12 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
       }
       case 'voucherCode': {
         const barcode = normalizeVoucherCode(item.barcode);
-        const row = (await q.query<VoucherCodeRow>(`SELECT ${VOUCHER_CODE_COLUMNS} FROM voucher_codes WHERE upper(barcode) = upper($1)`, [barcode]))[0];
+        const row = (await q.query<VoucherCodeRow>(`SELECT ${voucherCodeColumns(2)} FROM voucher_codes WHERE upper(barcode) = upper($1)`, [barcode, now.toISOString()]))[0];
         if (!row) throw new HttpError(422, VOUCHER_NOT_FOUND, 'This voucher code does not exist.', { [`items.${index}`]: [VOUCHER_NOT_FOUND] });
         if (seenCodes.has(row.barcode)) throw invalid(index, 'This voucher code is already in the cart.', 'barcode');
         seenCodes.add(row.barcode);
-        const validity = voucherCodeValidity({ amount: row.amount, used_amount: row.used_amount, ...voucherCodeDates(row, now) }, now);
+        // the value left counts what live holds of other carts take (issue 41)
+        const validity = voucherCodeStanding(row, now);
         if (!validity.valid) throw new HttpError(422, validity.error, 'This voucher code cannot be used.', { [`items.${index}`]: [validity.error] });
         // value: filled in below, once the subtotal is known
         lines.push({ item, name: `${tr(row.name, lang)} ${row.barcode}`, amount: 0, vat: 0, discount: 0, remaining: validity.available_amount });
@@ -334,6 +336,86 @@ export async function priceCart(q: Queryable, lang: Language, items: CartItem[],
 }
 
 /**
+ * What one line takes from one resource, as a hold stores it (table holds) and a booking takes it:
+ * places and tours of a slot, articles of a stock, or value (minor units) of a voucher code.
+ */
+export interface Claim {
+  kind: Take['kind'];
+  /** the cart line it belongs to (the index of OVERBOOKED's data) */
+  line: number;
+  owner_kind: OwnerKind | null;
+  owner_id: number | null;
+  datetime: string | null;
+  until_end: boolean;
+  lifetime_first: string | null;
+  lifetime_last: string | null;
+  merchandise_id: number | null;
+  barcode: string | null;
+  places: number;
+  tours: number;
+}
+
+function claimOf(take: Take): Claim {
+  return {
+    kind: take.kind,
+    line: take.index,
+    owner_kind: take.owner?.kind ?? null,
+    owner_id: take.owner?.id ?? null,
+    datetime: take.datetime ?? null,
+    until_end: take.owner?.untilEnd ?? false,
+    lifetime_first: take.owner?.lifetime.first ?? null,
+    lifetime_last: take.owner?.lifetime.last ?? null,
+    merchandise_id: take.kind === 'stock' ? Number(take.key) : null,
+    barcode: take.kind === 'voucherCode' ? take.key : null,
+    places: take.places,
+    tours: take.tours,
+  };
+}
+
+/** One lock order for every writer (slot, stock, code; then key), so concurrent carts cannot deadlock on PostgreSQL. */
+const claimKey = (c: Claim) => `${c.kind}:${c.owner_kind ?? ''}:${c.owner_id ?? ''}:${c.datetime ?? ''}:${c.merchandise_id ?? ''}:${c.barcode ?? ''}`;
+const inLockOrder = (claims: readonly Claim[]) => [...claims].sort((a, b) => claimKey(a).localeCompare(claimKey(b)) || a.line - b.line);
+
+/**
+ * Locks the claim's resource and checks that it is left (counting every live hold), then books it
+ * (`into: 'booking'`) or holds it for a cart until `expiresAt`. Throws 422 OVERBOOKED {available,
+ * index} when too little is left, or the voucher error when the code can no longer be used.
+ */
+async function claim(tx: Queryable, c: Claim, now: Date, into: { booking: true } | { cartId: string; expiresAt: Date }): Promise<void> {
+  if (c.kind === 'slot') {
+    if (c.owner_kind === null || c.owner_id === null || c.datetime === null || c.lifetime_first === null || c.lifetime_last === null) return;
+    const lifetime = { first: c.lifetime_first, last: c.lifetime_last };
+    const result = await lockSlot(tx, c.owner_kind, c.owner_id, lifetime, c.datetime, c.places, c.tours, now, c.until_end);
+    if (!result.ok) throw overbooked(c.line, result.available);
+    if ('booking' in into) await bookSlot(tx, c.owner_kind, c.owner_id, c.datetime, c.places, c.tours);
+  } else if (c.kind === 'stock') {
+    if (c.merchandise_id === null) return;
+    const locked = (await tx.query<{ id: number }>('SELECT id FROM merchandise WHERE id = $1 FOR UPDATE', [c.merchandise_id]))[0];
+    const row = locked ? await getMerchandiseRow(tx, c.merchandise_id, now) : null;
+    if (!row) throw unavailable(c.line, 'This article is no longer on sale.', 'id');
+    if (row.stock !== null) {
+      if (c.places > row.stock) throw overbooked(c.line, row.stock);
+      if ('booking' in into) await tx.query('UPDATE merchandise SET stock = stock - $2 WHERE id = $1', [c.merchandise_id, c.places]);
+    }
+  } else {
+    if (c.barcode === null || c.places <= 0) return;
+    const row = (await tx.query<VoucherCodeRow>(`SELECT ${voucherCodeColumns(2)} FROM voucher_codes WHERE barcode = $1 FOR UPDATE`, [c.barcode, now.toISOString()]))[0];
+    if (!row) throw new HttpError(422, VOUCHER_NOT_FOUND, 'This voucher code does not exist.', { [`items.${c.line}`]: [VOUCHER_NOT_FOUND] });
+    const validity = voucherCodeStanding(row, now);
+    if (!validity.valid) throw new HttpError(422, validity.error, 'This voucher code cannot be used.', { [`items.${c.line}`]: [validity.error] }, { available: validity.available_amount, index: c.line });
+    if (c.places > validity.available_amount) throw overbooked(c.line, validity.available_amount);
+    if ('booking' in into) await tx.query('UPDATE voucher_codes SET used_amount = used_amount + $2 WHERE barcode = $1', [c.barcode, c.places]);
+  }
+  if (!('booking' in into)) {
+    await tx.query(
+      `INSERT INTO holds (cart_id, kind, line, owner_kind, owner_id, datetime, until_end, lifetime_first, lifetime_last, merchandise_id, barcode, places, tours, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [into.cartId, c.kind, c.line, c.owner_kind, c.owner_id, c.datetime, c.until_end, c.lifetime_first, c.lifetime_last, c.merchandise_id, c.barcode, c.places, c.tours, into.expiresAt.toISOString()],
+    );
+  }
+}
+
+/**
  * Takes places, stock and voucher-code value for the items inside the caller's transaction, with
  * row locks so that concurrent bookings never sell more than there is. When something is short it
  * throws 422 OVERBOOKED with data {available, index} (available: what is left for that item).
@@ -341,27 +423,40 @@ export async function priceCart(q: Queryable, lang: Language, items: CartItem[],
  */
 export async function reserveCart(tx: Queryable, items: CartItem[], now: Date, shipping = 0): Promise<PricedCart> {
   const { cart, takes } = await priceAndPlan(tx, 'de', items, now, shipping);
-  // lock in a fixed order so concurrent carts cannot deadlock on PostgreSQL
-  const ordered = [...takes].sort((a, b) => `${a.kind}:${a.key}:${a.datetime ?? ''}`.localeCompare(`${b.kind}:${b.key}:${b.datetime ?? ''}`) || a.index - b.index);
-  for (const take of ordered) {
-    if (take.kind === 'slot' && take.owner && take.datetime) {
-      const result = await takeFromSlot(tx, take.owner.kind, take.owner.id, take.owner.lifetime, take.datetime, take.places, take.tours, now, take.owner.untilEnd ?? false);
-      if (!result.ok) throw overbooked(take.index, result.available);
-    } else if (take.kind === 'stock') {
-      const row = (await tx.query<{ stock: number | null }>('SELECT stock FROM merchandise WHERE id = $1 FOR UPDATE', [Number(take.key)]))[0];
-      if (!row) throw unavailable(take.index, 'This article is no longer on sale.', 'id');
-      if (row.stock !== null) {
-        if (take.places > row.stock) throw overbooked(take.index, row.stock);
-        await tx.query('UPDATE merchandise SET stock = stock - $2 WHERE id = $1', [Number(take.key), take.places]);
-      }
-    } else if (take.kind === 'voucherCode' && take.places > 0) {
-      const row = (await tx.query<VoucherCodeRow>(`SELECT ${VOUCHER_CODE_COLUMNS} FROM voucher_codes WHERE barcode = $1 FOR UPDATE`, [take.key]))[0];
-      if (!row) throw new HttpError(422, VOUCHER_NOT_FOUND, 'This voucher code does not exist.', { [`items.${take.index}`]: [VOUCHER_NOT_FOUND] });
-      const validity = voucherCodeValidity({ amount: row.amount, used_amount: row.used_amount, ...voucherCodeDates(row, now) }, now);
-      if (!validity.valid) throw new HttpError(422, validity.error, 'This voucher code cannot be used.', { [`items.${take.index}`]: [validity.error] }, { available: validity.available_amount, index: take.index });
-      if (take.places > validity.available_amount) throw overbooked(take.index, validity.available_amount);
-      await tx.query('UPDATE voucher_codes SET used_amount = used_amount + $2 WHERE barcode = $1', [take.key, take.places]);
-    }
-  }
+  for (const c of inLockOrder(takes.map(claimOf))) await claim(tx, c, now, { booking: true });
   return cart;
+}
+
+/**
+ * Issue 41, at initPayment: prices the items and holds what they take (places and tours of every
+ * slot and tour, stock of every article and pass, the value each voucher code covers) for the
+ * payment cart `cartId` until `expiresAt`, inside the caller's transaction that creates the cart.
+ * Refuses like reserveCart (422 OVERBOOKED {available, index}, the voucher errors) when something
+ * is not left, counting the live holds of every other cart. Returns the priced cart.
+ */
+export async function holdCart(tx: Queryable, lang: Language, cartId: string, items: CartItem[], now: Date, shipping: number, expiresAt: Date): Promise<PricedCart> {
+  const { cart, takes } = await priceAndPlan(tx, lang, items, now, shipping);
+  for (const c of inLockOrder(takes.map(claimOf))) await claim(tx, c, now, { cartId, expiresAt });
+  return cart;
+}
+
+/**
+ * Issue 41, when the money has arrived: turns the cart's holds into bookings inside the caller's
+ * transaction. The holds are dropped first, so a hold still live books for certain; a hold that
+ * ran out books what it held only if that is still left. Throws like reserveCart when it is not
+ * (the caller rolls back and refunds). A cart of items that take nothing (gift vouchers) holds
+ * nothing and books as it is; whether a cart may still be booked at all is its status's question.
+ */
+export async function bookHeld(tx: Queryable, cartId: string, now: Date): Promise<void> {
+  const held = await tx.query<Claim>(
+    `DELETE FROM holds WHERE cart_id = $1
+     RETURNING kind, line, owner_kind, owner_id, datetime, until_end, lifetime_first, lifetime_last, merchandise_id, barcode, places, tours`,
+    [cartId],
+  );
+  for (const c of inLockOrder(held)) await claim(tx, c, now, { booking: true });
+}
+
+/** Ends a cart's holds at once (cancelled, given up, refunded): their places count again. */
+export async function releaseHolds(q: Queryable, cartId: string): Promise<void> {
+  await q.query('DELETE FROM holds WHERE cart_id = $1', [cartId]);
 }

@@ -13,7 +13,8 @@ import { createShopServer, originOf } from './app.js';
 import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
 import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
-import { EnvError, loadJwtSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
+import { EnvError, loadJwtSecret, loadWebhookSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
+import { createNoticeDispatcher } from './provider-books.js';
 import { createProviderHandler } from './provider.js';
 import { createProxyShopServer } from './proxy.js';
 import { createLogger, type Logger } from './log.js';
@@ -79,7 +80,7 @@ function listen(server: Server, env: ServerEnv): Promise<string> {
   });
 }
 
-function onShutdown(server: Server, db: Db | undefined): void {
+function onShutdown(server: Server, db: Db | undefined, beforeClose: () => void = () => {}): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -88,6 +89,7 @@ function onShutdown(server: Server, db: Db | undefined): void {
     }
     stopping = true;
     log(`${signal}: shutting down.`);
+    beforeClose();
     // Idle keep-alive sockets would keep close() waiting; busy ones get a few seconds to finish.
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
@@ -132,6 +134,13 @@ function seoOf(read: CatalogueRead, cache: CatalogCache, env: ServerEnv, shopLog
  * SERVER_RENDERING=true: catalogue pages rendered by the app's shell, whose API requests go to
  * this very server over loopback once it listens (`listening`), in either mode.
  */
+/** This server's own address as seen from this machine (loopback for a wildcard listen). */
+function ownBase(env: ServerEnv, server: Server): string {
+  const address = server.address() as AddressInfo;
+  const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : address.address.includes(':') ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 function rendererOf(env: ServerEnv, shopLogger: Logger): { render: PageRenderer | undefined; listening: (server: Server) => void } {
   if (!env.serverRendering) return { render: undefined, listening: () => {} };
   let apiBase: string | undefined;
@@ -139,9 +148,7 @@ function rendererOf(env: ServerEnv, shopLogger: Logger): { render: PageRenderer 
   return {
     render,
     listening: (server) => {
-      const address = server.address() as AddressInfo;
-      const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : address.address.includes(':') ? `[${address.address}]` : address.address;
-      apiBase = `http://${host}:${address.port}/api`;
+      apiBase = `${ownBase(env, server)}/api`;
     },
   };
 }
@@ -185,6 +192,7 @@ async function main(): Promise<void> {
     trustProxy: env.trustProxy,
     cartTtlMs: env.cartTtlMs,
     frameAncestors: env.frameAncestors,
+    webhookSecret: loadWebhookSecret(env.dataDir, env.webhookSecret),
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
@@ -201,10 +209,14 @@ async function main(): Promise<void> {
   const now = () => services.now().getTime();
   // rendered pages are kept with the catalogue answers: every write drops them (on PostgreSQL, any process's)
   const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, renderCache: catalogCache, now, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, now) });
-  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache, logger: shopLogger });
+  // the simulated provider's notices (issue 41): to PROVIDER_WEBHOOK_URL, else to this server itself
+  let noticeUrl = env.webhookUrl ?? '';
+  const notices = createNoticeDispatcher({ db, services, secret: services.webhookSecret ?? new Uint8Array(), url: () => noticeUrl, timer: true });
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
+  noticeUrl ||= `${ownBase(env, server)}/api/de/payment/notify`;
   rendering.listening(server);
-  onShutdown(server, db);
+  onShutdown(server, db, () => notices.stop());
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
 }
 

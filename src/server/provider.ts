@@ -1,13 +1,19 @@
 /**
- * The simulated payment provider (issue 2 item 6), served under `/provider/…` outside the app.
+ * The simulated payment provider (issue 2 item 6, issue 41), served under `/provider/…` outside the app.
  *
- *   GET  /provider/{lang}/pay?cartId=…&session=…   the page: amount, lines, three buttons
- *   POST /provider/{lang}/pay/pay     → 303 url.continue?us=…&sessionUs=…&cartId=…  (records the payment)
+ *   GET  /provider/{lang}/pay?cartId=…&session=…   the page: amount, lines, three buttons; or the
+ *                                                  payment's receipt, its refund included
+ *   POST /provider/{lang}/pay/pay     → 303 url.continue?us=…&sessionUs=…&cartId=…  (takes the payment)
  *   POST /provider/{lang}/pay/cancel  → 303 url.cancel?cartId=…                       (changes nothing)
  *   POST /provider/{lang}/pay/fail    → 303 {shop origin}/{lang}/checkout/failed?cartId=…
  *
- * The buttons are POST forms carrying cartId and session. A cart that is gone (booked, cancelled
- * or older than 20 minutes) answers a 410 page; an unknown cart or a wrong session a 404 page.
+ * Like a real provider it keeps its own books (provider-books.ts): Pay records the payment and a
+ * notice to the shop, which the dispatcher sends, signed, until the shop answers 2xx; the shop
+ * books from that notice or from the browser's return, whichever comes first. The provider does
+ * not know the shop's hold: its page takes a payment for an open cart up to a day after
+ * initPayment (PROVIDER_SESSION_MS), and the shop books it or refunds it. A cart the shop ended
+ * (cancelled, booked, refunded) or paid already answers a 410 page; an unknown cart or a wrong
+ * session a 404 page. The buttons are POST forms carrying cartId and session.
  */
 import { Hono, type Context } from 'hono';
 import { validator } from 'hono/validator';
@@ -16,8 +22,9 @@ import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../api/languages.js';
 import { ProviderActionSchema, ProviderSessionSchema } from '../api/schemas/checkout.js';
-import { cartIsLive, loadCart, CURRENCY, type CartRow } from './carts.js';
+import { loadCart, CURRENCY, type CartRow } from './carts.js';
 import { randomId } from './auth.js';
+import { recordPayment, simulatedProviderApi, type NoticeDispatcher, type ProviderPayment } from './provider-books.js';
 import type { ShopEnv } from './http.js';
 
 interface Texts {
@@ -33,48 +40,52 @@ interface Texts {
   back: string;
   shipping: string;
   discount: string;
+  /** the receipt of a refunded payment: {amount}, {date} */
+  refunded: string;
+  /** the receipt of a payment taken: {amount} */
+  paid: string;
 }
 
 const TEXTS: Record<Language, Texts> = {
   de: {
     title: 'Zahlung', intro: 'Simulierter Zahlungsanbieter des Referenzservers. Es wird kein Geld bewegt.', amount: 'Zu zahlender Betrag', order: 'Bestellung',
     pay: 'Bezahlen', cancel: 'Abbrechen', fail: 'Fehlgeschlagene Zahlung simulieren', gone: 'Diese Zahlung ist nicht mehr möglich: Der Warenkorb wurde bereits bezahlt, abgebrochen oder ist abgelaufen.',
-    unknown: 'Diese Zahlung ist unbekannt.', back: 'Zurück zum Shop', shipping: 'Versand', discount: 'Gutscheine',
+    unknown: 'Diese Zahlung ist unbekannt.', back: 'Zurück zum Shop', shipping: 'Versand', discount: 'Gutscheine', refunded: 'Diese Zahlung über {amount} wurde am {date} vollständig zurückerstattet.', paid: 'Diese Zahlung über {amount} ist eingegangen.',
   },
   en: {
     title: 'Payment', intro: 'Simulated payment provider of the reference server. No money is moved.', amount: 'Amount to pay', order: 'Order',
     pay: 'Pay', cancel: 'Cancel', fail: 'Simulate a failed payment', gone: 'This payment is no longer possible: the cart has been paid already, cancelled or has timed out.',
-    unknown: 'This payment is unknown.', back: 'Back to the shop', shipping: 'Shipping', discount: 'Vouchers',
+    unknown: 'This payment is unknown.', back: 'Back to the shop', shipping: 'Shipping', discount: 'Vouchers', refunded: 'This payment of {amount} was refunded in full on {date}.', paid: 'This payment of {amount} has been received.',
   },
   fr: {
     title: 'Paiement', intro: 'Prestataire de paiement simulé du serveur de référence. Aucun argent n’est débité.', amount: 'Montant à payer', order: 'Commande',
     pay: 'Payer', cancel: 'Annuler', fail: 'Simuler un échec de paiement', gone: 'Ce paiement n’est plus possible : le panier a déjà été payé, annulé ou a expiré.',
-    unknown: 'Ce paiement est inconnu.', back: 'Retour à la boutique', shipping: 'Livraison', discount: 'Bons',
+    unknown: 'Ce paiement est inconnu.', back: 'Retour à la boutique', shipping: 'Livraison', discount: 'Bons', refunded: 'Ce paiement de {amount} a été intégralement remboursé le {date}.', paid: 'Ce paiement de {amount} a été reçu.',
   },
   it: {
     title: 'Pagamento', intro: 'Fornitore di pagamento simulato del server di riferimento. Nessun denaro viene addebitato.', amount: 'Importo da pagare', order: 'Ordine',
     pay: 'Paga', cancel: 'Annulla', fail: 'Simula un pagamento non riuscito', gone: 'Questo pagamento non è più possibile: il carrello è già stato pagato, annullato o è scaduto.',
-    unknown: 'Questo pagamento è sconosciuto.', back: 'Torna al negozio', shipping: 'Spedizione', discount: 'Buoni',
+    unknown: 'Questo pagamento è sconosciuto.', back: 'Torna al negozio', shipping: 'Spedizione', discount: 'Buoni', refunded: 'Questo pagamento di {amount} è stato rimborsato integralmente il {date}.', paid: 'Questo pagamento di {amount} è stato ricevuto.',
   },
   nl: {
     title: 'Betaling', intro: 'Gesimuleerde betaalprovider van de referentieserver. Er wordt geen geld overgemaakt.', amount: 'Te betalen bedrag', order: 'Bestelling',
     pay: 'Betalen', cancel: 'Annuleren', fail: 'Mislukte betaling simuleren', gone: 'Deze betaling is niet meer mogelijk: de winkelwagen is al betaald, geannuleerd of verlopen.',
-    unknown: 'Deze betaling is onbekend.', back: 'Terug naar de winkel', shipping: 'Verzending', discount: 'Waardebonnen',
+    unknown: 'Deze betaling is onbekend.', back: 'Terug naar de winkel', shipping: 'Verzending', discount: 'Waardebonnen', refunded: 'Deze betaling van {amount} is op {date} volledig terugbetaald.', paid: 'Deze betaling van {amount} is ontvangen.',
   },
   es: {
     title: 'Pago', intro: 'Proveedor de pagos simulado del servidor de referencia. No se mueve dinero.', amount: 'Importe a pagar', order: 'Pedido',
     pay: 'Pagar', cancel: 'Cancelar', fail: 'Simular un pago fallido', gone: 'Este pago ya no es posible: el carrito ya se ha pagado, se ha cancelado o ha caducado.',
-    unknown: 'Este pago es desconocido.', back: 'Volver a la tienda', shipping: 'Envío', discount: 'Vales',
+    unknown: 'Este pago es desconocido.', back: 'Volver a la tienda', shipping: 'Envío', discount: 'Vales', refunded: 'Este pago de {amount} se reembolsó íntegramente el {date}.', paid: 'Este pago de {amount} se ha recibido.',
   },
   sv: {
     title: 'Betalning', intro: 'Simulerad betalleverantör för referensservern. Inga pengar dras.', amount: 'Belopp att betala', order: 'Beställning',
     pay: 'Betala', cancel: 'Avbryt', fail: 'Simulera en misslyckad betalning', gone: 'Den här betalningen är inte längre möjlig: varukorgen är redan betald, avbruten eller har gått ut.',
-    unknown: 'Den här betalningen är okänd.', back: 'Tillbaka till butiken', shipping: 'Frakt', discount: 'Presentkort',
+    unknown: 'Den här betalningen är okänd.', back: 'Tillbaka till butiken', shipping: 'Frakt', discount: 'Presentkort', refunded: 'Den här betalningen på {amount} återbetalades i sin helhet den {date}.', paid: 'Den här betalningen på {amount} har tagits emot.',
   },
   da: {
     title: 'Betaling', intro: 'Simuleret betalingsudbyder for referenceserveren. Der flyttes ingen penge.', amount: 'Beløb at betale', order: 'Bestilling',
     pay: 'Betal', cancel: 'Annuller', fail: 'Simuler en mislykket betaling', gone: 'Denne betaling er ikke længere mulig: kurven er allerede betalt, annulleret eller udløbet.',
-    unknown: 'Denne betaling er ukendt.', back: 'Tilbage til butikken', shipping: 'Forsendelse', discount: 'Gavekort',
+    unknown: 'Denne betaling er ukendt.', back: 'Tilbage til butikken', shipping: 'Forsendelse', discount: 'Gavekort', refunded: 'Denne betaling på {amount} blev refunderet fuldt ud den {date}.', paid: 'Denne betaling på {amount} er modtaget.',
   },
 };
 
@@ -155,6 +166,22 @@ function paymentPage(lang: Language, cart: CartRow, session: string): string {
   );
 }
 
+/** A day: how long the provider's page takes a payment for an open cart (it does not know the shop's hold). */
+export const PROVIDER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+function receiptPage(lang: Language, payment: ProviderPayment, backTo: string): string {
+  const t = TEXTS[lang];
+  const amount = money(lang, payment.amount);
+  const text = payment.status === 'refunded' && payment.refunded_at
+    ? t.refunded.replace('{amount}', amount).replace('{date}', new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Zurich' }).format(new Date(payment.refunded_at)))
+    : t.paid.replace('{amount}', amount);
+  return page(
+    lang,
+    t.title,
+    `<h1>${escapeHtml(t.title)}</h1><p role="status" data-payment-status="${payment.status}">${escapeHtml(text)}</p><p class="note">${escapeHtml(t.order)} ${escapeHtml(payment.cart_id)}</p><p><a class="button" href="${escapeHtml(backTo)}">${escapeHtml(t.back)}</a></p>`,
+  );
+}
+
 function withQuery(base: string, params: Record<string, string>): string {
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
@@ -172,8 +199,11 @@ function languageOf(c: Context<ShopEnv>): { lang: Language; known: boolean } {
 /** The provider pages as a Hono app to mount at `/provider`, given the database and services. */
 export type ProviderHandler = (deps: { db: Db; services: ServerServices }) => Hono<ShopEnv>;
 
-export function createProviderHandler(): ProviderHandler {
+/** `notices`: the dispatcher that sends the payment notices (kicked after every payment). */
+export function createProviderHandler(notices?: NoticeDispatcher): ProviderHandler {
   return ({ db, services }) => {
+    /** Open and within the provider's own session: a payment can still be taken. */
+    const payable = (cart: CartRow, now: Date) => cart.status === 'open' && now.getTime() - new Date(cart.created_at).getTime() <= PROVIDER_SESSION_MS;
     const app = new Hono<ShopEnv>({ strict: true });
     const unknown = (c: Context<ShopEnv>) => {
       const { lang } = languageOf(c);
@@ -187,7 +217,9 @@ export function createProviderHandler(): ProviderHandler {
       if (!input.success) return unknown(c);
       const cart = await loadCart(db, input.output.cartId);
       if (!cart || cart.session_us !== input.output.session) return unknown(c);
-      if (!cartIsLive(cart, services.now(), services.cartTtlMs)) return messagePage(410, lang, TEXTS[lang].gone, cart.url_cancel);
+      const payment = await simulatedProviderApi.paymentOfCart(db, cart.id);
+      if (payment) return send(200, receiptPage(lang, payment, withQuery(cart.url_continue, { us: payment.us, sessionUs: cart.session_us, cartId: cart.id })));
+      if (!payable(cart, services.now())) return messagePage(410, lang, TEXTS[lang].gone, cart.url_cancel);
       return send(200, paymentPage(lang, cart, input.output.session));
     });
 
@@ -207,17 +239,23 @@ export function createProviderHandler(): ProviderHandler {
       if (act.output === 'pay') {
         const now = services.now();
         const outcome = await db.transaction(async (tx) => {
+          // the shop's cart row locked: a payment and the shop's initPaymentOrder or cancel never cross
           const cart = await loadCart(tx, cartId, true);
           if (!cart || cart.session_us !== session) return { kind: 'unknown' as const };
-          if (!cartIsLive(cart, now, services.cartTtlMs)) return { kind: 'gone' as const, cart };
-          // a second click keeps the first transaction id
-          const us = cart.provider_us ?? randomId(12);
-          if (cart.provider_us === null) await tx.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, now.toISOString()]);
-          return { kind: 'paid' as const, cart, us };
+          // a second click keeps the first payment
+          const earlier = await simulatedProviderApi.paymentOfCart(tx, cart.id);
+          if (earlier) return { kind: 'paid' as const, cart, us: earlier.us, first: false };
+          if (!payable(cart, now)) return { kind: 'gone' as const, cart };
+          const us = randomId(12);
+          await recordPayment(tx, { us, cartId: cart.id, amount: cart.amount, currency: CURRENCY }, now);
+          return { kind: 'paid' as const, cart, us, first: true };
         });
         if (outcome.kind === 'unknown') return unknown(c);
         if (outcome.kind === 'gone') return messagePage(410, lang, t.gone, outcome.cart.url_cancel);
-        services.log(`Provider: cart ${cartId} paid (${outcome.cart.amount} minor units), us=${outcome.us}`);
+        if (outcome.first) {
+          services.log(`Provider: cart ${cartId} paid (${outcome.cart.amount} minor units)`);
+          notices?.kick();
+        }
         return redirect(withQuery(outcome.cart.url_continue, { us: outcome.us, sessionUs: session, cartId }));
       }
 

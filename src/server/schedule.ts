@@ -2,7 +2,9 @@
  * Time slots derived from recurring opening rules (table schedule_rules) and the places taken so
  * far (table slot_bookings). Owners: 'event' (slots shared by the event's mode 1 tickets),
  * 'ticket' (own contingent of a mode 3 day ticket or a mode 5 ticket), 'tour'.
- * remaining = capacity − prebooked − taken; tours_remaining likewise for guided tours.
+ * remaining = capacity − prebooked − taken − held; tours_remaining likewise for guided tours.
+ * `held` is what the live holds of open payment carts take (table holds, issue 41): a hold counts
+ * while its expires_at lies ahead of `now`, so a hold that ran out frees its places by itself.
  */
 import type { Queryable } from './db/index.js';
 import { addDays, addMinutes, isoWeekday, museumLocal } from '../domain/dates.js';
@@ -109,7 +111,14 @@ export async function slotsInRange(
       WHERE owner_kind = $1 AND owner_id = $2 AND datetime >= $3 AND datetime <= $4`,
     [kind, id, `${start} 00:00`, `${end} 23:59`],
   );
+  const held = await q.query<{ datetime: string; places: number; tours: number }>(
+    `SELECT datetime, sum(places)::int AS places, sum(tours)::int AS tours FROM holds
+      WHERE kind = 'slot' AND owner_kind = $1 AND owner_id = $2 AND datetime >= $3 AND datetime <= $4 AND expires_at > $5
+      GROUP BY datetime`,
+    [kind, id, `${start} 00:00`, `${end} 23:59`, now.toISOString()],
+  );
   const taken = new Map(rows.map((r) => [r.datetime, r]));
+  const holding = new Map(held.map((r) => [r.datetime, r]));
   const out: Slot[] = [];
   for (let date = start; date <= end; date = addDays(date, 1)) {
     for (const raw of rawSlotsOn(rules, date)) {
@@ -118,8 +127,8 @@ export async function slotsInRange(
       const { prebooked, prebooked_tours, ...slot } = raw;
       out.push({
         ...slot,
-        remaining: Math.max(0, raw.capacity - prebooked - (booked?.taken ?? 0)),
-        tours_remaining: Math.max(0, raw.tours - prebooked_tours - (booked?.tours_taken ?? 0)),
+        remaining: Math.max(0, raw.capacity - prebooked - (booked?.taken ?? 0) - (holding.get(raw.datetime)?.places ?? 0)),
+        tours_remaining: Math.max(0, raw.tours - prebooked_tours - (booked?.tours_taken ?? 0) - (holding.get(raw.datetime)?.tours ?? 0)),
       });
     }
   }
@@ -143,10 +152,11 @@ export async function findSlot(
 }
 
 /**
- * Takes `places` (and `tours`) of a slot inside the caller's transaction with a row lock.
- * Returns what was remaining before; takes nothing and returns the shortfall when too little is left.
+ * Locks the slot's row (created on first use) inside the caller's transaction, so that concurrent
+ * holds and bookings of one slot queue here, and answers whether `places` and `tours` are left
+ * (counting every live hold). Takes nothing: the caller books (`bookSlot`) or holds (inventory.ts).
  */
-export async function takeFromSlot(
+export async function lockSlot(
   tx: Queryable,
   kind: OwnerKind,
   id: number,
@@ -166,9 +176,13 @@ export async function takeFromSlot(
   if (!slot) return { ok: false, available: 0, reason: 'slot' };
   if (places > slot.remaining) return { ok: false, available: slot.remaining, reason: 'places' };
   if (tours > slot.tours_remaining) return { ok: false, available: slot.tours_remaining, reason: 'tours' };
+  return { ok: true };
+}
+
+/** Books `places` and `tours` of a slot locked and checked by lockSlot in the same transaction. */
+export async function bookSlot(tx: Queryable, kind: OwnerKind, id: number, datetime: string, places: number, tours: number): Promise<void> {
   await tx.query(
     'UPDATE slot_bookings SET taken = taken + $4, tours_taken = tours_taken + $5 WHERE owner_kind = $1 AND owner_id = $2 AND datetime = $3',
     [kind, id, datetime, places, tours],
   );
-  return { ok: true };
 }

@@ -1,4 +1,5 @@
 import type { RateLimits } from './edge.js';
+import type { ProviderApi } from './provider-books.js';
 
 /** What handlers need besides the database: clock, secrets, logging. Injected so tests control them. */
 export interface ServerServices {
@@ -20,6 +21,13 @@ export interface ServerServices {
   cartTtlMs?: number | undefined;
   /** FRAME_ANCESTORS: who may frame the shop (embedded mode); default 'self' (edge.ts). */
   frameAncestors?: readonly string[] | undefined;
+  /**
+   * The key the payment provider's notices are signed with (PROVIDER_WEBHOOK_SECRET, issue 41);
+   * without it POST payment/notify refuses every notice.
+   */
+  webhookSecret?: Uint8Array | undefined;
+  /** The payment provider's merchant calls (look a payment up, refund it); default the simulated one. */
+  paymentProvider?: ProviderApi | undefined;
   /** Limits of login, password reset and voucher lookup; default DEFAULT_RATE_LIMITS (edge.ts). */
   rateLimits?: RateLimits | undefined;
 }

@@ -13,7 +13,7 @@ import { CART_TTL_MS } from '../../src/server/carts.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { overbookedAvailable, parseProviderReturn } from '../../src/api/checkout.js';
-import { catalogueBook, payAtProvider, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
+import { catalogueBook, payAtProvider, pressProviderButton, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 
 const DEMO_LOGIN = { email: 'demo@museum.example', password: 'Museum2026!' };
 const VALID_IBAN = 'CH93 0076 2011 6238 5295 7';
@@ -45,6 +45,12 @@ function expectedRate(country: string, weight: number): number {
   const rate = table.filter(([, min]) => min <= weight).sort((a, b) => b[1] - a[1])[0];
   if (!rate) throw new Error('no rate');
   return rate[2];
+}
+
+async function cartRow(server: TestServer, cartId: string): Promise<{ created_at: Date; status: string }> {
+  const [row] = await server.db.query<{ created_at: Date; status: string }>('SELECT created_at, status FROM carts WHERE id = $1', [cartId]);
+  if (!row) throw new Error(`no cart ${cartId}`);
+  return row;
 }
 
 function clientFor(server: TestServer, lang = 'de'): ShopApi {
@@ -309,13 +315,16 @@ describe('checkout on the demo data', () => {
       expect(await server.db.query('SELECT 1 FROM bookings WHERE cart_id = $1', [cartId])).toHaveLength(0);
     });
 
-    it('answers 410 CART_GONE for a cart older than 20 minutes, even when it was paid', async () => {
+    it('a cart paid within its lifetime is booked after it too (never 410); an unpaid one answers 410 after 20 minutes', async () => {
       const url = await api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server) });
       const paid = await payAtProvider(server, url);
+      const unpaidUrl = await api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server) });
+      const unpaid = providerParams(unpaidUrl);
       const start = server.clock.now;
       server.clock.now = new Date(start.getTime() + 20 * 60 * 1000 + 1000);
       try {
-        const gone = await failure(api.execPayment(paid));
+        await expect(api.execPayment(paid)).resolves.toHaveProperty('booking_id');
+        const gone = await failure(api.execPayment({ cartId: unpaid.cartId, us: 'made-up', sessionUs: unpaid.session }));
         expect(gone.status).toBe(410);
         expect(gone.code).toBe('CART_GONE');
       } finally {
@@ -323,31 +332,40 @@ describe('checkout on the demo data', () => {
       }
     });
 
-    it('CART_TTL_SECONDS shortens the lifetime (for browser tests against npm start)', async () => {
+    it('CART_TTL_SECONDS shortens the hold (for browser tests against npm start)', async () => {
       expect(CART_TTL_MS).toBe(20 * 60 * 1000);
       const url = await api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server) });
-      const paid = await payAtProvider(server, url);
+      const { cartId } = providerParams(url);
       const start = server.clock.now;
       server.services.cartTtlMs = 60_000; // CART_TTL_SECONDS=60 (parsed and checked by src/server/env.ts)
-      server.clock.now = new Date(start.getTime() + 61_000);
       try {
-        expect((await failure(api.execPayment(paid))).status).toBe(410);
+        expect((await api.getPaymentCart(cartId)).held_until).toBe(new Date(new Date((await cartRow(server, cartId)).created_at).getTime() + 60_000).toISOString());
+        server.clock.now = new Date(start.getTime() + 61_000);
+        expect((await api.getPaymentCart(cartId)).status).toBe('expired');
+        expect((await failure(api.cancelPayment(cartId))).status).toBe(410);
       } finally {
         server.services.cartTtlMs = undefined;
         server.clock.now = start;
       }
-      await expect(api.execPayment(paid)).resolves.toHaveProperty('booking_id');
+      expect((await api.getPaymentCart(cartId)).status).toBe('held');
     });
   });
 
   describe('POST checkout/cancel', () => {
-    it('cancels an open cart once; then cancel and execPayment answer 410', async () => {
+    it('cancels an unpaid cart once (the provider then takes no payment for it); a paid cart is not cancelled but booked', async () => {
       const url = await api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server) });
-      const paid = await payAtProvider(server, url);
-      await expect(api.cancelPayment(paid.cartId)).resolves.toBe(true);
-      expect((await failure(api.cancelPayment(paid.cartId))).status).toBe(410);
-      const exec = await failure(api.execPayment(paid));
+      const { cartId, session } = providerParams(url);
+      await expect(api.cancelPayment(cartId)).resolves.toBe(true);
+      expect((await failure(api.cancelPayment(cartId))).status).toBe(410);
+      expect((await pressProviderButton(server, url, 'pay')).status).toBe(410);
+      const exec = await failure(api.execPayment({ cartId, us: 'made-up', sessionUs: session }));
       expect(exec.status).toBe(410);
+      expect((await api.getPaymentCart(cartId)).status).toBe('cancelled');
+      const paidUrl = await api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server) });
+      const paid = await payAtProvider(server, paidUrl);
+      expect((await failure(api.cancelPayment(paid.cartId))).status).toBe(410);
+      expect((await api.getPaymentCart(paid.cartId)).status).toBe('paid');
+      await expect(api.execPayment(paid)).resolves.toHaveProperty('booking_id');
       expect((await failure(api.cancelPayment('nosuchcart00'))).status).toBe(410);
       const missing = await fetch(`${server.apiBase}/de/checkout/cancel?noRedirect=1`, { method: 'POST' });
       expect(missing.status).toBe(422);
@@ -419,20 +437,17 @@ describe('places are never oversold', () => {
     await server.close();
   });
 
-  it('two paid carts for 6 of 10 places: the second answers 422 OVERBOOKED with 4 available and books nothing', async () => {
+  it('two carts for 6 of 10 places: the first holds them, the second is refused at initPayment with 4 available, before the provider', async () => {
+    const carts = await count(server, 'carts');
     const a = await api.initPayment({ payart: 161, items: [tenPlacesTickets(server, 6)], url: returnUrls(server) });
-    const b = await api.initPayment({ payart: 161, items: [tenPlacesTickets(server, 6)], url: returnUrls(server) });
-    const paidA = await payAtProvider(server, a);
-    const paidB = await payAtProvider(server, b);
-    await api.execPayment(paidA);
-    const error = await failure(api.execPayment(paidB));
+    const error = await failure(api.initPayment({ payart: 161, items: [tenPlacesTickets(server, 6)], url: returnUrls(server) }));
     expect(error.status).toBe(422);
     expect(error.code).toBe('OVERBOOKED');
-    expect(error.details).toMatchObject({ available: 4 });
+    expect(error.details).toMatchObject({ available: 4, index: 0 });
     expect(overbookedAvailable(error)).toBe(4);
-    expect(await server.db.query('SELECT 1 FROM bookings WHERE cart_id = $1', [paidB.cartId])).toHaveLength(0);
-    const [cart] = await server.db.query<{ status: string }>('SELECT status FROM carts WHERE id = $1', [paidB.cartId]);
-    expect(cart?.status).toBe('open');
+    // no second cart, nothing to pay
+    expect(await count(server, 'carts')).toBe(carts + 1);
+    await expect(api.execPayment(await payAtProvider(server, a))).resolves.toHaveProperty('booking_id');
   });
 });
 

@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../../src/server/seed/index.js';
 import { createShopServer, originOf } from '../../src/server/app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { createProviderHandler } from '../../src/server/provider.js';
+import { createNoticeDispatcher, type NoticeDispatcher } from '../../src/server/provider-books.js';
 import type { CatalogCache } from '../../src/server/catalog-cache.js';
 import type { Logger } from '../../src/server/log.js';
 import { createStaticHandler } from '../../src/server/static.js';
@@ -23,14 +24,21 @@ export interface TestServer {
   services: ServerServices;
   logs: string[];
   clock: { now: Date };
+  /** The provider's payment notices (issue 41): sent when a test steps them (`runDue`), or by a timer with `noticeTimer`. */
+  notices: NoticeDispatcher;
   close(): Promise<void>;
 }
+
+/** The key the harness's provider signs its notices with and its shop checks them by. */
+export const TEST_WEBHOOK_SECRET = new TextEncoder().encode('test-webhook-secret-test-webhook-secret!');
 
 export interface TestServerOptions {
   now?: Date;
   catalogCache?: CatalogCache;
   logger?: Logger;
   trustProxy?: boolean;
+  /** Send the provider's notices by themselves (every second and after each payment), as `npm start` does. */
+  noticeTimer?: boolean;
   /** Serve the app's pages from this folder (an index.html template), with their heads (src/server/seo). */
   pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer; personalRendersAtOnce?: number };
 }
@@ -43,6 +51,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
+    webhookSecret: TEST_WEBHOOK_SECRET,
     ...(options.trustProxy ? { trustProxy: true } : {}),
   };
   // The unit project's global setup seeds one database and dumps it; each file starts from that copy.
@@ -62,10 +71,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         now: () => services.now().getTime(),
       })
     : undefined;
-  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(), catalogCache: options.catalogCache, logger: options.logger });
+  let url = '';
+  const notices = createNoticeDispatcher({ db, services, secret: TEST_WEBHOOK_SECRET, url: () => `${url}/api/de/payment/notify`, timer: options.noticeTimer ?? false });
+  const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache: options.catalogCache, logger: options.logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  url = `http://127.0.0.1:${port}`;
   return {
     url,
     apiBase: `${url}/api`,
@@ -73,7 +84,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     services,
     logs,
     clock,
+    notices,
     async close() {
+      notices.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

@@ -167,11 +167,28 @@ const cartArbitrary = fc
   .filter((cart) => cart.lines.some((line) => line.type !== 'voucherCode'));
 
 
+/** The lines with each voucher code worth what is left on it now (a code with nothing left is dropped). */
+async function withCodeValuesNow(lines: CartLine[]): Promise<CartLine[]> {
+  const out: CartLine[] = [];
+  for (const line of lines) {
+    if (line.type !== 'voucherCode') {
+      out.push(line);
+      continue;
+    }
+    const code = await api.lookUpVoucherCode(line.barcode).catch(() => null);
+    if (code && code.available_amount > 0) out.push({ ...line, price: code.available_amount });
+  }
+  return out;
+}
+
 describe('one total (issue 11)', () => {
   it(`the cart's total is the server's price and the provider's amount, for ${RUNS} generated carts`, async () => {
     const seen = { paid: 0, needsCountry: 0, failed: 0, withShipping: 0, withCodes: 0 };
     await fc.assert(
-      fc.asyncProperty(cartArbitrary, async ({ lines, country, loggedIn }) => {
+      fc.asyncProperty(cartArbitrary, async ({ lines: generated, country, loggedIn }) => {
+        // a code's line is worth what its lookup answers now, as in the app: an earlier cart that
+        // the codes paid entirely was booked at once and spent their value (issue 41)
+        const lines = await withCodeValuesNow(generated);
         const snapshot = await appCart(lines, loggedIn, country);
         const status = selectShippingStatus(snapshot);
         const totals = selectTotals(snapshot);
@@ -215,6 +232,8 @@ describe('one total (issue 11)', () => {
           amount: totals.total,
         });
         expect(charged).toBe(totals.total);
+        // the cart holds its places, stock and code value until it runs out: give them back for the next run
+        if (atProvider) await api.cancelPayment(cartId);
         seen.paid += 1;
         if (totals.shipping > 0) seen.withShipping += 1;
         if (totals.discount > 0) seen.withCodes += 1;

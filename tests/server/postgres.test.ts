@@ -23,7 +23,8 @@ import path from 'node:path';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
-import type { TestServer } from './harness.js';
+import { TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
+import { createNoticeDispatcher } from '../../src/server/provider-books.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -74,15 +75,18 @@ beforeAll(async () => {
     jwtSecret: new TextEncoder().encode('postgres-test-secret-postgres-test-secret'),
     log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
+    webhookSecret: TEST_WEBHOOK_SECRET,
   };
-  const http = createShopServer({ db, services, providerHandler: createProviderHandler() });
+  let url = '';
+  const notices = createNoticeDispatcher({ db, services, secret: TEST_WEBHOOK_SECRET, url: () => `${url}/api/de/payment/notify` });
+  const http = createShopServer({ db, services, providerHandler: createProviderHandler(notices) });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   close = async () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     await db.close();
   };
-  server = { url, apiBase: `${url}/api`, db, services, logs, clock, close };
+  server = { url, apiBase: `${url}/api`, db, services, logs, clock, notices, close };
   api = createShopApi({ baseURL: server.apiBase, lang: () => 'de' });
 });
 

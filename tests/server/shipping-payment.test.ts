@@ -61,11 +61,12 @@ describe('payment with shipping (issue 11)', () => {
 
   it('voucher codes cover items plus shipping, floored at 0, and the booking takes that much from the code', async () => {
     const items: CartItem[] = [guide, { type: 'voucherCode', barcode: DEMO.voucherCodes.valid200 }];
+    const [before] = await server.db.query<{ used_amount: number }>('SELECT used_amount FROM voucher_codes WHERE barcode = $1', [DEMO.voucherCodes.valid200]);
+    // nothing to pay at the provider: the codes' value is the money, so initPayment books at once (issue 41)
     const url = await api.initPayment({ payart: 161, items, url: returnUrls(server, 'en'), shipping: { country: 'DE', address: null } });
     const row = await cartRow(url);
     expect(row.shipping).toBeGreaterThan(0);
     expect(row).toMatchObject({ subtotal: 1800, discount: 1800 + row.shipping, amount: 0 });
-    const [before] = await server.db.query<{ used_amount: number }>('SELECT used_amount FROM voucher_codes WHERE barcode = $1', [DEMO.voucherCodes.valid200]);
     await api.execPayment(await payAtProvider(server, url));
     const [after] = await server.db.query<{ used_amount: number }>('SELECT used_amount FROM voucher_codes WHERE barcode = $1', [DEMO.voucherCodes.valid200]);
     expect(after!.used_amount - before!.used_amount).toBe(1800 + row.shipping);

@@ -20,7 +20,7 @@ import { listGroups, listVenues } from '../catalog/common.js';
 import { collectTickets, eventLifetime, getEvent, getEventRow, listEvents, nextEventDate, ticketCalendar, type EventRow } from '../catalog/events.js';
 import { getTourRow, listTours, timeslotId, tourDetail, tourLifetime, tourRows, tourSlots, tourSlotSoldOut, type TourRow } from '../catalog/tours.js';
 import { getMerchandise, listMerchandise } from '../catalog/merchandise.js';
-import { shapeVoucher, VOUCHER_CODE_COLUMNS, voucherCodeDates, type VoucherCodeRow, type VoucherRow } from '../catalog/vouchers.js';
+import { shapeVoucher, voucherCodeColumns, voucherCodeDates, voucherCodeStanding, type VoucherCodeRow, type VoucherRow } from '../catalog/vouchers.js';
 
 function checkRange(start: string, end: string): void {
   if (daysBetween(start, end) > MAX_RANGE_DAYS) {
@@ -43,10 +43,10 @@ async function tourOr404(q: Queryable, id: number): Promise<TourRow> {
 /** Looks a voucher code up and applies the rule of §5; 422 with the VOUCHER_* code when it cannot be used. */
 export async function lookUpVoucherCode(q: Queryable, lang: Parameters<typeof tr>[1], input: string, now: Date): Promise<VoucherCode> {
   const barcode = normalizeVoucherCode(input);
-  const row = (await q.query<VoucherCodeRow>(`SELECT ${VOUCHER_CODE_COLUMNS} FROM voucher_codes WHERE upper(barcode) = upper($1)`, [barcode]))[0];
+  const row = (await q.query<VoucherCodeRow>(`SELECT ${voucherCodeColumns(2)} FROM voucher_codes WHERE upper(barcode) = upper($1)`, [barcode, now.toISOString()]))[0];
   if (!row) throw new HttpError(422, VOUCHER_NOT_FOUND, 'This voucher code does not exist.', { voucher: [VOUCHER_NOT_FOUND] });
   const dates = voucherCodeDates(row, now);
-  const validity = voucherCodeValidity({ amount: row.amount, used_amount: row.used_amount, ...dates }, now);
+  const validity = voucherCodeStanding(row, now);
   const code: VoucherCode = {
     barcode: row.barcode,
     name: tr(row.name, lang),
@@ -175,14 +175,14 @@ export function registerCatalogRoutes(router: Router): void {
 
   // ---------- merchandise and annual passes ----------
 
-  router.get('merchandise/select', async ({ db, lang, query }) => {
+  router.get('merchandise/select', async ({ db, lang, query, services }) => {
     const { product_kind } = parseInput(ProductKindQuerySchema, query);
-    return listMerchandise(db, lang, product_kind);
+    return listMerchandise(db, lang, product_kind, services.now());
   });
 
-  router.get('merchandise', async ({ db, lang, query }) => {
+  router.get('merchandise', async ({ db, lang, query, services }) => {
     const { article } = parseInput(ArticleQuerySchema, query);
-    const item = await getMerchandise(db, lang, article);
+    const item = await getMerchandise(db, lang, article, services.now());
     if (!item) throw notFound(`There is no article ${article}.`);
     return item;
   });

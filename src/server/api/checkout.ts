@@ -2,11 +2,13 @@
  * Checkout routes of spec §7: payment types, upselling, payment init/exec/cancel, order review and
  * shipping costs. Shapes, statuses and codes: docs/api.md.
  *
- * A cart (table `carts`) is one payment attempt: initPayment prices the items with priceCart,
- * stores them with a 12-character id and session string, and answers the simulated provider's
- * URL. The provider's "pay" stores the provider transaction (`us`) on the cart and sends the
- * browser to url.continue?us&sessionUs&cartId. execPayment books the cart once, in one
- * transaction with reserveCart. A cart lives 20 minutes (CART_TTL_SECONDS) from initPayment.
+ * A cart (table `carts`) is one payment attempt (issue 41): initPayment prices the items, HOLDS
+ * what they take (places, stock, voucher value) for the cart's lifetime (CART_TTL_SECONDS, 20
+ * minutes) in the transaction that stores the cart, and answers the simulated provider's URL; a
+ * cart that cannot be held is refused there, before the provider. The booking is made when the
+ * money arrives: the provider's signed notice (POST payment/notify) or the browser's return
+ * (execPayment), whichever comes first (payments.ts). checkout/cancel releases the hold at once;
+ * a hold that runs out stops counting by itself.
  */
 import type { Router, RequestContext } from './router.js';
 import { HttpError, parseInput } from './http-error.js';
@@ -33,9 +35,14 @@ import { optionalCustomer, randomId } from '../auth.js';
 import { customerCountry } from '../customers.js';
 import { readSetting } from '../settings.js';
 import { closedSectionsOfRemote, inClosedSection, sectionOfType, type SectionKey } from '../../domain/sections.js';
-import { priceCart, reserveCart } from '../inventory.js';
+import { holdCart, priceCart, releaseHolds } from '../inventory.js';
 import { shippedItems, shippingCost } from '../shipping.js';
-import { CART_TTL_MS, CURRENCY, cartIsLive, loadCart, type CartRow } from '../carts.js';
+import { CART_TTL_MS, CURRENCY, cartIsLive, heldUntil, loadCart, type CartRow } from '../carts.js';
+import { bookLockedCart, refundedError, settlePayment, type SettleDeps } from '../payments.js';
+import { simulatedProviderApi, type PaymentNotice, type ProviderApi } from '../provider-books.js';
+import { SIGNATURE_HEADER, verifyNotice } from '../webhook-signature.js';
+import * as v from 'valibot';
+import type { PaymentCart } from '../../api/schemas/checkout.js';
 
 /** Destination assumed for an express payment without a customer (the provider collects the address). */
 export const DEFAULT_SHIPPING_COUNTRY = 'CH';
@@ -50,7 +57,8 @@ export function providerUrl(origin: string, lang: string, cart: Pick<CartRow, 'i
   return url.toString();
 }
 
-const hasTickets = (items: CartItem[]) => items.some((item) => item.type === 'ticket' || item.type === 'dayTicket' || item.type === 'guidedTour');
+const providerOf = (ctx: RequestContext): ProviderApi => ctx.services.paymentProvider ?? simulatedProviderApi;
+const settleDeps = (ctx: RequestContext): SettleDeps => ({ db: ctx.db, provider: providerOf(ctx), now: () => ctx.services.now(), log: ctx.services.log });
 
 /**
  * Checks the payment type and who may use it: express (161, requires_login false) is open to
@@ -132,34 +140,41 @@ async function initPayment(ctx: RequestContext): Promise<string> {
   const country = await shippingCountryFor(ctx, customerId, body.shipping);
   // shipping first: voucher codes cover the items plus shipping (§4, src/domain/vouchers.ts)
   const shipping = await shippingFor(ctx, country, body.cart.items, now);
-  const priced = await priceCart(ctx.db, ctx.lang, body.cart.items, now, shipping);
   const cart = { id: randomId(12), session_us: randomId(12) };
-  await ctx.db.query(
-    `INSERT INTO carts (id, lang, status, customer_id, payart, aux, items, external_document_number, lines, subtotal, discount, shipping, amount,
-                        url_continue, url_cancel, session_us, created_at, updated_at, request_invoice, delivery_address, shipping_country)
-     VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19)`,
-    [
+  const ttl = ctx.services.cartTtlMs ?? CART_TTL_MS;
+  // one transaction: the cart and its holds exist together or not at all (issue 41)
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO carts (id, lang, status, customer_id, payart, aux, items, external_document_number, lines, subtotal, discount, shipping, amount,
+                          url_continue, url_cancel, session_us, created_at, updated_at, request_invoice, delivery_address, shipping_country)
+       VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, '[]', 0, 0, $8, 0, $9, $10, $11, $12, $12, $13, $14, $15)`,
+      [
+        cart.id,
+        ctx.lang,
+        customerId,
+        body.payart,
+        JSON.stringify(cleanAux(body.aux)),
+        JSON.stringify(body.cart.items),
+        body.cart.external_document_number,
+        shipping,
+        body.url.continue,
+        body.url.cancel,
+        cart.session_us,
+        now.toISOString(),
+        body.request_invoice,
+        body.shipping.address ? JSON.stringify(body.shipping.address) : null,
+        shippedItems(body.cart.items).length > 0 ? country : null,
+      ],
+    );
+    const priced = await holdCart(tx, ctx.lang, cart.id, body.cart.items, now, shipping, new Date(now.getTime() + ttl));
+    await tx.query('UPDATE carts SET lines = $2, subtotal = $3, discount = $4, amount = $5 WHERE id = $1', [
       cart.id,
-      ctx.lang,
-      customerId,
-      body.payart,
-      JSON.stringify(cleanAux(body.aux)),
-      JSON.stringify(body.cart.items),
-      body.cart.external_document_number,
       JSON.stringify(priced.lines.map((line) => ({ type: line.item.type, name: line.name, amount: line.amount, vat: line.vat }))),
       priced.subtotal,
       priced.discount,
-      shipping,
       priced.total,
-      body.url.continue,
-      body.url.cancel,
-      cart.session_us,
-      now.toISOString(),
-      body.request_invoice,
-      body.shipping.address ? JSON.stringify(body.shipping.address) : null,
-      shippedItems(body.cart.items).length > 0 ? country : null,
-    ],
-  );
+    ]);
+  });
   return paymentUrl(ctx, cart.id, cart.session_us);
 }
 
@@ -173,11 +188,17 @@ async function initPayment(ctx: RequestContext): Promise<string> {
 async function paymentUrl(ctx: RequestContext, cartId: string, sessionUs: string): Promise<string> {
   const cart = await loadCart(ctx.db, cartId);
   if (!cart || cart.amount > 0) return providerUrl(ctx.origin, ctx.lang, { id: cartId, session_us: sessionUs });
+  // nothing to pay: the codes' value is the money, so the booking is made now from the holds
   const us = randomId(12);
-  await ctx.db.query('UPDATE carts SET provider_us = $2, updated_at = $3 WHERE id = $1', [cart.id, us, ctx.services.now().toISOString()]);
-  ctx.services.log(`Checkout: cart ${cart.id} is paid by voucher codes (amount 0); no provider page, us=${us}`);
+  const now = ctx.services.now();
+  await ctx.db.transaction(async (tx) => {
+    const locked = await loadCart(tx, cartId, true);
+    if (locked && locked.status === 'open') await bookLockedCart(tx, locked, { us, amount: 0 }, now);
+  });
+  ctx.services.log(`Checkout: cart ${cart.id} is paid by voucher codes (amount 0); booked without a provider page`);
+  const booked = await loadCart(ctx.db, cartId);
   const url = new URL(cart.url_continue);
-  url.searchParams.set('us', us);
+  url.searchParams.set('us', booked?.provider_us ?? us);
   url.searchParams.set('sessionUs', sessionUs);
   url.searchParams.set('cartId', cart.id);
   return url.toString();
@@ -193,6 +214,8 @@ async function initPaymentOrder(ctx: RequestContext): Promise<string> {
     const cart = await loadCart(tx, body.id, true);
     if (!cart || !cartIsLive(cart, now, ctx.services.cartTtlMs)) return null;
     if (cart.customer_id !== null && cart.customer_id !== customerId) return null;
+    // paid already (the notice may not have come yet): a second payment would pay one order twice
+    if (cart.paid_at !== null || (await providerOf(ctx).paymentOfCart(tx, cart.id))) return null;
     await tx.query(
       `UPDATE carts SET payart = $2, aux = $3, url_continue = $4, url_cancel = $5, session_us = $6, provider_us = NULL,
          customer_id = COALESCE(customer_id, $7), lang = $8, updated_at = $9 WHERE id = $1`,
@@ -204,50 +227,100 @@ async function initPaymentOrder(ctx: RequestContext): Promise<string> {
   return paymentUrl(ctx, updated.id, sessionUs);
 }
 
+/**
+ * The browser's return from the provider (issue 41): asks the provider for the payment `us` and
+ * settles it as the notice would (payments.ts). A paid cart answers its booking also after its
+ * lifetime, or 422 PAYMENT_REFUNDED when the payment had to go back; it is never 410.
+ */
 async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
   const query = parseInput(ExecPaymentQuerySchema, ctx.query);
   const { cartId } = parseInput(ExecPaymentBodySchema, ctx.body);
   const now = ctx.services.now();
-  return ctx.db.transaction(async (tx) => {
-    // the row lock makes concurrent repeats wait here and then see the booking
-    const cart = await loadCart(tx, cartId, true);
-    if (!cart) throw cartGone();
-    if (cart.session_us !== query.sessionUs) {
-      throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_SESSION_INVALID, 'This payment does not belong to this cart.', { sessionUs: ['Does not match the cart.'] });
-    }
-    if (cart.status === 'booked') {
-      const [booking] = await tx.query<{ id: string; has_tickets: boolean }>('SELECT id, has_tickets FROM bookings WHERE cart_id = $1', [cart.id]);
-      if (booking) return { booking_id: booking.id, has_tickets: booking.has_tickets };
-    }
-    if (!cartIsLive(cart, now, ctx.services.cartTtlMs)) throw cartGone();
-    if (cart.provider_us === null || cart.provider_us !== query.us) {
-      throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_NOT_COMPLETED, 'The payment was not completed. Please try again.');
-    }
-    // the voucher codes take what they covered at initPayment: items plus the stored shipping
-    await reserveCart(tx, cart.items, now, cart.shipping);
-    const booking = { booking_id: randomId(12).toUpperCase(), has_tickets: hasTickets(cart.items) };
-    await tx.query('INSERT INTO bookings (id, cart_id, customer_id, has_tickets, amount, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      booking.booking_id,
-      cart.id,
-      cart.customer_id,
-      booking.has_tickets,
-      cart.amount,
-      now.toISOString(),
-    ]);
-    await tx.query("UPDATE carts SET status = 'booked', updated_at = $2 WHERE id = $1", [cart.id, now.toISOString()]);
-    return booking;
-  });
+  const cart = await loadCart(ctx.db, cartId);
+  if (!cart) throw cartGone();
+  if (cart.session_us !== query.sessionUs) {
+    throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_SESSION_INVALID, 'This payment does not belong to this cart.', { sessionUs: ['Does not match the cart.'] });
+  }
+  const payment = await providerOf(ctx).payment(ctx.db, query.us);
+  const settlement = payment && payment.cart_id === cart.id ? await settlePayment(settleDeps(ctx), payment) : await settledAlready(ctx, cart, query.us);
+  if (settlement?.kind === 'booked') return { booking_id: settlement.booking_id, has_tickets: settlement.has_tickets };
+  if (settlement?.kind === 'refunded') throw refundedError(settlement);
+  if (cart.status === 'cancelled' || !cartIsLive(cart, now, ctx.services.cartTtlMs)) throw cartGone();
+  throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_NOT_COMPLETED, 'The payment was not completed. Please try again.');
 }
 
+/** A cart booked without the provider (voucher codes paid all): its `us` is the shop's own. */
+async function settledAlready(ctx: RequestContext, cart: CartRow, us: string): Promise<{ kind: 'booked'; booking_id: string; has_tickets: boolean } | null> {
+  if (cart.status !== 'booked' || cart.provider_us !== us) return null;
+  const [booking] = await ctx.db.query<{ id: string; has_tickets: boolean }>('SELECT id, has_tickets FROM bookings WHERE cart_id = $1', [cart.id]);
+  return booking ? { kind: 'booked', booking_id: booking.id, has_tickets: booking.has_tickets } : null;
+}
+
+const PaymentNoticeSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(64)),
+  type: v.literal('payment.paid'),
+  cart_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+  us: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+  amount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  currency: v.pipe(v.string(), v.maxLength(8)),
+  paid_at: v.pipe(v.string(), v.maxLength(40)),
+});
+
+/**
+ * POST payment/notify (issue 41): the provider's notice of a payment, signed (webhook-signature.ts).
+ * The shop asks the provider for the payment the notice names (a notice is a hint, the provider's
+ * books are the truth) and settles it. 2xx tells the provider to stop sending: the booking, the
+ * refund, or a payment the provider does not know (nothing to do). A wrong signature is 401.
+ */
+async function paymentNotice(ctx: RequestContext): Promise<{ received: true; result: 'booked' | 'refunded' | 'unknown' }> {
+  const secret = ctx.services.webhookSecret;
+  if (!secret || !verifyNotice(secret, ctx.rawBody, ctx.header(SIGNATURE_HEADER), ctx.services.now())) {
+    throw new HttpError(401, 'SIGNATURE_INVALID', 'The notice is not signed by the payment provider.');
+  }
+  const notice: PaymentNotice = parseInput(PaymentNoticeSchema, ctx.body);
+  const payment = await providerOf(ctx).payment(ctx.db, notice.us);
+  if (!payment || payment.cart_id !== notice.cart_id) return { received: true, result: 'unknown' };
+  const settlement = await settlePayment(settleDeps(ctx), payment);
+  return { received: true, result: settlement?.kind ?? 'unknown' };
+}
+
+/** GET checkout/cart?id= (issue 41): where a payment cart stands and until when it holds its places. */
+async function paymentCart(ctx: RequestContext): Promise<PaymentCart> {
+  const { cartId } = parseInput(ExecPaymentBodySchema, { cartId: ctx.query.id ?? '' });
+  const cart = await loadCart(ctx.db, cartId);
+  if (!cart) throw cartGone();
+  const now = ctx.services.now();
+  const [booking] = cart.status === 'booked' ? await ctx.db.query<{ id: string }>('SELECT id FROM bookings WHERE cart_id = $1', [cart.id]) : [];
+  const paid = cart.status === 'open' && (cart.paid_at !== null || (await providerOf(ctx).paymentOfCart(ctx.db, cart.id)) !== null);
+  const status: PaymentCart['status'] =
+    cart.status === 'open' ? (paid ? 'paid' : cartIsLive(cart, now, ctx.services.cartTtlMs) ? 'held' : 'expired') : cart.status;
+  return {
+    id: cart.id,
+    status,
+    held_until: heldUntil(cart, ctx.services.cartTtlMs).toISOString(),
+    amount: cart.amount,
+    currency: CURRENCY,
+    booking_id: booking?.id ?? null,
+    refund_reason: cart.status === 'refunded' ? (cart.refund_reason as PaymentCart['refund_reason']) : null,
+  };
+}
+
+/**
+ * checkout/cancel: ends an open, unpaid cart and releases its hold at once (issue 41). A cart that
+ * was paid meanwhile, booked, cancelled or has run out answers 410.
+ */
 async function cancel(ctx: RequestContext): Promise<true> {
   const { cartId } = parseInput(ExecPaymentBodySchema, { cartId: ctx.query.cartId ?? '' });
   const now = ctx.services.now();
-  const cutoff = new Date(now.getTime() - (ctx.services.cartTtlMs ?? CART_TTL_MS)).toISOString();
-  const rows = await ctx.db.query(
-    "UPDATE carts SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'open' AND created_at >= $3 RETURNING id",
-    [cartId, now.toISOString(), cutoff],
-  );
-  if (rows.length === 0) throw cartGone();
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const cart = await loadCart(tx, cartId, true);
+    if (!cart || cart.status !== 'open' || !cartIsLive(cart, now, ctx.services.cartTtlMs)) return false;
+    if (cart.paid_at !== null || (await providerOf(ctx).paymentOfCart(tx, cart.id))) return false;
+    await tx.query("UPDATE carts SET status = 'cancelled', updated_at = $2 WHERE id = $1", [cart.id, now.toISOString()]);
+    await releaseHolds(tx, cart.id);
+    return true;
+  });
+  if (!cancelled) throw cartGone();
   return true;
 }
 
@@ -318,6 +391,8 @@ export function registerCheckoutRoutes(router: Router): void {
   router.post('checkout/initPaymentOrder', initPaymentOrder);
   router.post('checkout/execPayment', execPayment);
   router.post('checkout/cancel', cancel);
+  router.get('checkout/cart', paymentCart);
+  router.post('payment/notify', paymentNotice);
   router.get('order/review', orderReview);
   router.post('shipping/costs', shippingCosts);
 }

@@ -16,6 +16,10 @@ export interface RequestContext {
   query: Record<string, string>;
   /** Parsed JSON body (undefined for GET or an empty body). */
   body: unknown;
+  /** The body as sent ('' for GET): what a signature is computed over (payment notices, issue 41). */
+  rawBody: string;
+  /** A request header, by name (case-insensitive). */
+  header(name: string): string | undefined;
   db: Db;
   services: ServerServices;
   /** Origin the visitor used, e.g. `http://localhost:8080`, for links the server builds. */

@@ -8,6 +8,7 @@ import type { Voucher } from '../../api/schemas/catalog.js';
 import { addDays } from '../../domain/dates.js';
 import { tr, type Texts } from './texts.js';
 import { flag, today } from './common.js';
+import { voucherCodeValidity } from '../../domain/voucher-code.js';
 
 export interface VoucherRow {
   id: number;
@@ -52,10 +53,24 @@ export interface VoucherCodeRow {
   valid_from_rel_days: number | null;
   valid_to: string | null;
   valid_to_rel_days: number | null;
+  /** what live holds of open payment carts take of the code (issue 41), when selected with voucherCodeColumns */
+  held?: number;
 }
 
 export const VOUCHER_CODE_COLUMNS = `barcode, name, amount, used_amount, valid_from::text AS valid_from, valid_from_rel_days,
   valid_to::text AS valid_to, valid_to_rel_days`;
+
+/**
+ * VOUCHER_CODE_COLUMNS and `held`: the value the live holds of open payment carts take at the time
+ * given as parameter $nowParam (issue 41), so that a code's value is never promised twice.
+ */
+export const voucherCodeColumns = (nowParam: number) => `${VOUCHER_CODE_COLUMNS},
+  COALESCE((SELECT sum(h.places) FROM holds h WHERE h.kind = 'voucherCode' AND h.barcode = voucher_codes.barcode AND h.expires_at > $${nowParam}), 0)::int AS held`;
+
+/** §5 validity of a code at `now`, its value left counting what live holds take (used + held). */
+export function voucherCodeStanding(r: VoucherCodeRow, now: Date): ReturnType<typeof voucherCodeValidity> {
+  return voucherCodeValidity({ amount: r.amount, used_amount: r.used_amount + (r.held ?? 0), ...voucherCodeDates(r, now) }, now);
+}
 
 /** Effective validity dates of a code (absolute, else relative to today, else unbounded). */
 export function voucherCodeDates(r: VoucherCodeRow, now: Date): { valid_from: string | null; valid_to: string | null } {

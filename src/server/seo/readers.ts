@@ -59,7 +59,7 @@ export function inProcessCatalogue(options: InProcessOptions): CatalogueRead {
     if (!found) throw new Error(`No catalogue read ${path}`);
     const { handler, params } = found;
     const search = new URLSearchParams(query as Record<string, string>).toString();
-    const compute = () => handler({ lang, method: 'GET', path, params, query: { ...query }, body: undefined, db: options.db, services: options.services, origin: '' });
+    const compute = () => handler({ lang, method: 'GET', path, params, query: { ...query }, body: undefined, rawBody: '', header: () => undefined, db: options.db, services: options.services, origin: '' });
     try {
       // the key the API's own answer has (app.ts apiHandler): `{lang}/{path}{?search}`
       const kept = options.cache

@@ -1,0 +1,206 @@
+/**
+ * The simulated payment provider's own books (issue 41): the payments it took, the refunds it
+ * made, and the notices it owes the shop. The provider pages (provider.ts) write them; the shop
+ * reads them only through `ProviderApi`, the calls a real provider offers its merchants (look a
+ * payment up, refund it), and learns of a payment from the signed notice the dispatcher sends
+ * (webhook-signature.ts) — retried until the shop answers 2xx, kept in the database so that a
+ * restart loses none, and claimed row by row so that several processes never send one twice.
+ */
+import type { Db, Queryable } from './db/index.js';
+import type { ServerServices } from './services.js';
+import { signNotice, SIGNATURE_HEADER } from './webhook-signature.js';
+import type { RefundReason } from '../api/schemas/checkout.js';
+
+export interface ProviderPayment {
+  us: string;
+  cart_id: string;
+  amount: number;
+  currency: string;
+  status: 'paid' | 'refunded';
+  paid_at: Date;
+  refunded_at: Date | null;
+  refund_reason: RefundReason | null;
+}
+
+/** What the shop may ask of the provider: the calls a real provider's merchant API has. */
+export interface ProviderApi {
+  /** The payment with this transaction id, or null. */
+  payment(q: Queryable, us: string): Promise<ProviderPayment | null>;
+  /** The payment made for a cart (the merchant's reference), or null. */
+  paymentOfCart(q: Queryable, cartId: string): Promise<ProviderPayment | null>;
+  /** Gives the whole payment back; a payment refunded already stays as it is. */
+  refund(q: Queryable, us: string, reason: RefundReason, now: Date): Promise<void>;
+}
+
+export const simulatedProviderApi: ProviderApi = {
+  async payment(q, us) {
+    return (await q.query<ProviderPayment>('SELECT * FROM provider_payments WHERE us = $1', [us]))[0] ?? null;
+  },
+  async paymentOfCart(q, cartId) {
+    return (await q.query<ProviderPayment>('SELECT * FROM provider_payments WHERE cart_id = $1 ORDER BY paid_at LIMIT 1', [cartId]))[0] ?? null;
+  },
+  async refund(q, us, reason, now) {
+    await q.query("UPDATE provider_payments SET status = 'refunded', refunded_at = $2, refund_reason = $3 WHERE us = $1 AND status = 'paid'", [us, now.toISOString(), reason]);
+  },
+};
+
+/** The notice's body: what was paid, for which cart. */
+export interface PaymentNotice {
+  id: string;
+  type: 'payment.paid';
+  cart_id: string;
+  us: string;
+  amount: number;
+  currency: string;
+  paid_at: string;
+}
+
+/**
+ * The provider took a payment (its Pay button): records it and the notice it owes the shop, in
+ * the caller's transaction. The dispatcher sends the notice.
+ */
+export async function recordPayment(tx: Queryable, payment: { us: string; cartId: string; amount: number; currency: string }, now: Date): Promise<void> {
+  await tx.query('INSERT INTO provider_payments (us, cart_id, amount, currency, status, paid_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    payment.us,
+    payment.cartId,
+    payment.amount,
+    payment.currency,
+    'paid',
+    now.toISOString(),
+  ]);
+  const [row] = await tx.query<{ id: number }>(
+    'INSERT INTO provider_notices (us, cart_id, body, next_attempt_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [payment.us, payment.cartId, '', now.toISOString()],
+  );
+  const notice: PaymentNotice = {
+    id: `ntc_${row?.id ?? 0}`,
+    type: 'payment.paid',
+    cart_id: payment.cartId,
+    us: payment.us,
+    amount: payment.amount,
+    currency: payment.currency,
+    paid_at: now.toISOString(),
+  };
+  await tx.query('UPDATE provider_notices SET body = $2 WHERE id = $1', [row?.id ?? 0, JSON.stringify(notice)]);
+}
+
+/** Seconds before the next try after `attempts` failed ones: 1, 2, 4 … at most 5 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** How long a claimed notice waits before another process may send it (the sender died meanwhile). */
+const LEASE_MS = 60_000;
+
+export interface NoticeDispatcher {
+  /** A notice was recorded: send it soon (no-op without the timer). */
+  kick(): void;
+  /** Sends every notice due now; answers how many the shop accepted (2xx). */
+  runDue(): Promise<number>;
+  /** Sends the due notices of one cart only (tests). */
+  runDueFor(cartId: string): Promise<number>;
+  stop(): void;
+}
+
+export interface NoticeDispatcherOptions {
+  db: Db;
+  services: Pick<ServerServices, 'now' | 'log'>;
+  secret: Uint8Array;
+  /** Where the shop receives notices (known once the server listens). */
+  url: () => string;
+  /** Sends one request; default: fetch with a 10 s limit. */
+  send?: (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }) => Promise<{ status: number }>;
+  /** Run by itself (a timer every second, and at once after kick); off in tests that step it. */
+  timer?: boolean;
+}
+
+async function defaultSend(url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }): Promise<{ status: number }> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer().catch(() => undefined);
+  return { status: res.status };
+}
+
+export function createNoticeDispatcher(options: NoticeDispatcherOptions): NoticeDispatcher {
+  const { db, services, secret } = options;
+  const send = options.send ?? defaultSend;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const deliver = async (cartId: string | null): Promise<number> => {
+    const now = services.now();
+    const claimed = await db.query<{ id: number; body: string; attempts: number; cart_id: string }>(
+      `UPDATE provider_notices SET attempts = attempts + 1, next_attempt_at = $2
+        WHERE id IN (SELECT id FROM provider_notices
+                      WHERE delivered_at IS NULL AND next_attempt_at <= $1 ${cartId === null ? '' : 'AND cart_id = $3'}
+                      ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
+        RETURNING id, body, attempts, cart_id`,
+      cartId === null ? [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()] : [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), cartId],
+    );
+    let accepted = 0;
+    for (const notice of claimed) {
+      let status = 0;
+      try {
+        const at = services.now();
+        status = (await send(options.url(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signNotice(secret, notice.body, at) },
+          body: notice.body,
+        })).status;
+      } catch {
+        status = 0;
+      }
+      const after = services.now();
+      if (status >= 200 && status < 300) {
+        accepted += 1;
+        await db.query('UPDATE provider_notices SET delivered_at = $2, last_status = $3 WHERE id = $1', [notice.id, after.toISOString(), String(status)]);
+      } else {
+        const next = new Date(after.getTime() + retryDelayMs(notice.attempts));
+        await db.query('UPDATE provider_notices SET next_attempt_at = $2, last_status = $3 WHERE id = $1', [notice.id, next.toISOString(), status === 0 ? 'no answer' : String(status)]);
+        services.log(`Provider: the notice ${notice.id} of cart ${notice.cart_id} was not accepted (${status === 0 ? 'no answer' : status}); try ${notice.attempts + 1} at ${next.toISOString()}`);
+      }
+    }
+    return accepted;
+  };
+
+  const runDue = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await deliver(null);
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  let interval: ReturnType<typeof setInterval> | undefined;
+  if (options.timer) {
+    interval = setInterval(() => {
+      runDue().catch((error: unknown) => services.log(`Provider: sending notices failed: ${String(error)}`));
+    }, 1000);
+    interval.unref();
+  }
+
+  return {
+    kick() {
+      if (!options.timer || stopped) return;
+      setImmediate(() => {
+        runDue().catch((error: unknown) => services.log(`Provider: sending notices failed: ${String(error)}`));
+      });
+    },
+    runDue,
+    runDueFor: (cartId) => deliver(cartId),
+    stop() {
+      stopped = true;
+      if (interval) clearInterval(interval);
+    },
+  };
+}
