@@ -9,7 +9,8 @@
  *      run's static-file figure beside it as a ratio;
  *   4. proxy: a second process with SHOP_API_URL pointing at the first; p50 of event/select
  *      through it against the upstream directly (1 connection: the added latency itself);
- *   5. fuzz/oversell (issue 15): the long runs of tests/server/fuzz.test.ts and oversell.test.ts;
+ *   5. fuzz/oversell (issue 15, 41): the long runs of tests/server/fuzz.test.ts, oversell.test.ts and
+ *      payments.property.test.ts;
  *   6. sessions (issue 22): BENCH_SESSIONS (default 300) random visitor sessions in Chromium
  *      (tests/e2e/sessions/) against a fresh server, BENCH_SESSION_PARALLEL (default 3) at a time,
  *      seeds from BENCH_SESSION_SEED (default 1000) on; prints sessions, steps, invariant checks,
@@ -314,8 +315,10 @@ async function main(): Promise<void> {
   if (sections.has('sessions')) await measureSessions();
   if (sections.has('fuzz')) {
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', 'tests/server/fuzz.test.ts', 'tests/server/oversell.test.ts'], {
-        cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: '20000', OVERSELL_BUYERS: '5000', OVERSELL_PLACES: '200' },
+      // issue 41: 5,000 buyers for 200 places on PGlite, 1,000 for 50 over two processes on PostgreSQL
+      // (TEST_DATABASE_URL; else two servers on one PGlite), and 200 interleavings of the payments property
+      const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', 'tests/server/fuzz.test.ts', 'tests/server/oversell.test.ts', 'tests/server/payments.property.test.ts'], {
+        cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: '20000', OVERSELL_BUYERS: '5000', OVERSELL_PLACES: '200', OVERSELL_PG_BUYERS: '1000', OVERSELL_PG_PLACES: '50', PAYMENTS_PROPERTY_RUNS: '200' },
       });
       started.push({ stop: async () => child.kill('SIGTERM') });
       child.once('exit', resolve);

@@ -1,6 +1,6 @@
 /**
- * A rush of buyers for the oversell tests (issue 15): each buyer runs initPayment, pays at the
- * simulated provider and runs execPayment, all buyers at once, over a bounded pool of keep-alive
+ * A rush of buyers for the oversell tests (issue 15, 41): each buyer runs initPayment (which holds
+ * the place or refuses before the provider), pays at the simulated provider and runs execPayment, all buyers at once, over a bounded pool of keep-alive
  * connections (the buyers are concurrent; sockets are capped as a browser population behind a
  * load balancer would be).
  */
@@ -40,7 +40,14 @@ export function client(maxSockets = 100) {
   return { send, close: () => agent.destroy() };
 }
 
-export type Outcome = { booked: string } | { refused: number; code: string | undefined; available: unknown };
+/**
+ * What became of a buyer (issue 41): booked; refused, before the provider (`stage: 'init'`, nothing
+ * paid) or after paying (`stage: 'exec'`, which must never happen); or paid and refunded.
+ */
+export type Outcome =
+  | { booked: string }
+  | { refused: number; code: string | undefined; available: unknown; stage: 'init' | 'exec' }
+  | { refunded: string };
 
 /** The ten-places slot of the demo data, given `places` free places (capacity = prebooked + places). */
 export async function setFreePlaces(q: Queryable, now: Date, places: number): Promise<{ item: Record<string, unknown>; datetime: string }> {
@@ -56,7 +63,7 @@ export async function setFreePlaces(q: Queryable, now: Date, places: number): Pr
 export async function buy(http_: ReturnType<typeof client>, base: string, item: Record<string, unknown>): Promise<Outcome> {
   const urls = { continue: `${base}/de/checkout/accepted`, cancel: `${base}/de/checkout/canceled` };
   const init = await http_.send(base, 'POST', '/api/de/checkout/initPayment', JSON.stringify({ payart: 161, cart: { ver: 1, items: [item] }, url: urls }));
-  if (init.status !== 200) return { refused: init.status, code: init.json.error, available: (init.json.data as { available?: unknown } | undefined)?.available };
+  if (init.status !== 200) return { refused: init.status, code: init.json.error, available: (init.json.data as { available?: unknown } | undefined)?.available, stage: 'init' };
   const provider = new URL(String(init.json.data));
   const form = new URLSearchParams({ cartId: provider.searchParams.get('cartId') ?? '', session: provider.searchParams.get('session') ?? '' }).toString();
   // the provider's "pay" button answers on the same server that made the cart, or any other one
@@ -66,7 +73,8 @@ export async function buy(http_: ReturnType<typeof client>, base: string, item: 
   const query = new URLSearchParams({ us: back.searchParams.get('us') ?? '', sessionUs: back.searchParams.get('sessionUs') ?? '' });
   const exec = await http_.send(base, 'POST', `/api/de/checkout/execPayment?${query}`, JSON.stringify({ cartId: back.searchParams.get('cartId') }));
   if (exec.status === 200) return { booked: (exec.json.data as { booking_id: string }).booking_id };
-  return { refused: exec.status, code: exec.json.error, available: (exec.json.data as { available?: unknown } | undefined)?.available };
+  if (exec.json.error === 'PAYMENT_REFUNDED') return { refunded: String((exec.json.data as { reason?: unknown } | undefined)?.reason) };
+  return { refused: exec.status, code: exec.json.error, available: (exec.json.data as { available?: unknown } | undefined)?.available, stage: 'exec' };
 }
 
 /** What the slot's stock says: places taken in slot_bookings for the slot's datetime. */
