@@ -12,7 +12,7 @@ import { calendarDay } from './calendar.js';
 import { launchBrowser, openPage } from './browser.js';
 import { e2eBaseUrl } from './context.js';
 import type { Page } from 'playwright-core';
-import { acceptTermsAndPay, atProvider, logIn, openCheckoutWithCart, savedCartId, text } from './checkout-helpers.js';
+import { acceptTermsAndPay, atProvider, demoTicketDay, demoTicketLine, logIn, openCheckoutWithCart, savedCartId, text } from './checkout-helpers.js';
 import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
@@ -160,7 +160,7 @@ describe('checkout in a real browser', () => {
     }
   });
 
-  it('a payment cart ended before the confirmation (here: cancelled meanwhile) says it is gone: check your e-mail', async () => {
+  it('a paid cart cannot be ended before the confirmation: cancel answers 410 and Confirm books it (issue 41)', async () => {
     const { page, close } = await openPage(browser, baseUrl, '/de');
     try {
       await openCheckoutWithCart(page);
@@ -169,7 +169,20 @@ describe('checkout in a real browser', () => {
       await page.waitForURL(/\/de\/checkout\/accepted\?/);
       const cartId = new URL(page.url()).searchParams.get('cartId') ?? '';
       const ended = await fetch(`${baseUrl}/api/de/checkout/cancel?noRedirect=1&cartId=${cartId}`, { method: 'POST' });
-      expect(ended.status).toBe(200);
+      expect(ended.status).toBe(410);
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      expect((await page.getByTestId('booking-id').innerText()).trim()).toMatch(/^[A-Z0-9]{12}$/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a return for a payment cart the shop does not know says it is gone: check your e-mail; the cart is kept', async () => {
+    const { page, close } = await openPage(browser, baseUrl, '/de');
+    try {
+      await openCheckoutWithCart(page);
+      await page.goto('/de/checkout/accepted?us=NOSUCHPAYMNT&sessionUs=NOSUCHSESSN&cartId=NOSUCHCART12', { waitUntil: 'load' });
       await page.getByRole('button', { name: text('checkout.confirm') }).click();
       await page.getByTestId('cart-gone').waitFor();
       await expect(page.getByText(text('checkout.cartGone')).isVisible()).resolves.toBe(true);
@@ -254,7 +267,7 @@ describe('an expired payment cart, on a server whose carts live 10 seconds (CART
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('paid at the provider but confirmed after the cart timed out: the gone message (check your e-mail), the cart is kept', async () => {
+  it('paid at the provider, confirmed after the hold ran out: booked, never "gone" (the money came while the order was held)', async () => {
     const { page, close } = await openPage(browser, shortServer?.url ?? '', '/de');
     try {
       await openCheckoutWithCart(page);
@@ -266,16 +279,46 @@ describe('an expired payment cart, on a server whose carts live 10 seconds (CART
       await confirm.waitFor();
       await new Promise((r) => setTimeout(r, Math.max(0, startedAt + (TTL_SECONDS + 2) * 1000 - Date.now())));
       await confirm.click();
-      await page.getByTestId('cart-gone').waitFor();
-      await expect(page.getByText(text('checkout.cartGone')).isVisible()).resolves.toBe(true);
-      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).not.toBeNull();
-      expect(await savedCartId(page)).toBeNull();
-      // back to the cart: the lines are there to pay again
-      await page.getByRole('link', { name: text('checkout.backToCart') }).click();
-      await page.waitForURL(/\/de\/checkout$/);
-      await page.getByTestId('cart-line').first().waitFor();
-      expect(await page.getByTestId('cart-line').count()).toBe(1);
+      await page.waitForURL(/\/de\/checkout\/success$/);
+      expect((await page.getByTestId('booking-id').innerText()).trim()).toMatch(/^[A-Z0-9]{12}$/);
+      expect(await page.getByTestId('cart-gone').count()).toBe(0);
     } finally {
+      await close();
+    }
+  });
+
+  it('paid after the hold ran out, the places taken meanwhile: refunded in full, told why in German, the cart kept', async () => {
+    const base = shortServer?.url ?? '';
+    const day = demoTicketDay();
+    const { page, close } = await openPage(browser, base, '/de');
+    let others = '';
+    try {
+      await openCheckoutWithCart(page, [demoTicketLine(1, day)]);
+      const startedAt = Date.now();
+      await acceptTermsAndPay(page);
+      await page.waitForURL(/\/provider\/de\/pay\?/);
+      // the visitor leaves the provider's page open past the hold; meanwhile others take every place
+      await new Promise((r) => setTimeout(r, Math.max(0, startedAt + (TTL_SECONDS + 1) * 1000 - Date.now())));
+      const collect = (await (await fetch(`${base}/api/de/ticket/collect/event/${DEMO.events.collection}/date/${day.replaceAll('-', '')}`)).json()) as { data: { timeslot: { datetime: string; max_tickets: number }[] } };
+      const left = collect.data.timeslot.find((t) => t.datetime === `${day} 11:00`)?.max_tickets ?? 0;
+      expect(left).toBeGreaterThan(0);
+      const init = await fetch(`${base}/api/de/checkout/initPayment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payart: 161, cart: { ver: 1, items: [{ type: 'ticket', id: DEMO.tickets.collectionAdult, count: left, datetime: `${day} 11:00`, subtickets: [] }] }, url: { continue: `${base}/de/checkout/accepted`, cancel: `${base}/de/checkout/canceled` } }),
+      });
+      expect(init.status).toBe(200);
+      others = new URL(((await init.json()) as { data: string }).data).searchParams.get('cartId') ?? '';
+      await page.getByRole('button', { name: 'Bezahlen', exact: true }).click();
+      await page.waitForURL(/\/de\/checkout\/accepted\?/);
+      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      const refunded = page.getByTestId('payment-refunded');
+      await refunded.waitFor();
+      expect(await refunded.innerText()).toMatch(text('checkout.refunded.sold_out'));
+      expect(await refunded.innerText()).toContain('18.00');
+      expect(await page.evaluate(() => sessionStorage.getItem('cart'))).not.toBeNull();
+    } finally {
+      if (others) await fetch(`${base}/api/de/checkout/cancel?noRedirect=1&cartId=${others}`, { method: 'POST' });
       await close();
     }
   });

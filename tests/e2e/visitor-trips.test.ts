@@ -71,13 +71,9 @@ describe('issue 16 in a real browser', () => {
   it('item 15: a cart gone (410) is not headed "Payment accepted"', async () => {
     const { page, close } = await openPage(browser, baseUrl, '/de');
     try {
+      // a paid cart is never gone (issue 41): a return for a cart the shop does not know is (an old link)
       await openCheckoutWithCart(page);
-      await acceptTermsAndPay(page);
-      await atProvider(page, 'Bezahlen');
-      await page.waitForURL(/\/de\/checkout\/accepted\?/);
-      const cartId = new URL(page.url()).searchParams.get('cartId') ?? '';
-      expect((await fetch(`${baseUrl}/api/de/checkout/cancel?noRedirect=1&cartId=${cartId}`, { method: 'POST' })).status).toBe(200);
-      await page.getByRole('button', { name: text('checkout.confirm') }).click();
+      await page.goto('/de/checkout/accepted?us=NOSUCHPAYMNT&sessionUs=NOSUCHSESSN&cartId=NOSUCHCART12', { waitUntil: 'load' });
       await page.getByTestId('cart-gone').waitFor();
       await expect(page.getByRole('heading', { level: 1, name: text('title.checkoutGone') }).isVisible()).resolves.toBe(true);
       expect(await page.getByRole('heading', { level: 1, name: text('title.checkoutAccepted') }).count()).toBe(0);

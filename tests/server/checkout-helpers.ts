@@ -5,6 +5,18 @@ import type { TestServer } from './harness.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { DEMO, demoTenPlacesSlot } from '../../src/server/seed/demo.js';
 import { parseProviderReturn } from '../../src/api/checkout.js';
+import { isApiError, type ApiError } from '../../src/api/index.js';
+
+/** The API error a call fails with; fails the test when the call succeeds or fails otherwise. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isApiError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
 
 export function returnUrls(server: TestServer, lang = 'de') {
   return { continue: `${server.url}/${lang}/checkout/accepted`, cancel: `${server.url}/${lang}/checkout/canceled` };

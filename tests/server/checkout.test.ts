@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { setGuestRegistration } from '../../src/server/settings.js';
-import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
+import { createShopApi, isApiError, type ShopApi } from '../../src/api/index.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { SHIPPING_RATES } from '../../src/server/seed/checkout.js';
@@ -13,20 +13,10 @@ import { CART_TTL_MS } from '../../src/server/carts.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { overbookedAvailable, parseProviderReturn } from '../../src/api/checkout.js';
-import { catalogueBook, payAtProvider, pressProviderButton, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
+import { catalogueBook, failure, payAtProvider, pressProviderButton, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 
 const DEMO_LOGIN = { email: 'demo@museum.example', password: 'Museum2026!' };
 const VALID_IBAN = 'CH93 0076 2011 6238 5295 7';
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function rawPost(server: TestServer, path: string, body: unknown): Promise<{ status: number; json: { error?: string; fields?: Record<string, string[]>; data?: unknown } }> {
   const res = await fetch(`${server.apiBase}/de/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

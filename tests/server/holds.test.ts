@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
-import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
+import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { paymentRefunded } from '../../src/api/checkout.js';
 import { DEMO, demoTenPlacesSlot } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
-import { catalogueBook, payAtProvider, pressProviderButton, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
+import { catalogueBook, failure, payAtProvider, pressProviderButton, providerParams, returnUrls } from './checkout-helpers.js';
 import { signNotice, SIGNATURE_HEADER } from '../../src/server/webhook-signature.js';
 import { setFreePlaces } from './oversell-helpers.js';
 
@@ -25,30 +25,18 @@ afterAll(async () => {
   await server.close();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 const code = (barcode: string): CartItem => ({ type: 'voucherCode', barcode });
 /** A 50 CHF gift voucher: nothing shipped, nothing held, so the amount is its price. */
 const gift = (): CartItem => ({ type: 'voucher', id: DEMO.vouchers.fifty, count: 1 });
 
-/** The ten-places slot with exactly `n` places free now, whatever earlier tests took or held of it. */
-async function freePlaces(n: number): Promise<CartItem> {
+/** `count` tickets of the ten-places slot, which has exactly `n` places free now, whatever earlier tests took or held of it. */
+async function freePlaces(n: number, count = 1): Promise<CartItem> {
   const slot = demoTenPlacesSlot(server.clock.now);
   await server.db.query("DELETE FROM holds WHERE kind = 'slot' AND owner_kind = 'event' AND owner_id = $1 AND datetime = $2", [slot.eventId, slot.datetime]);
   const [row] = await server.db.query<{ taken: number }>("SELECT coalesce(sum(taken), 0)::int AS taken FROM slot_bookings WHERE owner_kind = 'event' AND owner_id = $1 AND datetime = $2", [slot.eventId, slot.datetime]);
   await setFreePlaces(server.db, server.clock.now, (row?.taken ?? 0) + n);
-  return { type: 'ticket', id: slot.ticketId, count: 1, datetime: slot.datetime, subtickets: [] };
+  return { type: 'ticket', id: slot.ticketId, count, datetime: slot.datetime, subtickets: [] };
 }
-/** The adult ticket of the permanent collection at 17:00 tomorrow: 18 CHF. */
-const tickets = (count: number) => tenPlacesTickets(server, count);
 
 /** Places left in the ten-places slot, as the visitor's calendar says. */
 async function placesLeft(): Promise<number> {
@@ -80,7 +68,7 @@ describe('initPayment holds, before the provider', () => {
     const before = (await api.lookUpVoucherCode(DEMO.voucherCodes.valid)).available_amount;
     expect(before).toBe(5000);
     // two carts of 36 CHF with the 50 CHF code (the defect of issue 41: both were booked at 0)
-    const first = await api.initPayment({ payart: 161, items: [tickets(2), code(DEMO.voucherCodes.valid)], url: returnUrls(server) });
+    const first = await api.initPayment({ payart: 161, items: [await freePlaces(2, 2), code(DEMO.voucherCodes.valid)], url: returnUrls(server) });
     const firstCart = providerParams(first).cartId;
     expect(await cart(firstCart)).toMatchObject({ amount: 0, discount: 3600 });
     expect((await api.lookUpVoucherCode(DEMO.voucherCodes.valid)).available_amount).toBe(1400);
