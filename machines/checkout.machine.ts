@@ -267,6 +267,53 @@ const earlierBookingOf = (context: CheckoutContext, cartId: string | null): Fini
 /** The tags a screen may ask the machine's state about. */
 export type CheckoutTag = 'busy' | 'loading' | 'loading-hold' | 'step-cart' | 'step-complete' | 'step-payment' | 'step-signIn';
 
+/**
+ * Issue 41: GET checkout/cart for the open order, then on to `next` whatever it answers: held (the
+ * page says until when), run out (the order is forgotten: the next PAY makes a new one), or no
+ * answer / 404 (a back end without the call: nothing more is shown). One invoke for every place
+ * that asks.
+ */
+const askAboutTheHold = <Next extends string>(next: Next) => ({
+  id: 'loadHold',
+  src: 'loadHold' as const,
+  input: ({ context }: { context: CheckoutContext }) => ({ cartId: context.cartId ?? '' }),
+  onDone: [
+    {
+      guard: { type: 'isHoldExpired' as const, params: ({ event }: { event: { output: PaymentCart } }) => event.output },
+      target: next,
+      actions: ['forgetPaymentAttempt' as const, { type: 'assignHold' as const, params: ({ event }: { event: { output: PaymentCart } }) => event.output }],
+      description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
+    },
+    { target: next, actions: { type: 'assignHold' as const, params: ({ event }: { event: { output: PaymentCart } }) => event.output } },
+  ],
+  onError: { target: next, description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
+});
+
+/**
+ * Issue 41: a page that shows the open order again asks about its hold while the visitor reads it
+ * (`tags` of the asking: the cart's form also waits, tag 'loading'); a tab that kept no journey
+ * knows no order of its own and asks nothing.
+ */
+const withTheHold = (tags: CheckoutTag[]) => ({
+  initial: 'Checking the order' as const,
+  states: {
+    'Checking the order': {
+      always: [
+        { guard: 'hasOpenOrder' as const, target: 'Loading the hold' },
+        { target: 'Waiting for the visitor', description: 'No order of this journey is known (a tab that kept no journey): nothing to ask.' },
+      ],
+    },
+    'Loading the hold': {
+      tags,
+      description: 'GET checkout/cart: until when the open order holds its places; a payment form on the page waits for the answer, which decides whether PAY pays the same order.',
+      invoke: askAboutTheHold('Waiting for the visitor'),
+    },
+    'Waiting for the visitor': {
+      description: 'The page says until when the order is held, that the hold ran out, or nothing (no answer); the visitor decides.',
+    },
+  },
+});
+
 export const checkoutMachine = setup({
   types: {
     meta: {} as PageMeta,
@@ -508,21 +555,7 @@ export const checkoutMachine = setup({
         'Loading the hold': {
           tags: ['step-cart', 'loading', 'loading-hold'],
           description: 'GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.',
-          invoke: {
-            id: 'loadHold',
-            src: 'loadHold',
-            input: ({ context }) => ({ cartId: context.cartId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isHoldExpired', params: ({ event }) => event.output },
-                target: 'Loading suggestions',
-                actions: ['forgetPaymentAttempt', { type: 'assignHold', params: ({ event }) => event.output }],
-                description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
-              },
-              { target: 'Loading suggestions', actions: { type: 'assignHold', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'Loading suggestions', description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
-          },
+          invoke: askAboutTheHold('Loading suggestions'),
         },
         'Loading suggestions': {
           tags: ['step-cart', 'loading'],
@@ -596,37 +629,7 @@ export const checkoutMachine = setup({
               tags: 'step-payment',
               meta: { route: 'checkoutFailed' },
               description: "Back from a failed payment: 'payment not completed, try again'; the cart is untouched.",
-              initial: 'Checking the order',
-              states: {
-                'Checking the order': {
-                  always: [
-                    { guard: 'hasOpenOrder', target: 'Loading the hold', description: 'The order stays open for the retry (issue 41): until when are its places held?' },
-                    { target: 'Waiting for the visitor', description: 'No order is known (a tab that kept no journey): nothing to ask.' },
-                  ],
-                },
-                'Loading the hold': {
-                  tags: ['loading', 'loading-hold'],
-                  description: 'GET checkout/cart (issue 41); Pay waits for the answer, which decides whether it pays the same order.',
-                  invoke: {
-                    id: 'loadHold',
-                    src: 'loadHold',
-                    input: ({ context }) => ({ cartId: context.cartId ?? '' }),
-                    onDone: [
-                      {
-                        guard: { type: 'isHoldExpired', params: ({ event }) => event.output },
-                        target: 'Waiting for the visitor',
-                        actions: ['forgetPaymentAttempt', { type: 'assignHold', params: ({ event }) => event.output }],
-                        description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
-                      },
-                      { target: 'Waiting for the visitor', actions: { type: 'assignHold', params: ({ event }) => event.output } },
-                    ],
-                    onError: { target: 'Waiting for the visitor', description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
-                  },
-                },
-                'Waiting for the visitor': {
-                  description: 'Try again (the same order while its places are held and the cart is unchanged), change the cart or the method.',
-                },
-              },
+              ...withTheHold(['loading', 'loading-hold']),
             },
             'Cart is empty': { tags: 'step-cart' },
             'Shipping pending': {
@@ -856,35 +859,7 @@ export const checkoutMachine = setup({
             KEEP_CART: '#checkout.Cart',
             CLEAR_CART: 'Checking cart id',
           },
-          initial: 'Checking the order',
-          states: {
-            'Checking the order': {
-              always: [
-                { guard: 'hasOpenOrder', target: 'Loading the hold', description: 'The order stays open while the visitor decides (issue 41): until when are its places held?' },
-                { target: 'Waiting for the visitor', description: 'No order of this journey is known (a tab that kept no journey): nothing to ask.' },
-              ],
-            },
-            'Loading the hold': {
-              tags: 'loading-hold',
-              description: 'GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.',
-              invoke: {
-                id: 'loadHold',
-                src: 'loadHold',
-                input: ({ context }) => ({ cartId: context.cartId ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'isHoldExpired', params: ({ event }) => event.output },
-                    target: 'Waiting for the visitor',
-                    actions: ['forgetPaymentAttempt', { type: 'assignHold', params: ({ event }) => event.output }],
-                    description: 'The hold ran out: the page says so, and the next PAY makes a new order (initPayment).',
-                  },
-                  { target: 'Waiting for the visitor', actions: { type: 'assignHold', params: ({ event }) => event.output } },
-                ],
-                onError: { target: 'Waiting for the visitor', description: 'No answer, or a back end without checkout/cart (404): nothing more is shown.' },
-              },
-            },
-            'Waiting for the visitor': {},
-          },
+          ...withTheHold(['loading-hold']),
         },
         'Checking cart id': {
           always: [

@@ -283,17 +283,16 @@ export const machine = createMachine({
                   "always": [
                     {
                       "target": "Loading the hold",
-                      "guard": "hasOpenOrder",
-                      "description": "The order stays open for the retry (issue 41): until when are its places held?"
+                      "guard": "hasOpenOrder"
                     },
                     {
                       "target": "Waiting for the visitor",
-                      "description": "No order is known (a tab that kept no journey): nothing to ask."
+                      "description": "No order of this journey is known (a tab that kept no journey): nothing to ask."
                     }
                   ]
                 },
                 "Loading the hold": {
-                  "description": "GET checkout/cart (issue 41); Pay waits for the answer, which decides whether it pays the same order.",
+                  "description": "GET checkout/cart: until when the open order holds its places; a payment form on the page waits for the answer, which decides whether PAY pays the same order.",
                   "tags": [
                     "loading",
                     "loading-hold"
@@ -325,7 +324,7 @@ export const machine = createMachine({
                   }
                 },
                 "Waiting for the visitor": {
-                  "description": "Try again (the same order while its places are held and the cart is unchanged), change the cart or the method."
+                  "description": "The page says until when the order is held, that the hold ran out, or nothing (no answer); the visitor decides."
                 }
               }
             },
@@ -730,8 +729,7 @@ export const machine = createMachine({
               "always": [
                 {
                   "target": "Loading the hold",
-                  "guard": "hasOpenOrder",
-                  "description": "The order stays open while the visitor decides (issue 41): until when are its places held?"
+                  "guard": "hasOpenOrder"
                 },
                 {
                   "target": "Waiting for the visitor",
@@ -740,7 +738,7 @@ export const machine = createMachine({
               ]
             },
             "Loading the hold": {
-              "description": "GET checkout/cart (issue 41): until when the open order holds its places, or that the hold ran out.",
+              "description": "GET checkout/cart: until when the open order holds its places; a payment form on the page waits for the answer, which decides whether PAY pays the same order.",
               "tags": [
                 "loading-hold"
               ],
@@ -770,7 +768,9 @@ export const machine = createMachine({
                 }
               }
             },
-            "Waiting for the visitor": {}
+            "Waiting for the visitor": {
+              "description": "The page says until when the order is held, that the hold ran out, or nothing (no answer); the visitor decides."
+            }
           }
         },
         "Checking cart id": {

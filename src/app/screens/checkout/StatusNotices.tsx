@@ -17,15 +17,10 @@ function ErrorText({ error, actor }: { error: { code: string; message: string; d
 
 /** Issue 41: the payment went back in full (execPayment 422 PAYMENT_REFUNDED): how much, and why. */
 function RefundText({ actor }: { actor: CheckoutActor }) {
+  // set by the transition into 'Payment refunded' (its guard read the data)
   const refund = useSelector(actor, (s) => s.context.refund);
-  if (!refund) {
-    return (
-      <p>
-        <FormattedMessage id="checkout.cannotComplete" />
-      </p>
-    );
-  }
   return (
+    refund &&
     <p>
       <FormattedMessage id={`checkout.refunded.${refund.reason}`} values={{ amount: <strong>{formatPrice(refund.amount, refund.currency)}</strong> }} />
     </p>

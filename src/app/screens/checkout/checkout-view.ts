@@ -33,15 +33,20 @@ const payment = { kind: 'payment' } as const;
 const accepted = (stage: AcceptedStage) => ({ kind: 'accepted', stage }) as const;
 const cancelled = (stage: CancelledStage) => ({ kind: 'cancelled', stage }) as const;
 
+/** The states of a page that asks about the open order's hold (issue 41) show that page's view. */
+const withTheHold = <P extends string, V extends CheckoutView>(page: P, view: V) =>
+  Object.fromEntries(['Checking the order', 'Loading the hold', 'Waiting for the visitor'].map((step) => [`${page}.${step}`, view])) as Record<
+    `${P}.${'Checking the order' | 'Loading the hold' | 'Waiting for the visitor'}`,
+    V
+  >;
+
 /** Every state's view (one object each, so a selector returns the same value while the view stays). */
 export const CHECKOUT_VIEWS = {
   'Cart.Checking the cart': cart('none'),
   'Cart.Loading the hold': cart('none'),
   'Cart.Loading suggestions': cart('none'),
   'Cart.Choosing payment.Editing': cart('none'),
-  'Cart.Choosing payment.Payment not completed.Checking the order': cart('notCompleted'),
-  'Cart.Choosing payment.Payment not completed.Loading the hold': cart('notCompleted'),
-  'Cart.Choosing payment.Payment not completed.Waiting for the visitor': cart('notCompleted'),
+  ...withTheHold('Cart.Choosing payment.Payment not completed', cart('notCompleted')),
   'Cart.Choosing payment.Cart is empty': cart('empty'),
   'Cart.Choosing payment.Shipping pending': cart('shipping'),
   'Cart.Choosing payment.Login required': cart('loginRequired'),
@@ -63,9 +68,7 @@ export const CHECKOUT_VIEWS = {
   'Payment accepted.Booking failed': accepted('bookingFailed'),
   'Payment accepted.Cart gone': accepted('gone'),
   Booked: { kind: 'booked' },
-  'Payment cancelled.Asking about the cart.Checking the order': cancelled('asking'),
-  'Payment cancelled.Asking about the cart.Loading the hold': cancelled('asking'),
-  'Payment cancelled.Asking about the cart.Waiting for the visitor': cancelled('asking'),
+  ...withTheHold('Payment cancelled.Asking about the cart', cancelled('asking')),
   'Payment cancelled.Checking cart id': cancelled('cancelling'),
   'Payment cancelled.Cancelling': cancelled('cancelling'),
   'Payment cancelled.Cart cleared': cancelled('cleared'),
