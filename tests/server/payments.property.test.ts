@@ -24,6 +24,7 @@ import { payAtProvider, providerParams, returnUrls } from './checkout-helpers.js
 import { setFreePlaces } from './oversell-helpers.js';
 
 const RUNS = Number(process.env.PAYMENTS_PROPERTY_RUNS ?? 25);
+// each run starts a server on a fresh database (about 1.5 s); the limit grows with the runs
 const VISITORS = 4;
 const PLACES = 3;
 const STOCK = 3;
@@ -210,5 +211,5 @@ describe('payments (issue 41): interleaved visitors sharing places, stock and on
     // the runs reached the outcomes that matter
     expect(tally.booked ?? 0).toBeGreaterThan(0);
     expect(tally.refusedBeforeProvider ?? 0).toBeGreaterThan(0);
-  }, 300_000);
+  }, 60_000 + RUNS * 5_000);
 });
