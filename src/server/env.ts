@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './log.js';
+import { parseSmtpUrl, type SmtpSettings } from './mail/transport.js';
 
 export interface ServerEnv {
   port: number;
@@ -43,6 +44,10 @@ export interface ServerEnv {
   logLevel: LoggerOptions['level'];
   /** LOG_FORMAT: json or pretty; undefined = pretty on a terminal, json otherwise (main.ts decides). */
   logFormat: LogFormat | undefined;
+  /** SMTP_URL: send mails through this SMTP server; undefined = write them as .eml files to `<dataDir>/outbox`. */
+  smtp: SmtpSettings | undefined;
+  /** MAIL_FROM: the sender of the shop's mails, `Name <address>` or an address. */
+  mailFrom: string;
 }
 
 export const DEFAULTS = {
@@ -50,7 +55,19 @@ export const DEFAULTS = {
   host: '0.0.0.0',
   dataDir: '.data/',
   supportEmail: 'support@museum.example',
+  mailFrom: 'Museum shop <shop@museum.example>',
 } as const;
+
+/** An address as the shop accepts it in MAIL_FROM. */
+const EMAIL_ADDRESS = /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/;
+
+/** MAIL_FROM: `address` or `Display name <address>`; the name without characters that would need quoting. */
+export function isMailFrom(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const named = /^([^<>"\r\n]*?)\s*<([^<>]+)>$/.exec(value);
+  if (named) return !/[,;:@()\\[\]]/.test(named[1] ?? '') && EMAIL_ADDRESS.test(named[2] ?? '');
+  return EMAIL_ADDRESS.test(value);
+}
 
 /** Shortest JWT_SECRET accepted: HS256 wants at least 256 bits of key. */
 export const MIN_JWT_SECRET_LENGTH = 32;
@@ -198,8 +215,20 @@ export function parseEnv(env: Env): ServerEnv {
     else problems.push(`LOG_FORMAT must be json or pretty, got '${rawFormat}'.`);
   }
 
+  const rawSmtp = value(env, 'SMTP_URL');
+  let smtp: SmtpSettings | undefined;
+  if (rawSmtp !== undefined) {
+    const parsed = parseSmtpUrl(rawSmtp);
+    // the value may hold a password: the message never repeats it
+    if (typeof parsed === 'string') problems.push(`SMTP_URL ${parsed}; it must look like smtp://user:password@host:587 or smtps://user:password@host:465.`);
+    else smtp = parsed;
+  }
+
+  const mailFrom = value(env, 'MAIL_FROM') ?? DEFAULTS.mailFrom;
+  if (!isMailFrom(mailFrom)) problems.push(`MAIL_FROM must be an e-mail address or 'Name <address>', got '${mailFrom.replace(/[\r\n]/g, ' ')}'.`);
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom };
 }
 
 /**
@@ -236,6 +265,11 @@ export function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uin
  */
 export function loadWebhookSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   return loadSecret(dataDir, 'provider-webhook-secret', fromEnv);
+}
+
+/** Where the shop writes its mails without SMTP_URL (one .eml file each). */
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
 }
 
 /** Where PGlite keeps its files. */

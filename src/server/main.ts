@@ -13,7 +13,9 @@ import { createShopServer, originOf } from './app.js';
 import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
 import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
-import { EnvError, loadJwtSecret, loadWebhookSecret, parseEnv, pgliteDir, type ServerEnv } from './env.js';
+import { EnvError, loadJwtSecret, loadWebhookSecret, outboxDir, parseEnv, pgliteDir, type ServerEnv } from './env.js';
+import { createMailSender } from './mail/outbox.js';
+import { fileTransport, smtpTransport } from './mail/transport.js';
 import { createNoticeDispatcher } from './provider-books.js';
 import { createProviderHandler } from './provider.js';
 import { createProxyShopServer } from './proxy.js';
@@ -212,11 +214,21 @@ async function main(): Promise<void> {
   // the simulated provider's notices (issue 41): to PROVIDER_WEBHOOK_URL, else to this server itself
   let noticeUrl = env.webhookUrl ?? '';
   const notices = createNoticeDispatcher({ db, services, secret: services.webhookSecret ?? new Uint8Array(), url: () => noticeUrl, timer: true });
+  // the shop's mails (issue 42): stored in the outbox table, sent through SMTP_URL or written as .eml files
+  const mailTransport = env.smtp ? smtpTransport(env.smtp) : fileTransport(path.resolve(outboxDir(env.dataDir)));
+  const mail = createMailSender({ db, services, transport: mailTransport, from: env.mailFrom, timer: true });
+  services.mail = mail;
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
   noticeUrl ||= `${ownBase(env, server)}/api/de/payment/notify`;
   rendering.listening(server);
-  onShutdown(server, db, () => notices.stop());
+  onShutdown(server, db, () => {
+    notices.stop();
+    mail.stop();
+  });
+  log(`Mails ${mailTransport.description}, from ${env.mailFrom}.`);
+  // mails left from the last run (or stored by another process) go out now
+  mail.kick();
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
 }
 

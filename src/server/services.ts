@@ -1,5 +1,6 @@
 import type { RateLimits } from './edge.js';
 import type { ProviderApi } from './provider-books.js';
+import type { MailSender } from './mail/outbox.js';
 
 /** What handlers need besides the database: clock, secrets, logging. Injected so tests control them. */
 export interface ServerServices {
@@ -28,6 +29,11 @@ export interface ServerServices {
   webhookSecret?: Uint8Array | undefined;
   /** The payment provider's merchant calls (look a payment up, refund it); default the simulated one. */
   paymentProvider?: ProviderApi | undefined;
+  /**
+   * The mail sender (issue 42): a route stores its mail in the outbox table (mail/outbox.ts
+   * `enqueueMail`) and kicks it to send soon. Without one the mails wait in the table.
+   */
+  mail?: Pick<MailSender, 'kick'> | undefined;
   /** Limits of login, password reset and voucher lookup; default DEFAULT_RATE_LIMITS (edge.ts). */
   rateLimits?: RateLimits | undefined;
 }

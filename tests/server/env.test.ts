@@ -19,6 +19,8 @@ describe('parseEnv', () => {
       cartTtlMs: undefined,
       frameAncestors: ["'self'"],
       serverRendering: true,
+      smtp: undefined,
+      mailFrom: 'Museum shop <shop@museum.example>',
     });
   });
 
@@ -36,6 +38,8 @@ describe('parseEnv', () => {
       CART_TTL_SECONDS: '90',
       FRAME_ANCESTORS: "'self' https://www.museum.example https://*.museum.example/",
       SERVER_RENDERING: 'true',
+      SMTP_URL: 'smtps://shop%40museum.example:p%3Ass@mail.museum.example',
+      MAIL_FROM: 'Museum Kasse <kasse@museum.example>',
     });
     expect(env).toEqual({
       port: 3000,
@@ -50,6 +54,8 @@ describe('parseEnv', () => {
       cartTtlMs: 90_000,
       frameAncestors: ["'self'", 'https://www.museum.example', 'https://*.museum.example'],
       serverRendering: true,
+      smtp: { host: 'mail.museum.example', port: 465, secure: true, user: 'shop@museum.example', pass: 'p:ss' },
+      mailFrom: 'Museum Kasse <kasse@museum.example>',
     });
     expect(parseEnv({ SERVER_RENDERING: 'false' }).serverRendering).toBe(false);
     expect(parseEnv({ SERVER_RENDERING: '0' }).serverRendering).toBe(false);
@@ -96,8 +102,31 @@ describe('parseEnv', () => {
     ['CART_TTL_SECONDS', '-1', /CART_TTL_SECONDS/],
     ['CART_TTL_SECONDS', '0', /CART_TTL_SECONDS/],
     ['CART_TTL_SECONDS', '1.5', /CART_TTL_SECONDS/],
+    ['SMTP_URL', 'mail.museum.example:587', /SMTP_URL/],
+    ['SMTP_URL', 'https://mail.museum.example', /SMTP_URL .*smtp:\/\//],
+    ['SMTP_URL', 'smtp://', /SMTP_URL/],
+    ['SMTP_URL', 'smtp://mail.museum.example:99999', /SMTP_URL/],
+    ['SMTP_URL', 'smtp://mail.museum.example/inbox', /SMTP_URL/],
+    ['SMTP_URL', 'smtp://:secret@mail.museum.example', /SMTP_URL/],
+    ['MAIL_FROM', 'shop', /MAIL_FROM/],
+    ['MAIL_FROM', 'Shop <shop>', /MAIL_FROM/],
+    ['MAIL_FROM', 'Shop <shop@museum.example>\r\nBcc: all@example.org', /MAIL_FROM/],
+    ['MAIL_FROM', 'Shop, Museum <shop@museum.example>', /MAIL_FROM/],
   ])('rejects %s=%s with a message naming it', (name, value, pattern) => {
     expect(() => parseEnv({ [name]: value })).toThrow(pattern);
+  });
+
+  it('reads SMTP_URL (smtp:// port 587 by default, smtps:// 465) and MAIL_FROM; a refused SMTP_URL is not repeated in the message', () => {
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1' }).smtp).toEqual({ host: '127.0.0.1', port: 587, secure: false, user: undefined, pass: undefined });
+    expect(parseEnv({ SMTP_URL: 'smtp://u:p@[::1]:2525/' }).smtp).toEqual({ host: '::1', port: 2525, secure: false, user: 'u', pass: 'p' });
+    expect(parseEnv({ MAIL_FROM: 'kasse@museum.example' }).mailFrom).toBe('kasse@museum.example');
+    try {
+      parseEnv({ SMTP_URL: 'smtp://user:hunter2@mail.museum.example/x' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).message).toMatch(/SMTP_URL/);
+      expect((error as EnvError).message).not.toContain('hunter2');
+    }
   });
 
   it('reads GUEST_REGISTRATION as on, off, or unset (the stored setting stays)', () => {

@@ -16,6 +16,9 @@ import type { Logger } from '../../src/server/log.js';
 import { createStaticHandler } from '../../src/server/static.js';
 import type { PageRenderer } from '../../src/server/render.js';
 import { createSeo, inProcessCatalogue, type SeoOptions } from '../../src/server/seo/index.js';
+import { createMailSender, type MailSender } from '../../src/server/mail/outbox.js';
+import { composeMessage, type MailTransport } from '../../src/server/mail/transport.js';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export interface TestServer {
   url: string;
@@ -26,7 +29,26 @@ export interface TestServer {
   clock: { now: Date };
   /** The provider's payment notices (issue 41): sent when a test steps them (`runDue`), or by a timer with `noticeTimer`. */
   notices: NoticeDispatcher;
+  /** The mail sender (issue 42): sends the outbox when a test steps it (`runDue`), or by a timer with `mail.timer`. */
+  mail: MailSender;
+  /** What the default mail transport received, as RFC 5322 bytes, oldest first (empty with a transport of the test's own). */
+  mailbox: { to: string; raw: Buffer }[];
+  /** Sends what is due, then answers the mails delivered to `to` so far, parsed, oldest first. */
+  mailsTo(to: string): Promise<ParsedMail[]>;
   close(): Promise<void>;
+}
+
+/** A transport that keeps each mail, composed as for SMTP or a file, in `box`. */
+export function memoryTransport(box: { to: string; raw: Buffer }[]): MailTransport {
+  return {
+    description: 'kept in memory (tests)',
+    delivers: 'file',
+    async send(message) {
+      box.push({ to: message.to, raw: await composeMessage(message) });
+      return `memory:${box.length}`;
+    },
+    close() {},
+  };
 }
 
 /** The key the harness's provider signs its notices with and its shop checks them by. */
@@ -39,8 +61,31 @@ export interface TestServerOptions {
   trustProxy?: boolean;
   /** Send the provider's notices by themselves (every second and after each payment), as `npm start` does. */
   noticeTimer?: boolean;
+  /** How mails leave (default: kept in `mailbox`), and whether they go by themselves (default: when a test runs `mail.runDue()`). */
+  mail?: { transport?: MailTransport; timer?: boolean; from?: string };
   /** Serve the app's pages from this folder (an index.html template), with their heads (src/server/seo). */
   pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer; personalRendersAtOnce?: number };
+}
+
+/** A mail sender on `db` for `services` (set as `services.mail`), with the harness's mailbox unless `options` name a transport. */
+export function attachMail(db: Db, services: ServerServices, options: TestServerOptions['mail'] = {}): Pick<TestServer, 'mail' | 'mailbox' | 'mailsTo'> {
+  const mailbox: { to: string; raw: Buffer }[] = [];
+  const mail = createMailSender({
+    db,
+    services,
+    transport: options.transport ?? memoryTransport(mailbox),
+    from: options.from ?? 'Museum shop <shop@museum.example>',
+    timer: options.timer ?? false,
+  });
+  services.mail = mail;
+  return {
+    mail,
+    mailbox,
+    async mailsTo(to) {
+      await mail.runDue();
+      return Promise.all(mailbox.filter((m) => m.to === to).map((m) => simpleParser(m.raw)));
+    },
+  };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,6 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     : undefined;
   let url = '';
   const notices = createNoticeDispatcher({ db, services, secret: TEST_WEBHOOK_SECRET, url: () => `${url}/api/de/payment/notify`, timer: options.noticeTimer ?? false });
+  const mailing = attachMail(db, services, options.mail);
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache: options.catalogCache, logger: options.logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -85,8 +131,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logs,
     clock,
     notices,
+    ...mailing,
     async close() {
       notices.stop();
+      mailing.mail.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
-import { TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
+import { attachMail, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
 import { createNoticeDispatcher } from '../../src/server/provider-books.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -86,7 +86,8 @@ beforeAll(async () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     await db.close();
   };
-  server = { url, apiBase: `${url}/api`, db, services, logs, clock, notices, close };
+  const mailing = attachMail(db, services);
+  server = { url, apiBase: `${url}/api`, db, services, logs, clock, notices, ...mailing, close };
   api = createShopApi({ baseURL: server.apiBase, lang: () => 'de' });
 });
 

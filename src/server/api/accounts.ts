@@ -24,6 +24,8 @@ import {
 import { listCountries, readSetting } from '../settings.js';
 import { loadCustomer, toCustomer, type CustomerRow } from '../customers.js';
 import { hashPasswordDigest, digestOf, issueToken, requireCustomer, sha256, verifyPasswordDigest, optionalCustomer } from '../auth.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { emailChangedMail, greetingName, passwordChangedMail, passwordResetMail } from '../mail/messages.js';
 
 /** How long a mailed recovery link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -53,6 +55,12 @@ function stripC(fields: Record<string, string[]>): Record<string, string[]> {
 }
 
 const FORM_MESSAGE = 'Please correct the errors in the form';
+
+/** Stores the notice of a changed password to the account's address, in the caller's transaction. */
+async function enqueuePasswordChanged(tx: Queryable, ctx: RequestContext, customer: Pick<CustomerRow, 'email' | 'fname' | 'lname'>, now: Date): Promise<void> {
+  const mail = passwordChangedMail(ctx.lang, { name: greetingName(customer), supportEmail: ctx.services.supportEmail });
+  await enqueueMail(tx, { kind: 'password-changed', lang: ctx.lang, to: customer.email, ...mail }, now);
+}
 
 /** An update changes neither e-mail nor password (they have their own calls). */
 const updateRequired = (required: string[]) => required.filter((f) => f !== 'email' && f !== 'password');
@@ -190,20 +198,24 @@ export function registerAccountRoutes(router: Router): void {
 
   router.post('customer/pwdreset', async (ctx) => {
     const { email } = parseForm(PwdResetRequestSchema, ctx.body, AUTH_ERRORS.REQUEST_RESET_FAIL, 'Please enter a valid e-mail address.');
-    const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM customers WHERE email = $1 AND NOT is_guest', [email]);
+    const [row] = await ctx.db.query<Pick<CustomerRow, 'id' | 'email' | 'fname' | 'lname'>>('SELECT id, email, fname, lname FROM customers WHERE email = $1 AND NOT is_guest', [email]);
     // The answer is the same whether or not the address has an account (no account enumeration).
     if (row) {
       const token = randomUUID();
       const now = ctx.services.now();
-      await ctx.db.query('INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-        sha256(token),
-        row.id,
-        now.toISOString(),
-        new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-      ]);
-      // No mail server: the link is written to the server log. Built from the server's own origin,
-      // never from the request's backlink, so a crafted request cannot make it point elsewhere.
-      ctx.services.log(`Password recovery link for ${email}: ${ctx.origin}/${ctx.lang}/recover/${token}`);
+      // Built from the server's own origin, never from the request's backlink, so a crafted request
+      // cannot make it point elsewhere. It goes by mail in the request's language, never to the log.
+      const link = `${ctx.origin}/${ctx.lang}/recover/${token}`;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+          sha256(token),
+          row.id,
+          now.toISOString(),
+          new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+        ]);
+        await enqueueMail(tx, { kind: 'password-reset', lang: ctx.lang, to: row.email, ...passwordResetMail(ctx.lang, { name: greetingName(row), link }) }, now);
+      });
+      ctx.services.mail?.kick();
     }
     return true;
   });
@@ -241,12 +253,14 @@ export function registerAccountRoutes(router: Router): void {
       );
       if (!reset) return null;
       // a new password ends every earlier session (their tokens carry the old version)
-      const [changed] = await tx.query<{ token_version: number }>(
-        'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
+      const [changed] = await tx.query<Pick<CustomerRow, 'token_version' | 'email' | 'fname' | 'lname'>>(
+        'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version, email, fname, lname',
         [reset.customer_id, stored.hash, stored.salt, now.toISOString()],
       );
+      if (changed) await enqueuePasswordChanged(tx, ctx, changed, now);
       return { id: reset.customer_id, version: changed?.token_version ?? 0 };
     });
+    if (customerId !== null) ctx.services.mail?.kick();
     if (customerId === null) {
       throw new HttpError(422, AUTH_ERRORS.SETTING_NEW_PASSWORD_FAILED, 'This recovery link is not valid or has expired. Please request a new one.', {
         token: ['This recovery link is not valid or has expired.'],
@@ -264,12 +278,18 @@ export function registerAccountRoutes(router: Router): void {
       throw new HttpError(422, AUTH_ERRORS.PASSWORD_CHANGE_FAILED, 'The password could not be changed.', { _po: ['The current password is not correct.'] });
     }
     const next = await hashPasswordDigest(_pn);
-    // a new password ends every earlier session; the visitor who changed it gets a fresh token
-    const [changed] = await ctx.db.query<{ token_version: number }>(
-      'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
-      [id, next.hash, next.salt, ctx.services.now().toISOString()],
-    );
-    if (!changed) throw new Error('customer vanished');
+    const now = ctx.services.now();
+    // a new password ends every earlier session; the visitor who changed it gets a fresh token, the account's address a notice
+    const changed = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx.query<Pick<CustomerRow, 'token_version' | 'email' | 'fname' | 'lname'>>(
+        'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version, email, fname, lname',
+        [id, next.hash, next.salt, now.toISOString()],
+      );
+      if (!updated) throw new Error('customer vanished');
+      await enqueuePasswordChanged(tx, ctx, updated, now);
+      return updated;
+    });
+    ctx.services.mail?.kick();
     return { jwt: await issueToken(ctx.services, id, false, changed.token_version) };
   });
 
@@ -281,13 +301,19 @@ export function registerAccountRoutes(router: Router): void {
     if (!(await verifyPasswordDigest(_po, stored))) {
       throw new HttpError(422, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.', { _po: ['The password is not correct.'] });
     }
+    const now = ctx.services.now();
     try {
-      const [updated] = await ctx.db.query<CustomerRow>('UPDATE customers SET email = $2, updated_at = $3 WHERE id = $1 RETURNING *', [
-        id,
-        email,
-        ctx.services.now().toISOString(),
-      ]);
-      if (!updated) throw new Error('customer vanished');
+      const updated = await ctx.db.transaction(async (tx) => {
+        const [after] = await tx.query<CustomerRow>('UPDATE customers SET email = $2, updated_at = $3 WHERE id = $1 RETURNING *', [id, email, now.toISOString()]);
+        if (!after) throw new Error('customer vanished');
+        // the notice goes to the old address: its owner learns of a change they did not make
+        if (row.email !== after.email) {
+          const mail = emailChangedMail(ctx.lang, { name: greetingName(after), newEmail: after.email, supportEmail: ctx.services.supportEmail });
+          await enqueueMail(tx, { kind: 'email-changed', lang: ctx.lang, to: row.email, ...mail }, now);
+        }
+        return after;
+      });
+      ctx.services.mail?.kick();
       return toCustomer(updated);
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken(AUTH_ERRORS.EMAIL_CHANGE_FAILED);

@@ -3,6 +3,7 @@ import { catalogMigrations } from './catalog.js';
 import { accountMigrations } from './accounts.js';
 import { orderMigrations } from './orders.js';
 import { reliabilityMigrations } from './reliability.js';
+import { mailMigrations } from './mail.js';
 
 /** Every migration of the reference server. Each group owns its own file. */
 export const MIGRATIONS: Migration[] = [
@@ -10,5 +11,6 @@ export const MIGRATIONS: Migration[] = [
   ...catalogMigrations,
   ...accountMigrations,
   ...orderMigrations,
+  ...mailMigrations,
   ...reliabilityMigrations,
 ];
