@@ -23,7 +23,8 @@ import path from 'node:path';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
-import { attachMail, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
+import { attachMail, memoryTransport, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
+import { createMailSender, enqueueMail } from '../../src/server/mail/outbox.js';
 import { createNoticeDispatcher } from '../../src/server/provider-books.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -244,4 +245,17 @@ describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATAB
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('two shop processes sending the one outbox: each mail goes out once (rows claimed with SKIP LOCKED and a lease, issue 42)', async () => {
+    const box: { to: string; raw: Buffer }[] = [];
+    const senders = [0, 1].map(() => createMailSender({ db, services: server.services, transport: memoryTransport(box), from: 'Museum shop <shop@museum.example>' }));
+    const mails = Array.from({ length: 12 }, (_, i) => `twice-${i}@museum.example`);
+    for (const to of mails) {
+      await enqueueMail(db, { kind: 'password-changed', lang: 'de', to, subject: 'Test', text: 'Test', html: '<p>Test</p>' }, server.clock.now);
+    }
+    const sent = await Promise.all(senders.map((s) => s.runDue()));
+    for (const s of senders) s.stop();
+    expect(sent[0]! + sent[1]!).toBe(mails.length);
+    expect(box.map((m) => m.to).sort()).toEqual([...mails].sort());
+  });
 });
