@@ -19,13 +19,20 @@
  * Service answers come from the server, or the server's answer to the request changed (a payment
  * type it does not offer: 422; a cart that does not exist: 410; a token it did not issue: 401;
  * a return without the provider's transaction: 422), a 400, or a dropped connection.
+ * Issue 41: the hold of the open order (GET checkout/cart) is the server's (its end of the hold,
+ * with the path's status: held, or run out), or a 404 (a back end without the call); a refunded
+ * payment is the 422 PAYMENT_REFUNDED of a payment that came after its hold ran out and its
+ * places were sold, for the amount the provider asked (a timing the demo server's 20-minute holds
+ * do not give a replay).
  */
 import type { Browser, Page } from 'playwright-core';
 import { DEMO } from '../../../src/server/seed/demo.js';
 import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { SESSION_KEYS } from '../../../src/api/schemas/session.js';
 import { addDays, isoWeekday, museumToday } from '../../../src/domain/dates.js';
-import type { CheckoutInput } from '../../../machines/checkout.machine.js';
+import type { CheckoutContext, CheckoutInput } from '../../../machines/checkout.machine.js';
+import { selectShownHold } from '../../../machines/checkout.selectors.js';
+import { formatMuseumTime, formatPrice } from '../../../src/i18n/format.js';
 import { suggestions } from '../../machines/checkout.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
@@ -137,11 +144,27 @@ const lineCount = (r: Replay) => input(r).lines?.length ?? 0;
 function cartEntries(r: Replay, t: { cart: Storage }, whole = false): Storage {
   if (lineCount(r) === 0) return {};
   const entries = { ...t.cart };
-  if (lineCount(r) === 1 && !whole) entries.cart = JSON.stringify((JSON.parse(entries.cart ?? '[]') as { type: string }[]).filter((l) => l.type === 'ticket'));
+  const lines = (JSON.parse(entries.cart ?? '[]') as { type: string; datetime?: string }[]).map((l) => (l.type === 'ticket' ? { ...l, datetime: slotOf(r.plan.number) } : l));
+  entries.cart = JSON.stringify(lineCount(r) === 1 && !whole ? lines.filter((l) => l.type === 'ticket') : lines);
   const first = shippingSteps(r)[0]?.event;
   // a path that walks the shipping starts where its first step says (Switzerland's costs), else without a country
   if (first && !(first.status === 'known' && first.country === 'CH')) delete entries['cart.country'];
   return entries;
+}
+
+/**
+ * The time of the path's two adults (issue 41): a payment holds its places for the cart's
+ * lifetime (20 minutes), longer than the whole replay, so each path takes its own hour of the
+ * collection (10:00 to 16:00, 40 places each) on its own day from tomorrow on, never a Monday:
+ * no path finds its places held by another's payment.
+ */
+function slotOf(path: number): string {
+  let day = bookableDay();
+  for (let n = 0; n < Math.floor((path - 1) / 7); n++) {
+    day = addDays(day, 1);
+    while (isoWeekday(day) === 1) day = addDays(day, 1);
+  }
+  return `${day} ${String(10 + ((path - 1) % 7)).padStart(2, '0')}:00`;
 }
 
 export type Outcome = 'pay' | 'cancel' | 'fail';
@@ -199,7 +222,10 @@ export const checkoutBinding: ReplayBinding = {
     initPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/initPayment'),
     restartPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/initPaymentOrder'),
     execPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/execPayment'),
+    // checkout/cancel: the visitor's "Clear the cart", and the release of an earlier order (issue 41)
     cancelPayment: (url, method) => method === 'POST' && url.pathname.endsWith('/checkout/cancel'),
+    // issue 41: until when the open order is held
+    loadHold: (url, method) => method === 'GET' && url.pathname.endsWith('/checkout/cart'),
     // the cart's shipping costs, held only from a path's "costs loading" step to its "costs known" one
     shipping: (url, method, r) => method === 'POST' && url.pathname.endsWith('/shipping/costs') && r.memo.holdShipping === true,
   },
@@ -397,6 +423,16 @@ export const checkoutBinding: ReplayBinding = {
       await payButton(r).click();
     },
     PAY: pay,
+    // issue 41: the cart changed since the earlier attempt: the page releases that order, then starts a new one
+    'PAY [hasEarlierOrder]': pay,
+    'done:releaseEarlierOrder': async (r) => r.answer('cancelPayment', { server: true }),
+    'error:releaseEarlierOrder': async (r) =>
+      r.answer('cancelPayment', {
+        url: (url) => {
+          url.searchParams.set('cartId', NO_SUCH_CART);
+          return url.href;
+        },
+      }),
     'done:initPayment': async (r) => r.answer('initPayment', { server: true }),
     'error:initPayment [isUnprocessable]': async (r) => r.answer('initPayment', { body: (b) => ({ ...(b as object), payart: 999 }) }),
     'error:initPayment [isUnauthorized]': async (r) => r.answer('initPayment', { body: (b) => b, url: WRONG_TOKEN }),
@@ -446,11 +482,21 @@ export const checkoutBinding: ReplayBinding = {
     CONFIRM: async (r) => button(r, 'checkout.confirm').click(),
     'done:execPayment': async (r) => r.answer('execPayment', { server: true }),
     'error:execPayment [isGone]': async (r) => r.answer('execPayment', { body: () => ({ cartId: NO_SUCH_CART }) }),
+    // the refund the shop answers when the money arrives after the hold ran out and the places were
+    // sold meanwhile: the demo server's holds outlast any replay and its provider takes no money for an
+    // order that ended, so its 422 is given here, with the amount the provider asked for
+    'error:execPayment [isRefunded]': async (r) =>
+      r.answer('execPayment', {
+        status: 422,
+        json: { error: 'PAYMENT_REFUNDED', message: 'The payment was refunded in full.', data: { amount: refundedAmount(r), currency: 'CHF', reason: 'sold_out' } },
+      }),
     'error:execPayment [isUnprocessable]': async (r) =>
       r.answer('execPayment', {
         body: (b) => b,
         url: (url) => {
-          url.searchParams.set('us', 'not-the-providers');
+          // a return whose session is not the cart's (issue 41: a wrong `us` of a cart the provider's
+          // notice has booked already is no refusal any more, the booking stands)
+          url.searchParams.set('sessionUs', 'not-the-carts');
           return url.href;
         },
       }),
@@ -460,6 +506,13 @@ export const checkoutBinding: ReplayBinding = {
     KEEP_CART: async (r) => button(r, 'checkout.keepCart').click(),
     CLEAR_CART: async (r) => button(r, 'checkout.clearCart').click(),
     'done:cancelPayment': async (r) => r.answer('cancelPayment', { server: true }),
+    // issue 41: the shop's hold of the open order, its end kept to check the time the page shows. The
+    // status is the path's (held, or run out): the demo server books a cart on the provider's notice
+    // already, where the model's order is still open (a refused booking, back to the cart)
+    'done:loadHold [isHoldExpired]': async (r) => r.answer('loadHold', { edit: (body) => holdAnswer(r, body, 'expired') }),
+    'done:loadHold': async (r) => r.answer('loadHold', { edit: (body) => holdAnswer(r, body, 'held') }),
+    // a back end without checkout/cart
+    'error:loadHold': async (r) => r.answer('loadHold', { status: 404, json: { error: 'NOT_FOUND', message: 'Not found' } }),
     'error:cancelPayment': async (r) =>
       r.answer('cancelPayment', {
         url: (url) => {
@@ -474,6 +527,7 @@ export const checkoutBinding: ReplayBinding = {
   everyState: async (r, rests) => {
     const path = new URL(r.page.url()).pathname;
     if (onProvider(r) || !path.startsWith(`/${r.lang}/checkout`)) return;
+    await holdLine(r, rests.tags, rests.context as CheckoutContext | undefined);
     // issue 16 item 5: nothing is suggested into a cart that cannot be shipped
     const shipping = ((rests.context ?? {}) as { shipping?: { status?: unknown } }).shipping?.status;
     if (shipping === 'failed') await r.lacks(main(r).locator('.suggestions'), 'suggestions for a cart that cannot be shipped');
@@ -529,6 +583,21 @@ export const checkoutBinding: ReplayBinding = {
     },
     'Cart.Choosing payment.Payment not completed': async (r) => {
       await r.shows(main(r).getByTestId('payment-not-completed'), 'the "payment not completed" notice');
+    },
+    // issue 41: while the shop is asked about the hold, Pay waits (its answer decides which order Pay pays)
+    'Cart.Loading the hold': async (r) => {
+      await r.shows(payButton(r), 'the "Pay now" button');
+      if (!(await payButton(r).isDisabled())) throw new Mismatch('Pay can be pressed while the shop is asked about the hold');
+    },
+    'Cart.Choosing payment.Payment not completed.Loading the hold': async (r) => {
+      if (!(await payButton(r).isDisabled())) throw new Mismatch('Pay can be pressed while the shop is asked about the hold');
+    },
+    'Cart.Choosing payment.Payment not completed.Waiting for the visitor': async (r) => {
+      if (await payButton(r).isDisabled()) throw new Mismatch('Pay waits although the shop has answered about the hold');
+    },
+    'Cart.Releasing the earlier order': async (r) => {
+      await r.shows(status(r).getByText(r.words('checkout.redirecting')), 'the "taking you to the payment page" notice');
+      await r.lacks(payButton(r), 'the "Pay now" button');
     },
     'Cart.Choosing payment.Cart is empty': async (r) => {
       await r.shows(status(r).getByText(r.words('checkout.cartEmpty')), 'the "cart is empty" notice');
@@ -588,6 +657,17 @@ export const checkoutBinding: ReplayBinding = {
     'Payment accepted.Booking': async (r) => {
       await r.shows(status(r).getByText(r.words('checkout.booking')), 'the "completing your order" notice');
     },
+    'Payment accepted.Payment refunded': async (r) => {
+      // issue 41: the amount and why (the order was cancelled before its money came), and the way back to the kept cart
+      const notice = main(r).getByTestId('payment-refunded');
+      await r.shows(notice, 'the "payment refunded" notice');
+      await r.shows(main(r).getByRole('heading', { level: 1, name: r.words('title.checkoutRefunded', { whole: true }) }), 'the "Payment refunded" heading');
+      await r.shows(notice.getByText(r.words('checkout.refunded.sold_out')), 'why the payment went back');
+      const amount = formatPrice(refundedAmount(r), 'CHF');
+      if (!((await notice.textContent()) ?? '').includes(amount)) throw new Mismatch(`the notice does not name the ${amount} refunded`);
+      await r.shows(notice.getByRole('link', { name: r.words('checkout.backToCart', { whole: true }) }), 'the "Back to the cart" link');
+      await r.lacks(main(r).getByTestId('booking-refused'), "a booking's refusal");
+    },
     'Payment accepted.Booking refused': async (r) => {
       await r.shows(main(r).getByTestId('booking-refused'), "the booking's refusal");
     },
@@ -605,6 +685,9 @@ export const checkoutBinding: ReplayBinding = {
       await r.shows(main(r).getByTestId('booking-id'), 'the booking number');
       // a booking just made empties the cart (a booking of earlier in the session leaves the cart as it is)
       if (r.step?.name === 'done:execPayment') await basketIsEmpty(r, 'after the booking');
+    },
+    'Payment cancelled.Asking about the cart.Loading the hold': async (r) => {
+      await r.shows(button(r, 'checkout.keepCart'), 'the "Return to the cart" button');
     },
     'Payment cancelled.Asking about the cart': async (r) => {
       await r.shows(main(r).getByText(r.words('checkout.canceledQuestion')), 'the "keep or clear" question');
@@ -624,4 +707,39 @@ export const checkoutBinding: ReplayBinding = {
 async function basketIsEmpty(r: Replay, when: string): Promise<void> {
   const count = (await r.page.locator('header').getByTestId('basket-count').first().textContent())?.trim();
   if (count !== '0') throw new Mismatch(`the basket still shows ${count} ${when}`);
+}
+
+/** What the provider asked for when "Pay now" was pressed (minor units), the amount a refund gives back. */
+const refundedAmount = (r: Replay): number => (typeof r.memo.totalPaid === 'string' && r.memo.totalPaid !== '' ? Number(r.memo.totalPaid) : 7900);
+
+/** The server's GET checkout/cart answer with the path's status; its end of the hold is kept for the page's line. */
+function holdAnswer(r: Replay, body: unknown, status: 'held' | 'expired'): unknown {
+  const data = (body as { data?: { id?: unknown; held_until?: unknown } } | null)?.data;
+  if (typeof data?.held_until !== 'string') throw new Mismatch(`checkout/cart answered ${JSON.stringify(body)}, not a payment cart`);
+  r.memo.heldUntil = data.held_until;
+  return { data: { ...data, status } };
+}
+
+/**
+ * Issue 41: the hold's line of a page that shows the open order, as the chart's context says
+ * (`selectShownHold`, restated from the state, not read from the screen): held until the time
+ * the server answered (museum time), no longer held, or nothing; while the shop is asked the line
+ * keeps its room.
+ */
+async function holdLine(r: Replay, tags: string[], context: CheckoutContext | undefined): Promise<void> {
+  const line = main(r).getByTestId('cart-hold');
+  if ((await line.count()) === 0) return;
+  const hold = context ? selectShownHold({ context }) : null;
+  const shown = ((await line.first().textContent()) ?? '').trim();
+  let wanted = '';
+  if (hold?.status === 'expired') wanted = r.text('checkout.holdExpired');
+  else if (hold?.status === 'held') {
+    const time = typeof r.memo.heldUntil === 'string' ? formatMuseumTime(r.memo.heldUntil) : '';
+    if (time === '') throw new Mismatch('the hold is shown, but the replay never saw the time the shop answered');
+    wanted = r.text('checkout.heldUntil', { time });
+  }
+  if (shown !== wanted) throw new Mismatch(wanted ? `the hold's line says "${shown}", not "${wanted}"` : `the page says "${shown}" about a hold it does not know`);
+  if (tags.includes('loading-hold') && !(await line.first().evaluate((el) => el.getBoundingClientRect().height > 0))) {
+    throw new Mismatch("the hold's line takes no room while the shop is asked (its answer would move the page)");
+  }
 }
