@@ -19,6 +19,8 @@ declare module 'vitest' {
     e2eSetupError: string;
     /** File the running server's log (stdout and stderr) is copied to, e.g. for the recovery link. */
     serverLogFile: string;
+    /** The server's mail outbox (no SMTP_URL: one .eml file per mail), e.g. for the recovery link. */
+    outboxDir: string;
   }
 }
 
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server.child.stdout?.on('data', append);
     server.child.stderr?.on('data', append);
     project.provide('serverLogFile', logFile);
+    project.provide('outboxDir', path.join(dataDir, 'outbox'));
     await waitUntilAnswering(`${server.url}/de`);
     project.provide('baseUrl', server.url);
     project.provide('e2eSetupError', '');
@@ -58,6 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Reported by every e2e test instead of aborting the whole run (unit and ui results still show).
     project.provide('baseUrl', '');
     project.provide('serverLogFile', '');
+    project.provide('outboxDir', '');
     project.provide('e2eSetupError', error instanceof Error ? error.message : String(error));
   }
   return teardown;

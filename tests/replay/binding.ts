@@ -60,8 +60,10 @@ export interface Replay {
   step: ReplayStep | null;
   /** what earlier steps chose, for the ones after them (the day, the time, the event) */
   memo: Record<string, unknown>;
-  /** What the server has written to its log so far (e.g. the recovery link it "mails"). */
+  /** What the server has written to its log so far. */
   serverLog(): string;
+  /** The server's mail outbox (one .eml file per mail, issue 42): where the recovery links it mails are. */
+  outboxDir(): string;
   /** GET `/api/<lang>/<path>` from the test, not the page: the server's own data (`data` of the answer) */
   api<T>(path: string): Promise<T>;
   /** Answers the oldest request of `request` the page is waiting for (waits until it asks). */

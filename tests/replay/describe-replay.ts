@@ -55,6 +55,8 @@ export function describeReplay(model: MachineModel, binding: ReplayBinding, plan
       const file = inject('serverLogFile');
       return file ? readFileSync(file, 'utf8') : '';
     };
+    // no SMTP_URL: the server writes its mails as .eml files into DATA_DIR/outbox (issue 42)
+    const outboxDir = () => (own ? path.join(own.dataDir, 'outbox') : inject('outboxDir'));
     const outcomes = new Map<number, WalkOutcome>();
     let failed = 0;
     const slot = limiter(PAGES);
@@ -89,7 +91,7 @@ export function describeReplay(model: MachineModel, binding: ReplayBinding, plan
         `${model.name} path ${plan.number}/${plan.total}: ${plan.name}`,
         async () => {
           try {
-            outcomes.set(plan.number, await slot(() => replayWalk(browser!, baseUrl, model, binding, plan, serverLog)));
+            outcomes.set(plan.number, await slot(() => replayWalk(browser!, baseUrl, model, binding, plan, serverLog, outboxDir)));
           } catch (error) {
             failed++;
             throw error;

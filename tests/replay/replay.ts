@@ -68,10 +68,15 @@ class PageReplay implements Replay {
     readonly baseUrl: string,
     readonly plan: ReplayPlan,
     private readonly log: () => string,
+    private readonly outbox: () => string = () => '',
   ) {}
 
   serverLog(): string {
     return this.log();
+  }
+
+  outboxDir(): string {
+    return this.outbox();
   }
 
   get lang() {
@@ -225,6 +230,7 @@ export async function replayWalk(
   binding: ReplayBinding,
   plan: ReplayPlan,
   serverLog: () => string = () => '',
+  outboxDir: () => string = () => '',
 ): Promise<WalkOutcome> {
   const pending = PENDING_SCENARIOS[plan.machine]?.[plan.name];
   if (pending) {
@@ -241,7 +247,7 @@ export async function replayWalk(
   if (traced) await context.tracing.start({ screenshots: true, snapshots: true });
   let passed = false;
   const page = await context.newPage();
-  const r = new PageReplay(page, binding, baseUrl, plan, serverLog);
+  const r = new PageReplay(page, binding, baseUrl, plan, serverLog, outboxDir);
   page.on('pageerror', (error) => r.errors.push(`uncaught: ${error.message}`));
   page.on('console', (m) => {
     // a failed response is logged by Chromium too; the path asked for it (a 500, a dropped connection)

@@ -13,7 +13,7 @@
  *   when the path logs in or recovers (a fresh one per recovered password: the link works once);
  *   registration and the guest form type a fresh e-mail address and, with it, the name and address
  *   the demo shop requires (the model's form asks for the e-mail alone);
- * - the mailed recovery link is the one the server writes to its log for that account (an invented
+ * - the mailed recovery link is the one the server mails to that account (an .eml file in its outbox; an invented
  *   one where the server is to find it invalid), opened in the tab: a page load that starts the
  *   journey anew, so it carries the way back (`returnTo`) as every address of the journey does;
  * - a link the page does not offer (guest registration while it is off, or from the registration
@@ -43,6 +43,7 @@ import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { Mismatch, type Answer, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 import { STEP_MS } from '../replay.js';
+import { mailedRecoveryLink } from '../../e2e/mailbox.js';
 import { ACCOUNT_ADDRESS, ACCOUNT_NAME, call, freshEmail, freshKey, post, registerAccount as register, soon } from './accounts.js';
 
 type Form = 'Login' | 'Registration' | 'Guest registration' | 'Forgot password' | 'Recovery';
@@ -81,18 +82,13 @@ function loginAccount(r: Replay): Promise<string> {
   return made;
 }
 
-/** Asks for a recovery link for a new account and reads it from the server's log (the demo's "mail"). */
+/** Asks for a recovery link for a new account and reads it from the mail the server sent (an .eml file, issue 42). */
 async function mailedLink(r: Replay): Promise<string> {
   const email = await registerAccount(r, 'recovery');
   await post(r, 'customer/pwdreset', { email, backlink: '' });
-  const line = new RegExp(`Password recovery link for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\S+(/${r.lang}/recover/[\\w-]+)`);
-  const deadline = Date.now() + STEP_MS;
-  for (;;) {
-    const link = line.exec(r.serverLog())?.[1];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`the server logged no recovery link for ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const { path } = await mailedRecoveryLink(r.outboxDir(), email, STEP_MS);
+  if (!path.startsWith(`/${r.lang}/recover/`)) throw new Error(`the recovery link mailed to ${email} is not in ${r.lang}: ${path}`);
+  return path;
 }
 
 /** A link that is not used up by the path (its check only), one per server. */
