@@ -260,12 +260,12 @@ export function registerAccountRoutes(router: Router): void {
       if (changed) await enqueuePasswordChanged(tx, ctx, changed, now);
       return { id: reset.customer_id, version: changed?.token_version ?? 0 };
     });
-    if (customerId !== null) ctx.services.mail?.kick();
     if (customerId === null) {
       throw new HttpError(422, AUTH_ERRORS.SETTING_NEW_PASSWORD_FAILED, 'This recovery link is not valid or has expired. Please request a new one.', {
         token: ['This recovery link is not valid or has expired.'],
       });
     }
+    ctx.services.mail?.kick();
     return { jwt: await issueToken(ctx.services, customerId.id, false, customerId.version) };
   });
 
