@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { isApiError, type Http } from './http.js';
 import type { CartPayload, CartItem } from '../domain/cart-payload.js';
-import { CART_PAYLOAD_VERSION } from '../domain/cart-payload.js';
+import { CART_PAYLOAD_VERSION } from '../domain/cart-values.js';
 import { paymentRefundOf } from '../domain/payment.js';
 import type { ShippingRequest } from '../domain/shipping-payload.js';
 import {

@@ -10,19 +10,10 @@
  * and `eventId` on ticket lines (analytics, overbooking against the cart).
  */
 import * as v from 'valibot';
-import {
-  CART_PAYLOAD_VERSION,
-  DateSchema,
-  DateTimeSchema,
-  PassOwnerSchema,
-  TourAnswerSchema,
-  type CartItem,
-  type CartPayload,
-} from './cart-payload.js';
+import type { CartItem, CartPayload } from './cart-payload.js';
+import { CART_PAYLOAD_VERSION, Count, DateSchema, DateTimeSchema, Id, PassOwnerSchema, TourAnswerSchema } from './cart-values.js';
 import { sumMinor, type Minor, type TaxedItem } from './money.js';
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
 const PositiveCount = v.pipe(Count, v.minValue(1));
 const Price = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Name = v.pipe(v.string(), v.maxLength(500));

@@ -4,12 +4,9 @@
  * One source of truth: neither side declares these shapes again.
  */
 import * as v from 'valibot';
+import { CART_PAYLOAD_VERSION, Count, DateSchema, DateTimeSchema, Id, PassOwnerSchema, TourAnswerSchema } from './cart-values.js';
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
-/** 'YYYY-MM-DD HH:mm' in the museum's local time. */
-export const DateTimeSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Expected YYYY-MM-DD HH:mm'));
-export const DateSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD'));
+export { CART_PAYLOAD_VERSION, DateSchema, DateTimeSchema, PassOwnerSchema, TourAnswerSchema } from './cart-values.js';
 
 export const SubticketCountSchema = v.object({ id: Id, count: Count });
 
@@ -28,12 +25,6 @@ export const DayTicketItemSchema = v.object({
   dayTickets: v.pipe(v.array(SubticketCountSchema), v.minLength(1)),
 });
 
-export const TourAnswerSchema = v.object({
-  qId: Id,
-  type: v.picklist(['radio', 'select', 'checkbox', 'text', 'textarea', 'number']),
-  value: v.union([v.string(), v.number(), v.array(v.string())]),
-});
-
 export const TourItemSchema = v.object({
   type: v.literal('guidedTour'),
   tourId: Id,
@@ -45,14 +36,6 @@ export const TourItemSchema = v.object({
 });
 
 export const MerchandiseItemSchema = v.object({ type: v.literal('merchandise'), id: Id, count: v.pipe(Count, v.minValue(1)) });
-
-export const PassOwnerSchema = v.object({
-  title: v.optional(v.string(), ''),
-  first: v.pipe(v.string(), v.trim(), v.minLength(1)),
-  last: v.pipe(v.string(), v.trim(), v.minLength(1)),
-  address: v.optional(v.string(), ''),
-  send_to_custom_addr: v.optional(v.boolean(), false),
-});
 
 export const AnnualPassItemSchema = v.object({
   type: v.literal('annualPass'),
@@ -82,9 +65,6 @@ export const CartItemSchema = v.variant('type', [
 ]);
 export type CartItem = v.InferOutput<typeof CartItemSchema>;
 export type CartItemType = CartItem['type'];
-
-/** Cart payload version (§9). */
-export const CART_PAYLOAD_VERSION = 1;
 
 export const CartPayloadSchema = v.object({
   ver: v.literal(CART_PAYLOAD_VERSION),

@@ -33,5 +33,8 @@ export const ShippingRequestSchema = v.object({
 });
 export type ShippingRequest = v.InferOutput<typeof ShippingRequestSchema>;
 
-/** Error codes of shipping/costs (§8: the code is stored and the cost cleared). */
-export const SHIPPING_NOT_POSSIBLE = 'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY';
+/**
+ * The request schemas above are the server's to check; the app only sends these shapes, so it
+ * imports nothing but types from here (a runtime import would bring the schemas into its bundle).
+ * The error code of shipping/costs lives with the shipping rules (./shipping.ts).
+ */

@@ -142,6 +142,9 @@ export interface ShippingState {
 
 export const SHIPPING_UNKNOWN_ERROR = 'SHIPPING_UNKNOWN_ERROR';
 
+/** Error code of shipping/costs: no rate for that country (§8: the code is stored and the cost cleared). */
+export const SHIPPING_NOT_POSSIBLE = 'SHIPPING_NOT_POSSIBLE_FOR_COUNTRY';
+
 /** Reads the error code out of whatever the shipping call threw (an ApiError has `code`). */
 export function shippingErrorCode(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'code' in error) {

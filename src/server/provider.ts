@@ -21,7 +21,7 @@ import * as v from 'valibot';
 import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../api/languages.js';
-import { ProviderActionSchema, ProviderSessionSchema } from '../api/schemas/checkout.js';
+import { ProviderActionSchema, ProviderSessionSchema } from '../api/schemas/checkout-requests.js';
 import { loadCart, CURRENCY, type CartRow } from './carts.js';
 import { randomId } from './auth.js';
 import { recordPayment, simulatedProviderApi, type NoticeDispatcher, type ProviderPayment } from './provider-books.js';

@@ -9,8 +9,7 @@ import type { Language } from '../api/languages.js';
 import type { Queryable } from './db/index.js';
 import type { CartItem } from '../domain/cart-payload.js';
 import type { ShippingLine } from '../domain/shipping-payload.js';
-import { SHIPPING_NOT_POSSIBLE } from '../domain/shipping-payload.js';
-import { isShippedType } from '../domain/shipping.js';
+import { isShippedType, SHIPPING_NOT_POSSIBLE } from '../domain/shipping.js';
 import { HttpError } from './api/http-error.js';
 import { priceCart } from './inventory.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ShippingAddressInputSchema } from '../../src/api/schemas/accounts.js';
+import { ShippingAddressInputSchema } from '../../src/api/schemas/accounts-requests.js';
 import {
   EMPTY_DELIVERY_ADDRESS,
   FILL_ALL_DELIVERY_FIELDS,

@@ -4,36 +4,19 @@
  * Shapes, statuses and codes: docs/api.md.
  */
 import * as v from 'valibot';
-import { CartPayloadSchema } from '../../domain/cart-payload.js';
 import { isValidIban, normalizeIban } from '../../domain/iban.js';
-import { ShippingAddressInputSchema } from './accounts.js';
+import type { PaymentAux } from './checkout-requests.js';
+
+/**
+ * The request schemas (initPayment, initPaymentOrder, execPayment's query, suggest, the simulated
+ * provider's form) are the server's: they live in ./checkout-requests.ts, so that the app's
+ * bundle, which only reads answers, carries none of them; their types are the app's too.
+ */
+export type { InitPaymentRequest, InitPaymentOrderRequest, PaymentAux, PaymentShipping, ReturnUrls } from './checkout-requests.js';
 
 /** Payment types (§9): 161 online payment (card and twint, the default); 74 and 164 direct debit. */
 export const PAYART_EXPRESS = 161;
 export const DIRECT_DEBIT_PAYARTS: readonly number[] = [74, 164];
-
-const HttpUrlSchema = v.pipe(
-  v.string(),
-  v.maxLength(2000),
-  v.url('Expected an absolute URL'),
-  v.check((s) => /^https?:\/\//i.test(s), 'Expected an http(s) URL'),
-);
-
-export const PaymentAuxSchema = v.object({
-  /** direct debit (74, 164): account holder */
-  Accountholder: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
-  /** direct debit (74, 164): IBAN, spaces allowed */
-  IBAN: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  wallet: v.optional(v.picklist(['APPLEPAY', 'GOOGLEPAY'])),
-  /** the partner query parameter kept in session (§1) */
-  partner: v.optional(v.pipe(v.string(), v.maxLength(100))),
-});
-export type PaymentAux = v.InferOutput<typeof PaymentAuxSchema>;
-
-export const ReturnUrlsSchema = v.object({ continue: HttpUrlSchema, cancel: HttpUrlSchema });
-export type ReturnUrls = v.InferOutput<typeof ReturnUrlsSchema>;
-
-const PayartSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 /**
  * Direct debit needs the account holder and an IBAN that passes the mod-97 check (§4 checkout).
@@ -47,50 +30,9 @@ export function directDebitFieldErrors(payart: number, aux: PaymentAux): Record<
   return fields;
 }
 
-/**
- * Where the goods of a cart go (§4): `country` is the destination the cart priced shipping for
- * (used when nobody is logged in; a logged-in customer's own country wins, as in shipping/costs);
- * `address` is a delivery address different from the billing address (all five fields, §5), or
- * null for the billing address. With an address, its country is the destination (issue 22 item 5)
- * and a `country` naming another one is refused (422 SHIPPING_COUNTRY_MISMATCH).
- */
-export const PaymentShippingSchema = v.object({
-  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Expected a two-letter country key'))),
-  address: v.optional(v.nullable(ShippingAddressInputSchema), null),
-});
-export type PaymentShipping = v.InferOutput<typeof PaymentShippingSchema>;
-
-/** POST checkout/initPayment */
-export const InitPaymentRequestSchema = v.object({
-  payart: PayartSchema,
-  aux: v.optional(PaymentAuxSchema, {}),
-  cart: CartPayloadSchema,
-  url: ReturnUrlsSchema,
-  shipping: v.optional(PaymentShippingSchema, { address: null }),
-  /** §3/§9 requestInvoice, default true: the customer wants an invoice with the order */
-  request_invoice: v.optional(v.boolean(), true),
-});
-export type InitPaymentRequest = v.InferInput<typeof InitPaymentRequestSchema>;
-
-/** POST checkout/initPaymentOrder: a new payment attempt for a cart that is still open (`id` = cartId). */
-export const InitPaymentOrderRequestSchema = v.object({
-  payart: PayartSchema,
-  aux: v.optional(PaymentAuxSchema, {}),
-  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
-  url: ReturnUrlsSchema,
-});
-export type InitPaymentOrderRequest = v.InferInput<typeof InitPaymentOrderRequestSchema>;
-
 /** 200 data of initPayment / initPaymentOrder: the provider page to send the browser to. */
 export const RedirectUrlSchema = v.pipe(v.string(), v.url());
 
-/** Query of POST checkout/execPayment (what the provider appended to url.continue). */
-export const ExecPaymentQuerySchema = v.object({
-  us: v.pipe(v.string(), v.nonEmpty('Missing us'), v.maxLength(64)),
-  sessionUs: v.pipe(v.string(), v.nonEmpty('Missing sessionUs'), v.maxLength(64)),
-  srcURL: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-});
-export const ExecPaymentBodySchema = v.object({ cartId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });
 export const ExecPaymentResultSchema = v.object({ booking_id: v.string(), has_tickets: v.boolean() });
 export type ExecPaymentResult = v.InferOutput<typeof ExecPaymentResultSchema>;
 
@@ -99,7 +41,6 @@ export const ProviderReturnQuerySchema = v.object({ us: v.string(), sessionUs: v
 export type ProviderReturnQuery = v.InferOutput<typeof ProviderReturnQuerySchema>;
 
 /** POST checkout/suggest {cart}: upselling suggestions, each ready to add to the cart. */
-export const SuggestRequestSchema = v.object({ cart: CartPayloadSchema });
 export const SuggestionSchema = v.object({
   type: v.literal('merchandise'),
   id: v.number(),
@@ -188,10 +129,3 @@ export const PaymentCartSchema = v.object({
 export type PaymentCart = v.InferOutput<typeof PaymentCartSchema>;
 
 export { normalizeIban, isValidIban };
-
-/** The simulated provider's page query and form fields (src/server/provider.ts). */
-export const ProviderSessionSchema = v.object({
-  cartId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
-  session: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
-});
-export const ProviderActionSchema = v.picklist(['pay', 'cancel', 'fail']);

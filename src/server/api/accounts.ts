@@ -8,7 +8,6 @@ import type { Queryable } from '../db/index.js';
 import { HttpError } from './http-error.js';
 import { fieldsFromIssues } from '../../api/http.js';
 import {
-  AUTH_ERRORS,
   EmailChangeRequestSchema,
   GuestRequestSchema,
   LoginRequestSchema,
@@ -17,6 +16,9 @@ import {
   PwdResetRequestSchema,
   RegisterRequestSchema,
   UpdateRequestSchema,
+} from '../../api/schemas/accounts-requests.js';
+import {
+  AUTH_ERRORS,
   missingRequiredFields,
   type CustomerAttr,
   type CustomerUpdateInput,

@@ -16,12 +16,14 @@ import type { CartItem } from '../../domain/cart-payload.js';
 import { ShippingRequestSchema } from '../../domain/shipping-payload.js';
 import type { PaymentType } from '../../api/schemas/config.js';
 import {
-  CHECKOUT_ERRORS,
   ExecPaymentBodySchema,
   ExecPaymentQuerySchema,
   InitPaymentOrderRequestSchema,
   InitPaymentRequestSchema,
   SuggestRequestSchema,
+} from '../../api/schemas/checkout-requests.js';
+import {
+  CHECKOUT_ERRORS,
   directDebitFieldErrors,
   normalizeIban,
   type ExecPaymentResult,

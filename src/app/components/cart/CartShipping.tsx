@@ -25,7 +25,7 @@ import {
   selectShippingStatus,
   selectTotals,
 } from '../../../../machines/cart.selectors.js';
-import { SHIPPING_NOT_POSSIBLE } from '../../../domain/shipping-payload.js';
+import { SHIPPING_NOT_POSSIBLE } from '../../../domain/shipping.js';
 import { formatPrice } from '../../../i18n/format.js';
 import { useCartActor, useCurrencySymbol } from './use-cart.js';
 
