@@ -1,6 +1,7 @@
 /**
  * What a sender of the reference server does with work kept in a table until it is done (the
- * mails of mail/outbox.ts; the payment notices of provider-books.ts have the same shape): a row
+ * mails of mail/outbox.ts; the payment notices of provider-books.ts run on the same runner and
+ * back-off, with a claim of their own that tests can narrow to one cart): a row
  * waits with its `next_attempt_at`; a run claims the due ones with `FOR UPDATE SKIP LOCKED` and
  * a lease (its `next_attempt_at` moved ahead), so that several processes on one PostgreSQL never
  * take one row twice and a row whose sender died is taken again once the lease ends; a failed

@@ -9,6 +9,7 @@
 import type { Db, Queryable } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { signNotice, SIGNATURE_HEADER } from './webhook-signature.js';
+import { backOffMs, createDueRunner } from './due-rows.js';
 import type { RefundReason } from '../api/schemas/checkout.js';
 
 export interface ProviderPayment {
@@ -84,11 +85,6 @@ export async function recordPayment(tx: Queryable, payment: { us: string; cartId
   await tx.query('UPDATE provider_notices SET body = $2 WHERE id = $1', [row?.id ?? 0, JSON.stringify(notice)]);
 }
 
-/** Seconds before the next try after `attempts` failed ones: 1, 2, 4 … at most 5 minutes. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
-}
-
 /** How long a claimed notice waits before another process may send it (the sender died meanwhile). */
 const LEASE_MS = 60_000;
 
@@ -123,9 +119,6 @@ async function defaultSend(url: string, init: { method: 'POST'; headers: Record<
 export function createNoticeDispatcher(options: NoticeDispatcherOptions): NoticeDispatcher {
   const { db, services, secret } = options;
   const send = options.send ?? defaultSend;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
 
   const deliver = async (cartId: string | null): Promise<number> => {
     const now = services.now();
@@ -155,7 +148,7 @@ export function createNoticeDispatcher(options: NoticeDispatcherOptions): Notice
         accepted += 1;
         await db.query('UPDATE provider_notices SET delivered_at = $2, last_status = $3 WHERE id = $1', [notice.id, after.toISOString(), String(status)]);
       } else {
-        const next = new Date(after.getTime() + retryDelayMs(notice.attempts));
+        const next = new Date(after.getTime() + backOffMs(notice.attempts));
         await db.query('UPDATE provider_notices SET next_attempt_at = $2, last_status = $3 WHERE id = $1', [notice.id, next.toISOString(), status === 0 ? 'no answer' : String(status)]);
         services.log(`Provider: the notice ${notice.id} of cart ${notice.cart_id} was not accepted (${status === 0 ? 'no answer' : status}); try ${notice.attempts + 1} at ${next.toISOString()}`);
       }
@@ -163,44 +156,17 @@ export function createNoticeDispatcher(options: NoticeDispatcherOptions): Notice
     return accepted;
   };
 
-  const runDue = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await deliver(null);
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  let interval: ReturnType<typeof setInterval> | undefined;
-  if (options.timer) {
-    interval = setInterval(() => {
-      runDue().catch((error: unknown) => services.log(`Provider: sending notices failed: ${String(error)}`));
-    }, 1000);
-    interval.unref();
-  }
+  // one run at a time, every second and at once after a payment (the mail sender's runner, due-rows.ts)
+  const runner = createDueRunner({
+    once: () => deliver(null),
+    timer: options.timer ?? false,
+    onError: (error) => services.log(`Provider: sending notices failed: ${String(error)}`),
+  });
 
   return {
-    kick() {
-      if (!options.timer || stopped) return;
-      setImmediate(() => {
-        runDue().catch((error: unknown) => services.log(`Provider: sending notices failed: ${String(error)}`));
-      });
-    },
-    runDue,
+    kick: () => runner.kick(),
+    runDue: () => runner.runDue(),
     runDueFor: (cartId) => deliver(cartId),
-    stop() {
-      stopped = true;
-      if (interval) clearInterval(interval);
-    },
+    stop: () => runner.stop(),
   };
 }
