@@ -16,19 +16,19 @@ export interface MailContent {
 }
 
 /** One paragraph: text, or text followed by a link of its own. */
-type Paragraph = string | { before: string; label: string; href: string };
+export type Paragraph = string | { before: string; label: string; href: string };
 
 /** Text safe inside HTML content and attribute values. */
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** Common words of every mail: greeting and sign-off. */
-interface Frame {
+/** Common words of every mail (also the order confirmation, order-mail.ts): greeting and sign-off. */
+export interface Frame {
   hello: (name: string | null) => string;
   signature: string;
 }
 
-const FRAME: Record<Language, Frame> = {
+export const FRAME: Record<Language, Frame> = {
   de: { hello: (n) => (n ? `Guten Tag ${n},` : 'Guten Tag,'), signature: 'Ihr Museumsshop' },
   en: { hello: (n) => (n ? `Hello ${n},` : 'Hello,'), signature: 'Your museum shop' },
   fr: { hello: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'), signature: 'La boutique du musée' },
@@ -198,35 +198,51 @@ const PASSWORD_CHANGED: Record<Language, NoticeWords> = {
   },
 };
 
-/** Plain text and HTML of one mail: a heading (the subject), a greeting, paragraphs, the sign-off. */
-function render(lang: Language, subject: string, name: string | null, paragraphs: Paragraph[]): MailContent {
-  const frame = FRAME[lang];
-  const textParagraphs = paragraphs.map((p) => (typeof p === 'string' ? p : `${p.before}\n${p.label}: ${p.href}`));
-  const text = [subject, '', frame.hello(name), '', ...textParagraphs.flatMap((p) => [p, '']), frame.signature, ''].join('\n');
-  const htmlParagraphs = paragraphs.map((p) =>
-    typeof p === 'string'
-      ? `<p>${escapeHtml(p)}</p>`
-      : `<p>${escapeHtml(p.before)}</p>\n<p><a href="${escapeHtml(p.href)}">${escapeHtml(p.label)}</a></p>`,
-  );
-  const html = [
+/** A paragraph in plain text: a link goes on its own line after its label. */
+export const paragraphText = (p: Paragraph): string => (typeof p === 'string' ? p : `${p.before}\n${p.label}: ${p.href}`);
+
+/** A paragraph in HTML, escaped: a link is a paragraph of its own after the text. */
+export const paragraphHtml = (p: Paragraph): string =>
+  typeof p === 'string'
+    ? `<p>${escapeHtml(p)}</p>`
+    : `<p>${escapeHtml(p.before)}</p>\n<p><a href="${escapeHtml(p.href)}">${escapeHtml(p.label)}</a></p>`;
+
+/** The mail's one heading (`text` is escaped here). */
+export const heading1Html = (text: string): string => `<h1 style="font-size: 1.4em;">${escapeHtml(text)}</h1>`;
+
+/**
+ * The HTML document every mail shares: its language, the title (escaped here) and, in `<main>`,
+ * `content` (lines of HTML, already escaped by the caller).
+ */
+export function htmlPage(lang: Language, title: string, content: string[]): string {
+  return [
     '<!DOCTYPE html>',
     `<html lang="${lang}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(subject)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     '</head>',
     '<body style="font-family: sans-serif; font-size: 16px; line-height: 1.5; max-width: 40em;">',
     '<main>',
-    `<h1 style="font-size: 1.4em;">${escapeHtml(subject)}</h1>`,
-    `<p>${escapeHtml(frame.hello(name))}</p>`,
-    ...htmlParagraphs,
-    `<p>${escapeHtml(frame.signature)}</p>`,
+    ...content,
     '</main>',
     '</body>',
     '</html>',
     '',
   ].join('\n');
+}
+
+/** Plain text and HTML of one mail: a heading (the subject), a greeting, paragraphs, the sign-off. */
+function render(lang: Language, subject: string, name: string | null, paragraphs: Paragraph[]): MailContent {
+  const frame = FRAME[lang];
+  const text = [subject, '', frame.hello(name), '', ...paragraphs.map(paragraphText).flatMap((p) => [p, '']), frame.signature, ''].join('\n');
+  const html = htmlPage(lang, subject, [
+    heading1Html(subject),
+    `<p>${escapeHtml(frame.hello(name))}</p>`,
+    ...paragraphs.map(paragraphHtml),
+    `<p>${escapeHtml(frame.signature)}</p>`,
+  ]);
   return { subject, text, html };
 }
 
