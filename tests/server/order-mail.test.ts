@@ -6,6 +6,7 @@
  * the order page's link; the buyer's and the catalogue's words escaped in the HTML and plain in
  * the text; times as the museum's clock shows them, whatever the server's time zone.
  */
+import { formatPrice } from '../../src/i18n/format.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../src/api/languages.js';
 import { escapeHtml } from '../../src/server/mail/messages.js';
@@ -59,7 +60,8 @@ const NONE: OrderMailOptions['attachments'] = { pdf: false, giftPdf: false, cale
 const mail = (lang: Language, attachments = ALL, resent = false) =>
   orderConfirmationMail(order(lang), { name: BUYER, link: LINK.replace('/xx/', `/${lang}/`), attachments, ...(resent ? { resent } : {}) });
 
-const money = (lang: Language, minor: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'CHF' }).format(minor / 100);
+/** The shop's one money format (spec §1, §9), the same in every language: "CHF 1’234.50". */
+const money = (_lang: Language, minor: number) => formatPrice(minor, 'CHF');
 
 /** Words only the right language's mail has (a mail in a wrong language fails these). */
 const OWN_WORDS: Record<Language, string[]> = {
@@ -194,14 +196,14 @@ describe('the order confirmation mail', () => {
     expect(de.text).toContain('Samstag, 13. Juni 2026, 10:30–11:30 Uhr');
     expect(de.text).toContain('gültig am Sonntag, 14. Juni 2026');
     expect(de.text).toContain(money('de', 24000));
-    expect(money('de', 24000)).toBe('240,00\u00a0CHF');
+    expect(money('de', 24000)).toBe('CHF 240.00');
     expect(de.text).toContain('Ihr Museumsshop');
     const en = mail('en');
     expect(en.subject).toBe('Your museum shop order B7K2QX – confirmation');
     // Intl puts thin and narrow no-break spaces around the range's dash and before "PM"
     expect(en.text.replace(/[\u2009\u202f\u00a0]/g, ' ')).toContain('Saturday, June 13, 2026, 2:00 – 3:30 PM');
     expect(en.text).toContain(money('en', 24000));
-    expect(money('en', 24000)).toBe('CHF\u00a0240.00');
+    expect(money('en', 24000)).toBe('CHF 240.00');
     expect(en.text).toContain('View your order, download the tickets again: https://shop.example/en/orders/B7K2QX?key=k3y&x=1');
     expect(en.html).toContain('<a href="https://shop.example/en/orders/B7K2QX?key=k3y&amp;x=1">View your order, download the tickets again</a>');
     // the plain text's amounts stand in one column

@@ -10,6 +10,7 @@
  * as UTC and formatted in UTC, so they print as the museum's clock shows them, wherever the
  * server runs. Amounts are minor units of the document's currency.
  */
+import { formatPrice } from '../../i18n/format.js';
 import type { Language } from '../../api/languages.js';
 import type { Admission, OrderDocument } from '../tickets/model.js';
 import { escapeHtml, FRAME, heading1Html, htmlPage, paragraphHtml, paragraphText, type MailContent, type Paragraph } from './messages.js';
@@ -305,16 +306,8 @@ interface Formats {
 }
 
 function formatsOf(lang: Language, currency: string): Formats {
-  let money: (minorUnits: number) => string;
-  try {
-    const number = new Intl.NumberFormat(lang, { style: 'currency', currency });
-    const digits = number.resolvedOptions().maximumFractionDigits ?? 2;
-    money = (minor) => number.format(minor / 10 ** digits);
-  } catch {
-    // not an ISO 4217 code: the amount with the configured symbol as it stands
-    const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    money = (minor) => `${currency} ${number.format(minor / 100)}`;
-  }
+  // the shop's one money format (spec §1, §9: "CHF 1’234.50" in every language), as the app and the PDF show it
+  const money = (minor: number) => formatPrice(minor, currency);
   const dateTime = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   const day = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const date = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
