@@ -12,7 +12,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
-import type { Route } from './api/router.js';
+import { FileAnswer, type Route } from './api/router.js';
 import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
 import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
@@ -210,6 +210,13 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
       throw error;
     }
     if (attempt && limited && limits[limited.rule].counts === 'refused') await attempt.refund();
+    if (data instanceof FileAnswer) {
+      return answer(c, typeof data.body === 'string' ? data.body : new Uint8Array(data.body), 200, {
+        'content-type': data.contentType,
+        'content-disposition': `attachment; filename="${data.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+        'cache-control': 'private, no-store',
+      });
+    }
     return jsonAnswer(c, 200, { data: data ?? null });
   };
 }

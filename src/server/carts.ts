@@ -40,6 +40,10 @@ export interface CartRow {
   paid_amount: number | null;
   refunded_at: Date | null;
   refund_reason: string | null;
+  /** issue 42: the address an anonymous express buyer gave on the provider's page */
+  contact_email: string | null;
+  /** issue 42: the origin the visitor ordered from (the links of the confirmation) */
+  origin: string | null;
 }
 
 /** The end of a cart's hold: initPayment + the cart lifetime (issue 41). */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './log.js';
 import { parseSmtpUrl, type SmtpSettings } from './mail/transport.js';
+import { parseTicketKey } from './tickets/codes.js';
 
 export interface ServerEnv {
   port: number;
@@ -48,6 +49,10 @@ export interface ServerEnv {
   smtp: SmtpSettings | undefined;
   /** MAIL_FROM: the sender of the shop's mails, `Name <address>` or an address. */
   mailFrom: string;
+  /** TICKET_SIGNING_KEY: the Ed25519 key of the ticket codes (PKCS#8 PEM or 32-byte seed, base64url); undefined = `<dataDir>/ticket-signing-key.pem`. */
+  ticketSigningKey?: string | undefined;
+  /** VOUCHER_VALIDITY_MONTHS: how long a voucher bought stays valid; undefined = 36 months. */
+  voucherValidityMonths?: number | undefined;
 }
 
 export const DEFAULTS = {
@@ -227,8 +232,24 @@ export function parseEnv(env: Env): ServerEnv {
   const mailFrom = value(env, 'MAIL_FROM') ?? DEFAULTS.mailFrom;
   if (!isMailFrom(mailFrom)) problems.push(`MAIL_FROM must be an e-mail address or 'Name <address>', got '${mailFrom.replace(/[\r\n]/g, ' ')}'.`);
 
+  const ticketSigningKey = value(env, 'TICKET_SIGNING_KEY');
+  if (ticketSigningKey !== undefined) {
+    try {
+      parseTicketKey(ticketSigningKey);
+    } catch (error) {
+      problems.push(`TICKET_SIGNING_KEY: ${error instanceof Error ? error.message : 'not an Ed25519 key'}`);
+    }
+  }
+  const validityRaw = value(env, 'VOUCHER_VALIDITY_MONTHS');
+  let voucherValidityMonths: number | undefined;
+  if (validityRaw !== undefined) {
+    voucherValidityMonths = Number(validityRaw);
+    if (!/^[0-9]+$/.test(validityRaw) || voucherValidityMonths < 1 || voucherValidityMonths > 120) {
+      problems.push(`VOUCHER_VALIDITY_MONTHS must be a whole number of months from 1 to 120, got '${validityRaw}'.`);
+    }
+  }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths };
 }
 
 /**

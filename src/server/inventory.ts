@@ -447,13 +447,14 @@ export async function holdCart(tx: Queryable, lang: Language, cartId: string, it
  * (the caller rolls back and refunds). A cart of items that take nothing (gift vouchers) holds
  * nothing and books as it is; whether a cart may still be booked at all is its status's question.
  */
-export async function bookHeld(tx: Queryable, cartId: string, now: Date): Promise<void> {
+export async function bookHeld(tx: Queryable, cartId: string, now: Date): Promise<Claim[]> {
   const held = await tx.query<Claim>(
     `DELETE FROM holds WHERE cart_id = $1
      RETURNING kind, line, owner_kind, owner_id, datetime, until_end, lifetime_first, lifetime_last, merchandise_id, barcode, places, tours`,
     [cartId],
   );
   for (const c of inLockOrder(held)) await claim(tx, c, now, { booking: true });
+  return held;
 }
 
 /** Ends a cart's holds at once (cancelled, given up, refunded): their places count again. */

@@ -13,6 +13,8 @@ import { createShopServer, originOf } from './app.js';
 import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
 import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
+import { loadTicketKey } from './tickets/codes.js';
+import { orderAttachmentMaker } from './tickets/delivery.js';
 import { EnvError, loadJwtSecret, loadWebhookSecret, outboxDir, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createMailSender } from './mail/outbox.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
@@ -195,6 +197,8 @@ async function main(): Promise<void> {
     cartTtlMs: env.cartTtlMs,
     frameAncestors: env.frameAncestors,
     webhookSecret: loadWebhookSecret(env.dataDir, env.webhookSecret),
+    ticketKey: loadTicketKey(env.dataDir, env.ticketSigningKey),
+    voucherValidityMonths: env.voucherValidityMonths,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
@@ -216,7 +220,7 @@ async function main(): Promise<void> {
   const notices = createNoticeDispatcher({ db, services, secret: services.webhookSecret ?? new Uint8Array(), url: () => noticeUrl, timer: true });
   // the shop's mails (issue 42): stored in the outbox table, sent through SMTP_URL or written as .eml files
   const mailTransport = env.smtp ? smtpTransport(env.smtp) : fileTransport(path.resolve(outboxDir(env.dataDir)));
-  const mail = createMailSender({ db, services, transport: mailTransport, from: env.mailFrom, timer: true });
+  const mail = createMailSender({ db, services, transport: mailTransport, from: env.mailFrom, timer: true, makeAttachment: orderAttachmentMaker(db) });
   services.mail = mail;
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache, logger: shopLogger });
   const url = await listen(server, env);

@@ -16,6 +16,9 @@ import { randomId } from './auth.js';
 import type { ProviderApi, ProviderPayment } from './provider-books.js';
 import { CHECKOUT_ERRORS, type RefundReason } from '../api/schemas/checkout.js';
 import type { CartItem } from '../domain/cart-payload.js';
+import type { ServerServices } from './services.js';
+import { deliverBooking } from './tickets/delivery.js';
+import { CURRENCY } from './carts.js';
 
 export type Settlement =
   | { kind: 'booked'; booking_id: string; has_tickets: boolean }
@@ -49,7 +52,7 @@ async function bookingOf(q: Queryable, cartId: string): Promise<{ booking_id: st
 const refundedOf = (cart: CartRow): Settlement => ({
   kind: 'refunded',
   amount: cart.paid_amount ?? cart.amount,
-  currency: 'CHF',
+  currency: CURRENCY,
   reason: (cart.refund_reason ?? 'unavailable') as RefundReason,
 });
 
@@ -66,10 +69,11 @@ async function settled(q: Queryable, cart: CartRow): Promise<Settlement | null> 
  * booking row is written and the payment recorded on the cart. Throws CannotDeliver when what the
  * cart paid for is not to be had.
  */
-export async function bookLockedCart(tx: Queryable, cart: CartRow, payment: { us: string; amount: number }, now: Date): Promise<Settlement> {
+export async function bookLockedCart(tx: Queryable, services: ServerServices, cart: CartRow, payment: { us: string; amount: number }, now: Date): Promise<Settlement> {
   if (cart.status === 'cancelled') throw new CannotDeliver('cancelled');
+  let claims;
   try {
-    await bookHeld(tx, cart.id, now);
+    claims = await bookHeld(tx, cart.id, now);
   } catch (error) {
     if (error instanceof HttpError && error.status === 422) throw new CannotDeliver(reasonOf(error, cart));
     throw error;
@@ -89,11 +93,14 @@ export async function bookLockedCart(tx: Queryable, cart: CartRow, payment: { us
     now.toISOString(),
     payment.amount,
   ]);
+  // issue 42: the tickets, vouchers and confirmation come with the booking, in its transaction
+  await deliverBooking(tx, services, cart, booking.booking_id, now, claims);
   return { kind: 'booked', ...booking };
 }
 
 export interface SettleDeps {
   db: Db;
+  services: ServerServices;
   provider: ProviderApi;
   now: () => Date;
   log: (message: string) => void;
@@ -107,15 +114,22 @@ export interface SettleDeps {
 export async function settlePayment(deps: SettleDeps, payment: ProviderPayment): Promise<Settlement | null> {
   const now = deps.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       const cart = await loadCart(tx, payment.cart_id, true);
       if (!cart) return null;
       const done = await settled(tx, cart);
       if (done) return done;
       if (cart.status === 'cancelled') throw new CannotDeliver('cancelled');
       if (payment.status === 'refunded' || payment.amount !== cart.amount) throw new CannotDeliver('unavailable');
-      return bookLockedCart(tx, cart, payment, now);
+      // an anonymous buyer's address, as the provider took it (issue 42): where the confirmation goes
+      if (cart.customer_id === null && payment.payer_email && !cart.contact_email) {
+        await tx.query('UPDATE carts SET contact_email = $2 WHERE id = $1', [cart.id, payment.payer_email]);
+        cart.contact_email = payment.payer_email;
+      }
+      return bookLockedCart(tx, deps.services, cart, payment, now);
     });
+    if (result?.kind === 'booked') deps.services.mail?.kick();
+    return result;
   } catch (error) {
     if (!(error instanceof CannotDeliver)) throw error;
     return deps.db.transaction(async (tx) => {

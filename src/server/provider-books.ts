@@ -21,6 +21,8 @@ export interface ProviderPayment {
   paid_at: Date;
   refunded_at: Date | null;
   refund_reason: RefundReason | null;
+  /** the address the payer gave on the provider's page (issue 42), or null */
+  payer_email: string | null;
 }
 
 /** What the shop may ask of the provider: the calls a real provider's merchant API has. */
@@ -60,14 +62,15 @@ export interface PaymentNotice {
  * The provider took a payment (its Pay button): records it and the notice it owes the shop, in
  * the caller's transaction. The dispatcher sends the notice.
  */
-export async function recordPayment(tx: Queryable, payment: { us: string; cartId: string; amount: number; currency: string }, now: Date): Promise<void> {
-  await tx.query('INSERT INTO provider_payments (us, cart_id, amount, currency, status, paid_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+export async function recordPayment(tx: Queryable, payment: { us: string; cartId: string; amount: number; currency: string; payerEmail?: string | null }, now: Date): Promise<void> {
+  await tx.query('INSERT INTO provider_payments (us, cart_id, amount, currency, status, paid_at, payer_email) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
     payment.us,
     payment.cartId,
     payment.amount,
     payment.currency,
     'paid',
     now.toISOString(),
+    payment.payerEmail ?? null,
   ]);
   const [row] = await tx.query<{ id: number }>(
     'INSERT INTO provider_notices (us, cart_id, body, next_attempt_at) VALUES ($1, $2, $3, $4) RETURNING id',

@@ -44,6 +44,10 @@ interface Texts {
   refunded: string;
   /** the receipt of a payment taken: {amount} */
   paid: string;
+  /** issue 42: the address an anonymous buyer gives for the confirmation (optional) */
+  email: string;
+  emailHelp: string;
+  emailInvalid: string;
 }
 
 const TEXTS: Record<Language, Texts> = {
@@ -51,43 +55,54 @@ const TEXTS: Record<Language, Texts> = {
     title: 'Zahlung', intro: 'Simulierter Zahlungsanbieter des Referenzservers. Es wird kein Geld bewegt.', amount: 'Zu zahlender Betrag', order: 'Bestellung',
     pay: 'Bezahlen', cancel: 'Abbrechen', fail: 'Fehlgeschlagene Zahlung simulieren', gone: 'Diese Zahlung ist nicht mehr möglich: Der Warenkorb wurde bereits bezahlt, abgebrochen oder ist abgelaufen.',
     unknown: 'Diese Zahlung ist unbekannt.', back: 'Zurück zum Shop', shipping: 'Versand', discount: 'Gutscheine', refunded: 'Diese Zahlung über {amount} wurde am {date} vollständig zurückerstattet.', paid: 'Diese Zahlung über {amount} ist eingegangen.',
+    email: 'E-Mail-Adresse für Bestätigung und Tickets', emailHelp: 'Wir senden die Bestätigung und die Tickets an diese Adresse.', emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein oder lassen Sie das Feld leer.',
   },
   en: {
     title: 'Payment', intro: 'Simulated payment provider of the reference server. No money is moved.', amount: 'Amount to pay', order: 'Order',
     pay: 'Pay', cancel: 'Cancel', fail: 'Simulate a failed payment', gone: 'This payment is no longer possible: the cart has been paid already, cancelled or has timed out.',
     unknown: 'This payment is unknown.', back: 'Back to the shop', shipping: 'Shipping', discount: 'Vouchers', refunded: 'This payment of {amount} was refunded in full on {date}.', paid: 'This payment of {amount} has been received.',
+    email: 'E-mail address for the confirmation and tickets', emailHelp: 'We send the confirmation and the tickets to this address.', emailInvalid: 'Please enter a valid e-mail address or leave the field empty.',
   },
   fr: {
     title: 'Paiement', intro: 'Prestataire de paiement simulé du serveur de référence. Aucun argent n’est débité.', amount: 'Montant à payer', order: 'Commande',
     pay: 'Payer', cancel: 'Annuler', fail: 'Simuler un échec de paiement', gone: 'Ce paiement n’est plus possible : le panier a déjà été payé, annulé ou a expiré.',
     unknown: 'Ce paiement est inconnu.', back: 'Retour à la boutique', shipping: 'Livraison', discount: 'Bons', refunded: 'Ce paiement de {amount} a été intégralement remboursé le {date}.', paid: 'Ce paiement de {amount} a été reçu.',
+    email: 'Adresse e-mail pour la confirmation et les billets', emailHelp: 'Nous envoyons la confirmation et les billets à cette adresse.', emailInvalid: 'Veuillez saisir une adresse e-mail valide ou laisser le champ vide.',
   },
   it: {
     title: 'Pagamento', intro: 'Fornitore di pagamento simulato del server di riferimento. Nessun denaro viene addebitato.', amount: 'Importo da pagare', order: 'Ordine',
     pay: 'Paga', cancel: 'Annulla', fail: 'Simula un pagamento non riuscito', gone: 'Questo pagamento non è più possibile: il carrello è già stato pagato, annullato o è scaduto.',
     unknown: 'Questo pagamento è sconosciuto.', back: 'Torna al negozio', shipping: 'Spedizione', discount: 'Buoni', refunded: 'Questo pagamento di {amount} è stato rimborsato integralmente il {date}.', paid: 'Questo pagamento di {amount} è stato ricevuto.',
+    email: 'Indirizzo e-mail per la conferma e i biglietti', emailHelp: 'Inviamo la conferma e i biglietti a questo indirizzo.', emailInvalid: 'Inserisci un indirizzo e-mail valido o lascia vuoto il campo.',
   },
   nl: {
     title: 'Betaling', intro: 'Gesimuleerde betaalprovider van de referentieserver. Er wordt geen geld overgemaakt.', amount: 'Te betalen bedrag', order: 'Bestelling',
     pay: 'Betalen', cancel: 'Annuleren', fail: 'Mislukte betaling simuleren', gone: 'Deze betaling is niet meer mogelijk: de winkelwagen is al betaald, geannuleerd of verlopen.',
     unknown: 'Deze betaling is onbekend.', back: 'Terug naar de winkel', shipping: 'Verzending', discount: 'Waardebonnen', refunded: 'Deze betaling van {amount} is op {date} volledig terugbetaald.', paid: 'Deze betaling van {amount} is ontvangen.',
+    email: 'E-mailadres voor de bevestiging en de tickets', emailHelp: 'We sturen de bevestiging en de tickets naar dit adres.', emailInvalid: 'Vul een geldig e-mailadres in of laat het veld leeg.',
   },
   es: {
     title: 'Pago', intro: 'Proveedor de pagos simulado del servidor de referencia. No se mueve dinero.', amount: 'Importe a pagar', order: 'Pedido',
     pay: 'Pagar', cancel: 'Cancelar', fail: 'Simular un pago fallido', gone: 'Este pago ya no es posible: el carrito ya se ha pagado, se ha cancelado o ha caducado.',
     unknown: 'Este pago es desconocido.', back: 'Volver a la tienda', shipping: 'Envío', discount: 'Vales', refunded: 'Este pago de {amount} se reembolsó íntegramente el {date}.', paid: 'Este pago de {amount} se ha recibido.',
+    email: 'Correo electrónico para la confirmación y las entradas', emailHelp: 'Enviamos la confirmación y las entradas a esta dirección.', emailInvalid: 'Introduzca una dirección de correo válida o deje el campo vacío.',
   },
   sv: {
     title: 'Betalning', intro: 'Simulerad betalleverantör för referensservern. Inga pengar dras.', amount: 'Belopp att betala', order: 'Beställning',
     pay: 'Betala', cancel: 'Avbryt', fail: 'Simulera en misslyckad betalning', gone: 'Den här betalningen är inte längre möjlig: varukorgen är redan betald, avbruten eller har gått ut.',
     unknown: 'Den här betalningen är okänd.', back: 'Tillbaka till butiken', shipping: 'Frakt', discount: 'Presentkort', refunded: 'Den här betalningen på {amount} återbetalades i sin helhet den {date}.', paid: 'Den här betalningen på {amount} har tagits emot.',
+    email: 'E-postadress för bekräftelsen och biljetterna', emailHelp: 'Vi skickar bekräftelsen och biljetterna till den här adressen.', emailInvalid: 'Ange en giltig e-postadress eller lämna fältet tomt.',
   },
   da: {
     title: 'Betaling', intro: 'Simuleret betalingsudbyder for referenceserveren. Der flyttes ingen penge.', amount: 'Beløb at betale', order: 'Bestilling',
     pay: 'Betal', cancel: 'Annuller', fail: 'Simuler en mislykket betaling', gone: 'Denne betaling er ikke længere mulig: kurven er allerede betalt, annulleret eller udløbet.',
     unknown: 'Denne betaling er ukendt.', back: 'Tilbage til butikken', shipping: 'Forsendelse', discount: 'Gavekort', refunded: 'Denne betaling på {amount} blev refunderet fuldt ud den {date}.', paid: 'Denne betaling på {amount} er modtaget.',
+    email: 'E-mailadresse til bekræftelsen og billetterne', emailHelp: 'Vi sender bekræftelsen og billetterne til denne adresse.', emailInvalid: 'Indtast en gyldig e-mailadresse, eller lad feltet stå tomt.',
   },
 };
+
+/** The payer's address as the provider takes it (issue 42). */
+const PayerEmailSchema = v.pipe(v.string(), v.maxLength(254), v.email());
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -108,6 +123,11 @@ button,a.button{font:inherit;min-height:44px;padding:.5rem 1.25rem;border-radius
 button.pay{background:#0b5d1e;border-color:#0b5d1e;color:#fff}
 button:focus-visible,a:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
 .note{color:#555;font-size:.9rem}
+.actions form:first-child{flex-basis:100%}
+.field{display:flex;flex-direction:column;gap:.25rem;margin:0 0 .75rem}
+.field input{font:inherit;min-height:44px;padding:.25rem .5rem;border:2px solid #555;border-radius:6px}
+.field input[aria-invalid]{border-color:#b00020}
+.error{color:#b00020;margin:0 0 .75rem}
 `;
 
 function page(lang: Language, title: string, body: string): string {
@@ -141,7 +161,21 @@ function messagePage(status: number, lang: Language, message: string, backTo: st
   return send(status, page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(message)}</p>${back}`));
 }
 
-function paymentPage(lang: Language, cart: CartRow, session: string): string {
+/** What the pay form asks an anonymous buyer (issue 42): their address, as hosted payment pages do. */
+interface EmailField {
+  value: string;
+  invalid: boolean;
+}
+
+function emailField(lang: Language, field: EmailField): string {
+  const t = TEXTS[lang];
+  const error = field.invalid ? `<p id="email-error" class="error" role="alert">${escapeHtml(t.emailInvalid)}</p>` : '';
+  return `<p class="field"><label for="email">${escapeHtml(t.email)}</label>
+<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${escapeHtml(field.value)}" aria-describedby="email-help${field.invalid ? ' email-error' : ''}"${field.invalid ? ' aria-invalid="true"' : ''}>
+<span id="email-help" class="note">${escapeHtml(t.emailHelp)}</span></p>${error}`;
+}
+
+function paymentPage(lang: Language, cart: CartRow, session: string, email: EmailField | null): string {
   const t = TEXTS[lang];
   // voucher codes are 0 here; their value shows as the discount line
   const rows = cart.lines
@@ -152,8 +186,8 @@ function paymentPage(lang: Language, cart: CartRow, session: string): string {
     cart.discount > 0 ? `<tr><td>${escapeHtml(t.discount)}</td><td class="n">−${escapeHtml(money(lang, cart.discount))}</td></tr>` : '',
   ].join('');
   const hidden = `<input type="hidden" name="cartId" value="${escapeHtml(cart.id)}"><input type="hidden" name="session" value="${escapeHtml(session)}">`;
-  const button = (action: string, label: string, cls = '') =>
-    `<form method="post" action="/provider/${lang}/pay/${action}">${hidden}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
+  const button = (action: string, label: string, cls = '', fields = '') =>
+    `<form method="post" action="/provider/${lang}/pay/${action}">${hidden}${fields}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
   return page(
     lang,
     `${t.title}: ${money(lang, cart.amount)}`,
@@ -162,7 +196,7 @@ function paymentPage(lang: Language, cart: CartRow, session: string): string {
 <table><caption class="note">${escapeHtml(t.order)} ${escapeHtml(cart.id)}</caption>
 <tbody>${rows}${extra}</tbody>
 <tfoot><tr><th scope="row">${escapeHtml(t.amount)}</th><th class="n" data-amount="${cart.amount}">${escapeHtml(money(lang, cart.amount))}</th></tr></tfoot></table>
-<div class="actions">${button('pay', t.pay, 'pay')}${button('cancel', t.cancel)}${button('fail', t.fail)}</div>`,
+<div class="actions">${button('pay', t.pay, 'pay', email ? emailField(lang, email) : '')}${button('cancel', t.cancel)}${button('fail', t.fail)}</div>`,
   );
 }
 
@@ -220,13 +254,13 @@ export function createProviderHandler(notices?: NoticeDispatcher): ProviderHandl
       const payment = await simulatedProviderApi.paymentOfCart(db, cart.id);
       if (payment) return send(200, receiptPage(lang, payment, withQuery(cart.url_continue, { us: payment.us, sessionUs: cart.session_us, cartId: cart.id })));
       if (!payable(cart, services.now())) return messagePage(410, lang, TEXTS[lang].gone, cart.url_cancel);
-      return send(200, paymentPage(lang, cart, input.output.session));
+      return send(200, paymentPage(lang, cart, input.output.session, cart.customer_id === null ? { value: '', invalid: false } : null));
     });
 
     // the buttons' forms: cartId and session, checked with the same schema as the page's query
     const sessionForm = validator('form', (form, c) => {
       const input = v.safeParse(ProviderSessionSchema, { cartId: form.cartId ?? '', session: form.session ?? '' });
-      return input.success ? input.output : unknown(c);
+      return input.success ? { ...input.output, email: typeof form.email === 'string' ? form.email.trim() : '' } : unknown(c);
     });
 
     app.post('/:lang/pay/:action', sessionForm, async (c) => {
@@ -234,10 +268,16 @@ export function createProviderHandler(notices?: NoticeDispatcher): ProviderHandl
       const act = v.safeParse(ProviderActionSchema, c.req.param('action'));
       if (!known || !act.success) return unknown(c);
       const t = TEXTS[lang];
-      const { cartId, session } = c.req.valid('form');
+      const { cartId, session, email } = c.req.valid('form');
 
       if (act.output === 'pay') {
         const now = services.now();
+        // an anonymous buyer's address (optional): checked before any money moves
+        if (email !== '' && !v.is(PayerEmailSchema, email)) {
+          const cart = await loadCart(db, cartId);
+          if (!cart || cart.session_us !== session) return unknown(c);
+          return send(422, paymentPage(lang, cart, session, { value: email, invalid: true }));
+        }
         const outcome = await db.transaction(async (tx) => {
           // the shop's cart row locked: a payment and the shop's initPaymentOrder or cancel never cross
           const cart = await loadCart(tx, cartId, true);
@@ -247,7 +287,8 @@ export function createProviderHandler(notices?: NoticeDispatcher): ProviderHandl
           if (earlier) return { kind: 'paid' as const, cart, us: earlier.us, first: false };
           if (!payable(cart, now)) return { kind: 'gone' as const, cart };
           const us = randomId(12);
-          await recordPayment(tx, { us, cartId: cart.id, amount: cart.amount, currency: CURRENCY }, now);
+          const payerEmail = cart.customer_id === null && email !== '' ? email : null;
+          await recordPayment(tx, { us, cartId: cart.id, amount: cart.amount, currency: CURRENCY, payerEmail }, now);
           return { kind: 'paid' as const, cart, us, first: true };
         });
         if (outcome.kind === 'unknown') return unknown(c);

@@ -1,6 +1,7 @@
 import type { RateLimits } from './edge.js';
 import type { ProviderApi } from './provider-books.js';
 import type { MailSender } from './mail/outbox.js';
+import type { TicketKey } from './tickets/codes.js';
 
 /** What handlers need besides the database: clock, secrets, logging. Injected so tests control them. */
 export interface ServerServices {
@@ -34,6 +35,13 @@ export interface ServerServices {
    * `enqueueMail`) and kicks it to send soon. Without one the mails wait in the table.
    */
   mail?: Pick<MailSender, 'kick'> | undefined;
+  /**
+   * The Ed25519 key ticket codes are signed with (issue 42): TICKET_SIGNING_KEY, or the one kept in
+   * DATA_DIR. Unset (tests), one is made for the process on first use (tickets/delivery.ts).
+   */
+  ticketKey?: TicketKey | undefined;
+  /** How long a voucher bought stays valid, in months from the purchase (VOUCHER_VALIDITY_MONTHS); default 36. */
+  voucherValidityMonths?: number | undefined;
   /** Limits of login, password reset and voucher lookup; default DEFAULT_RATE_LIMITS (edge.ts). */
   rateLimits?: RateLimits | undefined;
 }

@@ -17,6 +17,7 @@ import { createStaticHandler } from '../../src/server/static.js';
 import type { PageRenderer } from '../../src/server/render.js';
 import { createSeo, inProcessCatalogue, type SeoOptions } from '../../src/server/seo/index.js';
 import { createMailSender, type MailSender } from '../../src/server/mail/outbox.js';
+import { orderAttachmentMaker } from '../../src/server/tickets/delivery.js';
 import { composeMessage, type MailTransport } from '../../src/server/mail/transport.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -76,6 +77,7 @@ export function attachMail(db: Db, services: ServerServices, options: TestServer
     transport: options.transport ?? memoryTransport(mailbox),
     from: options.from ?? 'Museum shop <shop@museum.example>',
     timer: options.timer ?? false,
+    makeAttachment: orderAttachmentMaker(db),
   });
   services.mail = mail;
   return {

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startTestServer, type TestServer } from './harness.js';
+import { Smtp } from './smtp.js';
 import { createShopApi } from '../../src/api/index.js';
 import { LANGUAGES, type Language } from '../../src/api/languages.js';
 import { createMailSender, enqueueMail } from '../../src/server/mail/outbox.js';
@@ -20,60 +21,6 @@ import { emailChangedMail, passwordResetMail } from '../../src/server/mail/messa
 import { fileTransport, parseSmtpUrl, smtpTransport, type MailTransport } from '../../src/server/mail/transport.js';
 
 const DEMO = 'demo@museum.example';
-
-/** A real SMTP server on loopback that wants a login and keeps what it receives. */
-class Smtp {
-  received: { rcpt: string[]; raw: Buffer }[] = [];
-  port = 0;
-  private server: SMTPServer | undefined;
-
-  async start(): Promise<void> {
-    this.server = new SMTPServer({
-      disabledCommands: ['STARTTLS'],
-      allowInsecureAuth: true,
-      logger: false,
-      onAuth: (auth, _session, callback) => {
-        if (auth.username === 'shop' && auth.password === 's3cret:pw') callback(null, { user: 'shop' });
-        else callback(new Error('Invalid username or password'));
-      },
-      onRcptTo: (address, _session, callback) => {
-        if (address.address.startsWith('refused')) {
-          const error = new Error('No such mailbox') as Error & { responseCode: number };
-          error.responseCode = 550;
-          callback(error);
-        } else callback();
-      },
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          this.received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = undefined;
-  }
-
-  transport(): MailTransport {
-    const settings = parseSmtpUrl(`smtp://shop:s3cret%3Apw@127.0.0.1:${this.port}`);
-    if (typeof settings === 'string') throw new Error(settings);
-    return smtpTransport(settings);
-  }
-
-  parsed(): Promise<ParsedMail[]> {
-    return Promise.all(this.received.map((m) => simpleParser(m.raw)));
-  }
-}
 
 async function resetRequest(server: TestServer, lang: Language, email = DEMO): Promise<void> {
   const res = await fetch(`${server.apiBase}/${lang}/customer/pwdreset`, {

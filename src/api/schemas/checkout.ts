@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { isValidIban, normalizeIban } from '../../domain/iban.js';
 import type { PaymentAux } from './checkout-requests.js';
+import { OrderDocumentsSchema, OrderExtrasEntries } from './orders.js';
 
 /**
  * The request schemas (initPayment, initPaymentOrder, execPayment's query, suggest, the simulated
@@ -33,7 +34,8 @@ export function directDebitFieldErrors(payart: number, aux: PaymentAux): Record<
 /** 200 data of initPayment / initPaymentOrder: the provider page to send the browser to. */
 export const RedirectUrlSchema = v.pipe(v.string(), v.url());
 
-export const ExecPaymentResultSchema = v.object({ booking_id: v.string(), has_tickets: v.boolean() });
+/** execPayment's answer; `documents` (issue 42) when the back end delivers tickets and mails. */
+export const ExecPaymentResultSchema = v.object({ booking_id: v.string(), has_tickets: v.boolean(), documents: v.optional(OrderDocumentsSchema) });
 export type ExecPaymentResult = v.InferOutput<typeof ExecPaymentResultSchema>;
 
 /** The query the provider appends to url.continue (and url.cancel: cartId only). */
@@ -67,6 +69,8 @@ export const OrderReviewSchema = v.object({
   /** what was paid, minor units */
   amount: v.number(),
   currency: v.string(),
+  /** issue 42: for the holder of the order's key or its logged-in owner */
+  ...OrderExtrasEntries,
 });
 export type OrderReview = v.InferOutput<typeof OrderReviewSchema>;
 

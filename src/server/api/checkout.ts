@@ -41,6 +41,8 @@ import { holdCart, priceCart, releaseHolds } from '../inventory.js';
 import { shippedItems, shippingCost } from '../shipping.js';
 import { CART_TTL_MS, CURRENCY, cartIsLive, heldUntil, loadCart, type CartRow } from '../carts.js';
 import { bookLockedCart, refundedError, settlePayment, type SettleDeps } from '../payments.js';
+import { documentsOf, loadBooking } from '../tickets/delivery.js';
+import { mayOpen, orderExtras } from './orders.js';
 import { simulatedProviderApi, type PaymentNotice, type ProviderApi } from '../provider-books.js';
 import { SIGNATURE_HEADER, verifyNotice } from '../webhook-signature.js';
 import * as v from 'valibot';
@@ -60,7 +62,7 @@ export function providerUrl(origin: string, lang: string, cart: Pick<CartRow, 'i
 }
 
 const providerOf = (ctx: RequestContext): ProviderApi => ctx.services.paymentProvider ?? simulatedProviderApi;
-const settleDeps = (ctx: RequestContext): SettleDeps => ({ db: ctx.db, provider: providerOf(ctx), now: () => ctx.services.now(), log: ctx.services.log });
+const settleDeps = (ctx: RequestContext): SettleDeps => ({ db: ctx.db, services: ctx.services, provider: providerOf(ctx), now: () => ctx.services.now(), log: ctx.services.log });
 
 /**
  * Checks the payment type and who may use it: express (161, requires_login false) is open to
@@ -148,8 +150,8 @@ async function initPayment(ctx: RequestContext): Promise<string> {
   await ctx.db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO carts (id, lang, status, customer_id, payart, aux, items, external_document_number, lines, subtotal, discount, shipping, amount,
-                          url_continue, url_cancel, session_us, created_at, updated_at, request_invoice, delivery_address, shipping_country)
-       VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, '[]', 0, 0, $8, 0, $9, $10, $11, $12, $12, $13, $14, $15)`,
+                          url_continue, url_cancel, session_us, created_at, updated_at, request_invoice, delivery_address, shipping_country, origin)
+       VALUES ($1, $2, 'open', $3, $4, $5, $6, $7, '[]', 0, 0, $8, 0, $9, $10, $11, $12, $12, $13, $14, $15, $16)`,
       [
         cart.id,
         ctx.lang,
@@ -166,6 +168,7 @@ async function initPayment(ctx: RequestContext): Promise<string> {
         body.request_invoice,
         body.shipping.address ? JSON.stringify(body.shipping.address) : null,
         shippedItems(body.cart.items).length > 0 ? country : null,
+        ctx.origin,
       ],
     );
     const priced = await holdCart(tx, ctx.lang, cart.id, body.cart.items, now, shipping, new Date(now.getTime() + ttl));
@@ -195,8 +198,9 @@ async function paymentUrl(ctx: RequestContext, cartId: string, sessionUs: string
   const now = ctx.services.now();
   await ctx.db.transaction(async (tx) => {
     const locked = await loadCart(tx, cartId, true);
-    if (locked && locked.status === 'open') await bookLockedCart(tx, locked, { us, amount: 0 }, now);
+    if (locked && locked.status === 'open') await bookLockedCart(tx, ctx.services, locked, { us, amount: 0 }, now);
   });
+  ctx.services.mail?.kick();
   ctx.services.log(`Checkout: cart ${cart.id} is paid by voucher codes (amount 0); booked without a provider page`);
   const booked = await loadCart(ctx.db, cartId);
   const url = new URL(cart.url_continue);
@@ -220,8 +224,8 @@ async function initPaymentOrder(ctx: RequestContext): Promise<string> {
     if (cart.paid_at !== null || (await providerOf(ctx).paymentOfCart(tx, cart.id))) return null;
     await tx.query(
       `UPDATE carts SET payart = $2, aux = $3, url_continue = $4, url_cancel = $5, session_us = $6, provider_us = NULL,
-         customer_id = COALESCE(customer_id, $7), lang = $8, updated_at = $9 WHERE id = $1`,
-      [cart.id, body.payart, JSON.stringify(cleanAux(body.aux)), body.url.continue, body.url.cancel, sessionUs, customerId, ctx.lang, now.toISOString()],
+         customer_id = COALESCE(customer_id, $7), lang = $8, updated_at = $9, origin = $10 WHERE id = $1`,
+      [cart.id, body.payart, JSON.stringify(cleanAux(body.aux)), body.url.continue, body.url.cancel, sessionUs, customerId, ctx.lang, now.toISOString(), ctx.origin],
     );
     return cart;
   });
@@ -245,7 +249,12 @@ async function execPayment(ctx: RequestContext): Promise<ExecPaymentResult> {
   }
   const payment = await providerOf(ctx).payment(ctx.db, query.us);
   const settlement = payment && payment.cart_id === cart.id ? await settlePayment(settleDeps(ctx), payment) : await settledAlready(ctx, cart, query.us);
-  if (settlement?.kind === 'booked') return { booking_id: settlement.booking_id, has_tickets: settlement.has_tickets };
+  if (settlement?.kind === 'booked') {
+    // issue 42: the files and where the mail went, for the buyer who came back from paying
+    const booking = await loadBooking(ctx.db, settlement.booking_id);
+    const documents = booking ? documentsOf(ctx.origin, ctx.lang, booking) : undefined;
+    return { booking_id: settlement.booking_id, has_tickets: settlement.has_tickets, ...(documents ? { documents } : {}) };
+  }
   if (settlement?.kind === 'refunded') throw refundedError(settlement);
   if (cart.status === 'cancelled' || !cartIsLive(cart, now, ctx.services.cartTtlMs)) throw cartGone();
   throw new HttpError(422, CHECKOUT_ERRORS.PAYMENT_NOT_COMPLETED, 'The payment was not completed. Please try again.');
@@ -333,6 +342,9 @@ async function orderReview(ctx: RequestContext): Promise<OrderReview> {
     [id.slice(0, 64)],
   );
   if (!row) throw new HttpError(406, CHECKOUT_ERRORS.ORDER_NOT_AVAILABLE, 'This order is not available.');
+  // issue 42: its files for the holder of its key or its logged-in owner; the booking id alone shows what it showed before
+  const booking = await loadBooking(ctx.db, row.booking_id);
+  const extras = booking && (await mayOpen(ctx, booking)) ? orderExtras(ctx, booking) : {};
   return {
     id: row.booking_id,
     created_at: new Date(row.booked_at).toISOString(),
@@ -345,6 +357,7 @@ async function orderReview(ctx: RequestContext): Promise<OrderReview> {
     shipping: row.shipping,
     amount: row.amount,
     currency: CURRENCY,
+    ...extras,
   };
 }
 

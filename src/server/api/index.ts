@@ -3,6 +3,7 @@ import { registerConfigRoutes } from './config.js';
 import { registerCatalogRoutes } from './catalog.js';
 import { registerAccountRoutes } from './accounts.js';
 import { registerCheckoutRoutes } from './checkout.js';
+import { registerOrderRoutes } from './orders.js';
 
 /** Every route of the reference API (spec §7, docs/api.md). */
 export function createApiRouter(): Router {
@@ -11,5 +12,6 @@ export function createApiRouter(): Router {
   registerCatalogRoutes(router);
   registerAccountRoutes(router);
   registerCheckoutRoutes(router);
+  registerOrderRoutes(router);
   return router;
 }

@@ -26,6 +26,15 @@ export interface RequestContext {
   origin: string;
 }
 
+/** A handler's answer that is a file (PDF tickets, calendar), not JSON: sent as an attachment, never stored by a cache. */
+export class FileAnswer {
+  constructor(
+    readonly body: Uint8Array | string,
+    readonly contentType: string,
+    readonly filename: string,
+  ) {}
+}
+
 export type Handler = (ctx: RequestContext) => Promise<unknown> | unknown;
 
 export interface Route {

@@ -13,31 +13,42 @@ import { backOffMs, claimDueRows, createDueRunner, type DueRunner } from '../due
 import type { MailContent, MailKind } from './messages.js';
 import { PermanentMailError, type MailAttachment, type MailTransport } from './transport.js';
 
-/** A mail to store: who, in which language, what. */
-export interface NewMail extends MailContent {
-  kind: MailKind;
-  lang: Language;
-  to: string;
-  attachments?: readonly MailAttachment[];
-}
-
-interface StoredAttachment {
+/**
+ * A file made when the mail is sent, from what the database keeps (an order's PDF tickets or
+ * calendar, issue 42): the transaction that stores the mail stays short, and the file is the same
+ * whenever it is made. The sender's `makeAttachment` makes it.
+ */
+export interface MadeAttachment {
   filename: string;
   contentType: string;
-  /** base64 */
-  content: string;
+  made: { booking: string; part: 'tickets' | 'gift' | 'calendar' };
 }
+
+/** A mail to store: who, in which language, what. */
+export interface NewMail extends MailContent {
+  kind: MailKind | 'order-confirmation';
+  lang: Language;
+  to: string;
+  attachments?: readonly (MailAttachment | MadeAttachment)[];
+}
+
+type StoredAttachment =
+  | {
+      filename: string;
+      contentType: string;
+      /** base64 */
+      content: string;
+    }
+  | MadeAttachment;
 
 /**
  * Stores a mail to be sent, in the caller's transaction (it goes out only if that commits).
  * Answers the row's id. Kick the sender afterwards (`services.mail?.kick()`).
  */
 export async function enqueueMail(q: Queryable, mail: NewMail, now: Date): Promise<number> {
-  const attachments: StoredAttachment[] = (mail.attachments ?? []).map((a) => ({
-    filename: a.filename,
-    contentType: a.contentType,
-    content: Buffer.from(a.content).toString('base64'),
-  }));
+  const attachments: StoredAttachment[] = (mail.attachments ?? []).map((a) =>
+    'made' in a ? { filename: a.filename, contentType: a.contentType, made: a.made } : { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString('base64') },
+  );
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO mail_outbox (kind, lang, recipient, subject, text_body, html_body, attachments, created_at, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
@@ -77,6 +88,8 @@ export interface MailSenderOptions {
   from: string;
   /** Send by itself: every second and at once after kick (npm start); off in tests that step it. */
   timer?: boolean;
+  /** Makes the files stored as `made` (tickets/delivery.ts `orderAttachmentMaker`); without it they are left out. */
+  makeAttachment?: (made: MadeAttachment['made']) => Promise<Uint8Array>;
 }
 
 /** The domain of the From address, for the Message-ID. */
@@ -95,11 +108,21 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     const created = new Date(row.created_at);
     const stamp = created.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
     const label = `Mail ${row.id} (${row.kind}, ${row.lang})`;
-    const attachments = (typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as StoredAttachment[]) : row.attachments).map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      content: Buffer.from(a.content, 'base64'),
-    }));
+    const stored = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as StoredAttachment[]) : row.attachments;
+    const attachments: MailAttachment[] = [];
+    for (const a of stored) {
+      if (!('made' in a)) {
+        attachments.push({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') });
+        continue;
+      }
+      // a file that cannot be made does not hold the mail up: its link offers the file again
+      try {
+        if (!options.makeAttachment) throw new Error('no maker of files is set');
+        attachments.push({ filename: a.filename, contentType: a.contentType, content: await options.makeAttachment(a.made) });
+      } catch (error) {
+        services.log(`${label}: ${a.filename} could not be made (${errorText(error)}); sent without it`);
+      }
+    }
     try {
       const where = await transport.send({
         from,

@@ -4,6 +4,7 @@ import { accountMigrations } from './accounts.js';
 import { orderMigrations } from './orders.js';
 import { reliabilityMigrations } from './reliability.js';
 import { mailMigrations } from './mail.js';
+import { ticketMigrations } from './tickets.js';
 
 /** Every migration of the reference server. Each group owns its own file. */
 export const MIGRATIONS: Migration[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: Migration[] = [
   ...orderMigrations,
   ...mailMigrations,
   ...reliabilityMigrations,
+  ...ticketMigrations,
 ];
