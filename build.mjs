@@ -663,8 +663,10 @@ async function buildServer() {
     format: 'esm',
     target: 'node20',
     outfile: serverOutfile,
-    // PGlite loads its wasm and data files next to its own module; pg has optional native parts.
-    external: ['@electric-sql/pglite', 'pg', 'pg-native'],
+    // PGlite loads its wasm and data files next to its own module; pg has optional native parts;
+    // pdfkit loads its standard fonts' metrics through its package's own imports map
+    // ('#standard-fonts/…', resolved against its package.json): bundled, it finds no fonts.
+    external: ['@electric-sql/pglite', 'pg', 'pg-native', 'pdfkit'],
     // Bundled CommonJS dependencies may call require(); give them one in ESM.
     banner: {
       js: "import { createRequire as __shopCreateRequire } from 'node:module'; const require = __shopCreateRequire(import.meta.url);",
