@@ -13,7 +13,7 @@
  * The tools are Debian's poppler-utils and zbar-tools (.ci/run installs them); without them
  * these tests fail and say which package is missing.
  */
-import { execFileSync } from 'node:child_process';
+import { runTool } from '../support/pdf-tools.js';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,19 +25,7 @@ import { hasPrintablePages, pdfText, renderTicketsPdf, ticketsFileName } from '.
 
 // --- the tools --------------------------------------------------------------------------------
 
-const PACKAGE_OF: Record<string, string> = { pdfinfo: 'poppler-utils', pdftotext: 'poppler-utils', pdftoppm: 'poppler-utils', zbarimg: 'zbar-tools' };
-
-/** A tool's standard output; a missing tool fails the test with the package that brings it. */
-function run(tool: string, args: string[]): string {
-  try {
-    return execFileSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-      throw new Error(`${tool} is not installed: install the Debian package ${PACKAGE_OF[tool]} (apt-get install ${PACKAGE_OF[tool]}; .ci/run does this)`);
-    }
-    throw error;
-  }
-}
+const run = runTool;
 
 // --- the order --------------------------------------------------------------------------------
 
@@ -202,7 +190,7 @@ afterAll(() => {
 
 describe('the PDF tickets', () => {
   it('has the tools to read them back (poppler-utils, zbar-tools)', () => {
-    for (const tool of Object.keys(PACKAGE_OF)) expect(() => run(tool, [tool === 'zbarimg' ? '--version' : '-v'])).not.toThrow();
+    for (const tool of ['pdfinfo', 'pdftotext', 'pdftoppm', 'zbarimg']) expect(() => run(tool, [tool === 'zbarimg' ? '--version' : '-v'])).not.toThrow();
   });
 
   it('names its files after the booking', () => {
