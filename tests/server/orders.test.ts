@@ -135,6 +135,8 @@ describe('an anonymous buyer, the address given on the provider page', () => {
       { kind: 'voucher', count: 1, participants: [] },
     ]);
     expect(doc.lang).toBe('fr');
+    // the tickets are headed by the museum's name in the order's language (remote config)
+    expect(doc.museum).toBe('Musée du lac');
     expect(doc.visits.map((v) => v.start)).toEqual([expect.stringMatching(/ 11:00/), expect.stringMatching(/ 11:00/), expect.stringMatching(/ 11:00/)]);
     expect(doc.visits.every((v) => v.venue)).toBe(true);
   });

@@ -129,14 +129,14 @@ const EXPECTED = {
     booking: 'Numéro de réservation',
     page: (n: number, of: number) => `Page ${n} sur ${of}`,
     pages: [
-      ['Billet d’entrée', 'Date', 'samedi, 14 mars 2026', 'Heure', '14:00 – 15:30', 'Lieu', 'Bâtiment principal, salle 3', 'Nom', BUYER, '25.00 CHF', 'Adulte'],
-      ['Billet d’entrée', 'Billet famille', 'dimanche, 25 octobre 2026', '10:30', 'Participants', '2 × Enfant (6–16 ans)', '60.00 CHF'],
-      ['Billet journée', 'Valable le', 'jeudi, 2 avril 2026', 'Tarif réduit', '12.00 CHF'],
-      ['Visite guidée', 'samedi, 9 mai 2026', '16:15 – 17:15', 'Participants', '1 × Étudiant·e', '54.00 CHF'],
-      ['Abonnement annuel', 'Titulaire', PASS_HOLDER, 'Personne seule', '120.00 CHF'],
-      ['Bon cadeau', 'Code du bon', VOUCHER_CODE, 'Valeur', '50.00 CHF', 'Valable jusqu’au', '6 décembre 2028'],
+      ['Billet d’entrée', 'Date', 'samedi, 14 mars 2026', 'Heure', '14:00 – 15:30', 'Lieu', 'Bâtiment principal, salle 3', 'Nom', BUYER, 'CHF 25.00', 'Adulte'],
+      ['Billet d’entrée', 'Billet famille', 'dimanche, 25 octobre 2026', '10:30', 'Participants', '2 × Enfant (6–16 ans)', 'CHF 60.00'],
+      ['Billet journée', 'Valable le', 'jeudi, 2 avril 2026', 'Tarif réduit', 'CHF 12.00'],
+      ['Visite guidée', 'samedi, 9 mai 2026', '16:15 – 17:15', 'Participants', '1 × Étudiant·e', 'CHF 54.00'],
+      ['Abonnement annuel', 'Titulaire', PASS_HOLDER, 'Personne seule', 'CHF 120.00'],
+      ['Bon cadeau', 'Code du bon', VOUCHER_CODE, 'Valeur', 'CHF 50.00', 'Valable jusqu’au', '6 décembre 2028'],
     ],
-    gift: ['Bon cadeau', 'Code du bon', VOUCHER_CODE, 'Valeur', '50.00 CHF', 'Valable jusqu’au', '6 décembre 2028', 'Utilisez ce code'],
+    gift: ['Bon cadeau', 'Code du bon', VOUCHER_CODE, 'Valeur', 'CHF 50.00', 'Valable jusqu’au', '6 décembre 2028', 'Utilisez ce code'],
     title: 'Billets – Boutique du musée – MS7Q4K2P',
     giftTitle: 'Bons cadeaux – Boutique du musée – MS7Q4K2P',
   },
@@ -144,7 +144,7 @@ const EXPECTED = {
 
 /** Text with every run of white space (also no-break and narrow spaces) as one space. */
 const squash = (text: string): string => text.replace(/[\s\u00a0\u202f\u2009]+/g, ' ').trim();
-/** The amounts of money a page shows ("CHF 25.00" or "25.00 CHF"). */
+/** The amounts of money a page shows (the shop's one format, "CHF 25.00", in every language: spec §1, §9). */
 const amounts = (text: string): string[] => text.match(/CHF \d[\d']*\.\d\d|\d[\d' ]*\.\d\d CHF/g) ?? [];
 
 let dir: string;
@@ -241,7 +241,7 @@ describe('the PDF tickets', () => {
         expect(text).not.toContain(expected.price);
         expect(text).not.toContain(BUYER);
         // the value is the only amount on the page (the full print's voucher page has two)
-        expect(amounts(text)).toEqual([lang === 'de' ? 'CHF 50.00' : '50.00 CHF']);
+        expect(amounts(text)).toEqual([lang === 'de' ? 'CHF 50.00' : 'CHF 50.00']);
         for (const other of [NAMES[lang].exhibition, NAMES[lang].tour, NAMES[lang].pass]) expect(text).not.toContain(squash(other));
       });
 

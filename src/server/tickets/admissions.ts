@@ -23,6 +23,7 @@ import type { Language } from '../../api/languages.js';
 import { signCode, type CodePayload, type TicketKey } from './codes.js';
 import type { Admission, OrderDocument, Visit } from './model.js';
 import { CURRENCY } from '../carts.js';
+import { readSetting } from '../settings.js';
 
 /** A voucher bought is valid this many months from the day of purchase unless VOUCHER_VALIDITY_MONTHS says otherwise. */
 export const DEFAULT_VOUCHER_VALIDITY_MONTHS = 36;
@@ -222,9 +223,13 @@ export async function issueOrderDocument(tx: Queryable, cart: CartRow, options: 
       options.bookingId,
     ]);
   }
+  const config = await readSetting(tx, 'remote_config');
+  const names = typeof config === 'object' && config !== null ? (config as { site_name?: unknown; site_name_translations?: Record<string, unknown> }) : {};
+  const museum = names.site_name_translations?.[cart.lang] ?? names.site_name;
   return {
     bookingId: options.bookingId,
     lang: cart.lang,
+    ...(typeof museum === 'string' && museum.trim() !== '' ? { museum } : {}),
     bookedAt: options.bookedAt.toISOString(),
     buyer: options.buyer,
     lines: cart.lines.map((l) => ({ type: l.type, name: l.name, amount: l.amount })),

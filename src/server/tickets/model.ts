@@ -67,6 +67,8 @@ export interface OrderDocument {
   bookedAt: string;
   /** the buyer's name where known */
   buyer: string | null;
+  /** the museum's name in the order's language (remote config site_name), heading the tickets */
+  museum?: string;
   lines: OrderLine[];
   subtotal: number;
   /** voucher codes used (positive) */

@@ -15,6 +15,7 @@
  * pdfkit stays outside the server's bundle (build.mjs): it loads its font metrics from its own
  * package directory.
  */
+import { formatPrice } from '../../i18n/format.js';
 import PDFDocument from 'pdfkit';
 import QRCode, { type QRCodeSegment } from 'qrcode';
 import type { Language } from '../../api/languages.js';
@@ -112,8 +113,6 @@ function formats(lang: Language, currency: string): Formats {
   const longDate = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const plainDate = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
   const clock = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = money.resolvedOptions().maximumFractionDigits ?? 2;
   return {
     date: (value) => {
       const at = wallClock(value);
@@ -129,7 +128,8 @@ function formats(lang: Language, currency: string): Formats {
       const at = wallClock(value);
       return at ? plainDate.format(at) : value;
     },
-    money: (minor) => money.format(minor / 10 ** digits),
+    // the shop's one money format (spec §1, §9: "CHF 1’234.50" in every language), as the app and the mail show it
+    money: (minor) => formatPrice(minor, currency),
   };
 }
 
@@ -489,7 +489,7 @@ export async function renderTicketsPdf(doc: OrderDocument, options: TicketsPdfOp
   const admissions = printableAdmissions(doc, gift);
   if (admissions.length === 0) throw new Error(`Order ${doc.bookingId} has no ${gift ? 'vouchers' : 'admissions'} to print`);
   const words = WORDS[doc.lang];
-  const shop = options.shopName?.trim() || words.shop;
+  const shop = options.shopName?.trim() || doc.museum?.trim() || words.shop;
   const bookedAt = new Date(doc.bookedAt);
   const pdf: Pdf = new PDFDocument({
     autoFirstPage: false,
