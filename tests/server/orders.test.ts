@@ -42,6 +42,7 @@ function order(): CartItem[] {
     { type: 'dayTicket', date: addDays(museumLocal(server.clock.now).date, 3), dayTickets: [{ id: DEMO.tickets.dayAdult, count: 2 }] },
     { type: 'guidedTour', tourId: DEMO.tours.highlightsDe, datetime: `${tuesday} 11:00`, prices: [], answers: [], tickets: [{ id: DEMO.tourTickets.highlightsAdult, count: 2, subtickets: [] }, { id: DEMO.tourTickets.highlightsChild, count: 1, subtickets: [] }] },
     { type: 'voucher', id: DEMO.vouchers.fifty, count: 1 },
+    { type: 'annualPass', id: DEMO.passes.individual, count: 1, owners: [{ title: '', first: 'Eva', last: 'Muster', address: '', send_to_custom_addr: false }] },
   ];
 }
 
@@ -133,7 +134,9 @@ describe('an anonymous buyer, the address given on the provider page', () => {
       { kind: 'dayTicket', count: 1, participants: [] },
       { kind: 'tour', count: 3, participants: [expect.stringMatching(/^2 × /), expect.stringMatching(/^1 × /)] },
       { kind: 'voucher', count: 1, participants: [] },
+      { kind: 'annualPass', count: 1, participants: [] },
     ]);
+    expect(doc.admissions.at(-1)?.holder).toBe('Eva Muster');
     expect(doc.lang).toBe('fr');
     // the tickets are headed by the museum's name in the order's language (remote config)
     expect(doc.museum).toBe('Musée du lac');
@@ -255,6 +258,10 @@ describe('the demo customer: My orders', () => {
     // the owner opens the order page and files with their token, without the key
     const review = await fetch(`${server.apiBase}/de/order/review?id=${first.booking_id}&_=${jwt}`);
     expect(((await review.json()) as { data: { documents?: unknown } }).data.documents).toBeDefined();
+    // a token that ran out opens nothing more, but the order review by its id still answers
+    const stale = await fetch(`${server.apiBase}/de/order/review?id=${first.booking_id}&_=expired.token.here`);
+    expect(stale.status).toBe(200);
+    expect(((await stale.json()) as { data: { documents?: unknown } }).data.documents).toBeUndefined();
   });
 
   it('without a login, or with a token that is not valid, My orders is 401', async () => {
