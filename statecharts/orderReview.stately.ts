@@ -36,7 +36,7 @@ export const machine = createMachine({
       }
     },
     "Order available": {
-      "description": "The order with its lines and total."
+      "description": "The order with its lines and total; with its key, its documents, visits and vouchers."
     },
     "Order not available": {
       "description": "406: this order is not available."

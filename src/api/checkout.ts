@@ -1,6 +1,8 @@
 /**
- * Checkout, payment, order review and shipping calls of spec §7. The jwt goes in `?_=` where the
- * visitor is logged in (§6). GET checkout/payments lives in config.ts (getPaymentTypes).
+ * Checkout, payment, order review and shipping calls of spec §7, and the orders of issue 42 ("My
+ * orders", an order by its key, its confirmation sent again: they share the order schemas, so one
+ * module loads them). The jwt goes in `?_=` where the visitor is logged in (§6). GET
+ * checkout/payments lives in config.ts (getPaymentTypes).
  */
 import * as v from 'valibot';
 import { isApiError, type Http } from './http.js';
@@ -24,6 +26,7 @@ import {
   type ReturnUrls,
 } from './schemas/checkout.js';
 import { OkSchema } from './schemas/accounts.js';
+import { OrderListSchema, ResendResultSchema } from './schemas/orders.js';
 
 export interface InitPaymentInput {
   payart: number;
@@ -45,6 +48,15 @@ export interface ExecPaymentInput {
   sessionUs: string;
   srcURL?: string;
 }
+
+/** Who asks for an order (issue 42): its key (the mail's link, the success page), or its owner's token. */
+export interface OrderAccess {
+  key?: string | null | undefined;
+  token?: string | null | undefined;
+}
+
+/** The order's key when there is one, else the owner's token: a mail's link works without a login. */
+const orderAccess = ({ key, token }: OrderAccess) => (key ? { key } : { _: token ?? undefined });
 
 const cart = (items: CartItem[], externalDocumentNumber?: string | null): CartPayload => ({
   ver: CART_PAYLOAD_VERSION,
@@ -133,8 +145,22 @@ export function checkoutApi(http: Http) {
      * held; 410 CART_GONE for an unknown cart. A back end without this call answers 404.
      */
     getPaymentCart: (cartId: string, signal?: AbortSignal) => http.request('GET', 'checkout/cart', { schema: PaymentCartSchema, query: { id: cartId }, signal }),
-    /** GET order/review?id= (406 ORDER_NOT_AVAILABLE). */
-    getOrderReview: (id: string, signal?: AbortSignal) => http.request('GET', 'order/review', { schema: OrderReviewSchema, query: { id }, signal }),
+    /** GET orders?_=token (issue 42): the customer's orders, newest first; 401 TOKEN_INVALID without a valid login. */
+    listOrders: (token: string, signal?: AbortSignal) => http.request('GET', 'orders', { schema: OrderListSchema, query: { _: token }, signal }),
+    /**
+     * GET order/review?id (406 ORDER_NOT_AVAILABLE). Issue 42: with the order's key (the mail's
+     * link, the success page) or as its owner (the token) the answer carries its documents, visits
+     * and bought vouchers.
+     */
+    getOrderReview: (id: string, access: OrderAccess = {}, signal?: AbortSignal) =>
+      http.request('GET', 'order/review', { schema: OrderReviewSchema, query: { id, ...orderAccess(access) }, signal }),
+    /**
+     * POST order/resend?id&key (or ?_=token), issue 42: the confirmation goes out again, to the
+     * (masked) address answered. 429 ORDER_RESEND_TOO_SOON with `retry_after`, 406 unknown order,
+     * 422 ORDER_NO_ADDRESS.
+     */
+    resendConfirmation: (id: string, access: OrderAccess, signal?: AbortSignal) =>
+      http.request('POST', 'order/resend', { schema: ResendResultSchema, query: { id, ...orderAccess(access) }, signal }),
     /**
      * POST shipping/costs: cost in minor units. Logged in: pass the token and only the cart; else
      * the country. Errors carry the code (e.g. SHIPPING_NOT_POSSIBLE_FOR_COUNTRY).

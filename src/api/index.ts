@@ -43,6 +43,7 @@ const ACCOUNT_CALLS = exhaustive<AccountApi>()([
 ]);
 const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([
   'getSuggestions', 'initPayment', 'initPaymentOrder', 'execPayment', 'cancelPayment', 'getPaymentCart', 'getOrderReview', 'getShippingCosts',
+  'listOrders', 'resendConfirmation',
 ]);
 
 /** Calls whose module is imported on the first call (once). */

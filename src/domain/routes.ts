@@ -66,6 +66,8 @@ export const sitePath = v.pipe(v.string(), v.regex(/^\/(?!\/)[^\\]*$/));
 const providerText = v.union([v.pipe(v.string(), v.minLength(1)), v.number()]);
 
 const returnTo = { returnTo: sitePath };
+/** The secret of an order (issue 42, at least 96 bits): with it, its page shows its tickets and documents. */
+const orderKey = { key: key(128) };
 const providerReturn = { us: providerText, sessionUs: providerText, cartId: providerText };
 
 export const ROUTE_TABLE = {
@@ -95,7 +97,10 @@ export const ROUTE_TABLE = {
   forgotPasswordSuccess: { path: 'password-reset-success', titleKey: 'title.forgotPasswordSuccess', secondary: true },
   recoverPasswordSuccess: { path: 'recover-success', titleKey: 'title.recoverPasswordSuccess', secondary: true },
   settings: { path: 'settings', titleKey: 'title.settings', secondary: true, requiresLogin: true, journey: 'settings' },
-  orderReview: { path: 'order-review/$id', titleKey: 'title.orderReview', journey: 'orderReview', params: { id: key(64) } },
+  orderReview: { path: 'order-review/$id', titleKey: 'title.orderReview', journey: 'orderReview', params: { id: key(64) }, search: orderKey },
+  /** Issue 42: "My orders" of a logged-in customer, and one order (the confirmation mail links here with the order's key). */
+  orders: { path: 'orders', titleKey: 'title.orders', requiresLogin: true, journey: 'orders' },
+  order: { path: 'orders/$id', titleKey: 'title.order', journey: 'orders', params: { id: key(64) }, search: orderKey },
   product: { path: 'product/$id', section: 'merchandise', titleKey: 'title.product', journey: 'shop', params: { id: positiveId } },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout' },
   checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', search: providerReturn },
@@ -117,7 +122,7 @@ export const ROUTE_NAMES = Object.keys(ROUTE_TABLE) as ShopRouteName[];
 /**
  * The catalogue pages: what anyone may find, the same for every visitor (issue 25). The server
  * renders them with their content, search engines index them. Every other page (cart, checkout
- * and its returns, login and registration, settings, order review, the flow viewer) is personal
+ * and its returns, login and registration, settings, order review, my orders, the flow viewer) is personal
  * or a tool: the server renders it as the shell and the page's waiting state, `noindex`.
  */
 export const CATALOGUE_ROUTES = [

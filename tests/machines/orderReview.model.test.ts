@@ -5,7 +5,8 @@ import { order, orderReviewModel } from './orderReview.model.js';
 describeModel(orderReviewModel, {
   'Loading order': (s, run) => {
     expect(s.hasTag('loading')).toBe(true);
-    expect(run.invocations.at(-1)).toMatchObject({ src: 'loadOrder', input: { id: 'B-099' }, settled: false });
+    expect(run.invocations.at(-1)).toMatchObject({ src: 'loadOrder', input: { id: 'B-099', key: s.context.orderKey }, settled: false });
+    expect([null, 'k3y-of-the-order']).toContain(s.context.orderKey);
     expect(s.getMeta()).toEqual({ orderReview: { route: 'orderReview' } });
   },
   'Order available': (s) => {

@@ -9,11 +9,12 @@ export const order: OrderReview = {
 
 const apiError = (status: number, code: string) => Object.assign(new Error(code), { status, code, fields: {} });
 
-/** An order by its booking id: available, not available (406), or failed and tried again. */
+/** An order by its booking id (with or without its key): available, not available (406), or failed and tried again. */
 export const orderReviewModel = defineModel({
   name: 'orderReview',
   machine: orderReviewMachine,
-  input: { orderId: 'B-099' },
+  // issue 42: the success page's link carries the order's key (then the answer has the documents)
+  inputs: [{ orderId: 'B-099' }, { orderId: 'B-099', orderKey: 'k3y-of-the-order' }],
   events: {
     'done:loadOrder': { output: order },
     'error:loadOrder': [{ error: apiError(406, 'ORDER_NOT_AVAILABLE') }, { error: apiError(500, 'SERVER_ERROR') }, { error: new TypeError('Failed to fetch') }],

@@ -12,6 +12,8 @@ import { authMachine } from '../../machines/auth.machine.js';
 import { AUTH_VIEWS, authViewOf, recoveryStageOf, registrationStageOf } from '../../machines/auth.selectors.js';
 import { orderReviewMachine } from '../../machines/orderReview.machine.js';
 import { ORDER_REVIEW_VIEWS, orderReviewViewOf } from '../../machines/orderReview.selectors.js';
+import { ordersMachine } from '../../machines/orders.machine.js';
+import { ORDERS_VIEWS, orderListStageOf, orderPageStageOf, ordersViewOf, resendStageOf } from '../../machines/orders.selectors.js';
 import { settingsMachine } from '../../machines/settings.machine.js';
 import { SETTINGS_VIEWS, settingsViewOf } from '../../machines/settings.selectors.js';
 import { shopMachine } from '../../machines/shop.machine.js';
@@ -37,6 +39,7 @@ const valueOf = (path: readonly string[]): StateValue => path.slice(0, -1).reduc
 const TABLES: [string, AnyStateMachine, Record<string, unknown>, (s: { value: StateValue }) => unknown][] = [
   ['auth', authMachine, AUTH_VIEWS, authViewOf],
   ['orderReview', orderReviewMachine, ORDER_REVIEW_VIEWS, orderReviewViewOf],
+  ['orders', ordersMachine, ORDERS_VIEWS, ordersViewOf],
   ['settings', settingsMachine, SETTINGS_VIEWS, settingsViewOf],
   ['shop', shopMachine, SHOP_VIEWS, shopViewOf],
   ['static-page', staticPageMachine, STATIC_PAGE_VIEWS, staticPageViewOf],
@@ -107,6 +110,18 @@ describe('the stages the screens read', () => {
     expect(articleStageOf({ value: 'List failed' })).toBeNull();
     expect(listStageOf({ value: 'List failed' })).toBe('failed');
     expect(listStageOf({ value: { Article: { 'In stock': 'Added' } } })).toBeNull();
+  });
+
+  it('my orders: the list, the order page and "send again" each see only their own states', () => {
+    expect(orderListStageOf({ value: { 'Order list': 'No orders yet' } })).toBe('none');
+    expect(orderPageStageOf({ value: { 'Order list': 'No orders yet' } })).toBeNull();
+    expect(orderPageStageOf({ value: { 'Order page': 'Order not found' } })).toBe('notFound');
+    expect(resendStageOf({ value: { 'Order page': 'Order not found' } })).toBeNull();
+    expect(orderPageStageOf({ value: { 'Order page': { 'Showing order': 'Too soon to send again' } } })).toBe('shown');
+    expect(resendStageOf({ value: { 'Order page': { 'Showing order': 'Too soon to send again' } } })).toBe('tooSoon');
+    expect(orderListStageOf({ value: { 'Order page': { 'Showing order': 'Sending confirmation' } } })).toBeNull();
+    // leaving for the login: both pages say they are loading, nothing to send
+    expect(ordersViewOf({ value: 'Login needed' })).toEqual({ list: 'loading', order: 'loading', resend: null });
   });
 
   it('voucher shop: the voucher page, its amount problems and the list', () => {

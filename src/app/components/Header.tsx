@@ -245,6 +245,11 @@ function UserMenu({ returnTo }: { returnTo: string }) {
       </button>
       <ul id={menuId} className="user-menu__list" hidden={!open}>
         <li>
+          <Link to={routeHref(lang, 'orders')} className="user-menu__item" onClick={() => setOpen(false)}>
+            <FormattedMessage id="header.orders" />
+          </Link>
+        </li>
+        <li>
           <Link to={routeHref(lang, 'settings')} className="user-menu__item" onClick={() => setOpen(false)}>
             <FormattedMessage id="header.settings" />
           </Link>

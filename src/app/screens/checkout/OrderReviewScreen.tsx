@@ -7,8 +7,13 @@ import { PageHeading } from '../PageHeading.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
 import { routeHref } from '../../../domain/routes.js';
+import { OrderDocuments } from '../../components/OrderDocuments.js';
+import { BoughtVouchers, OrderVisits } from '../../components/OrderDetails.js';
 
-/** §2 order-review/{id}: an order by its booking id; 406 says it is not available. */
+/**
+ * §2 order-review/{id}: an order by its booking id; 406 says it is not available. With the order's
+ * key (?key=, issue 42) also its visits, bought voucher codes and documents.
+ */
 export default function OrderReviewScreen() {
   const lang = useLang();
   const actor = useJourney('orderReview');
@@ -95,6 +100,10 @@ export default function OrderReviewScreen() {
               </tr>
             </tfoot>
           </table>
+          {/* issue 42: with the order's key, what it delivers; nothing from a back end without it */}
+          <OrderVisits visits={order.visits} />
+          <BoughtVouchers vouchers={order.vouchers} />
+          <OrderDocuments documents={order.documents} />
         </div>
       )}
     </section>
