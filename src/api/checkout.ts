@@ -64,14 +64,7 @@ const cart = (items: CartItem[], externalDocumentNumber?: string | null): CartPa
   external_document_number: externalDocumentNumber ?? null,
 });
 
-/** The cart id a provider URL (answer of initPayment) carries, to keep in session storage. */
-export function cartIdOfProviderUrl(url: string): string | null {
-  try {
-    return new URL(url).searchParams.get('cartId');
-  } catch {
-    return null;
-  }
-}
+export { cartIdOfProviderUrl } from '../domain/payment.js';
 
 /**
  * What the provider appended to url.continue (`us`, `sessionUs`, `cartId`), read from the page URL

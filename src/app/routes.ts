@@ -97,7 +97,7 @@ const SHOP = ['shop'] as const;
 const ARTICLE = ['form', 'shop'] as const;
 const ACCOUNT = ['auth', 'deliveryAddress', 'form', 'settings'] as const;
 const ACCOUNT_DONE = ['auth'] as const;
-const CHECKOUT = ['auth', 'cart', 'checkout', 'deliveryAddress', 'form', 'shipping', 'shop', 'voucherCode'] as const;
+const CHECKOUT = ['auth', 'cart', 'checkout', 'deliveryAddress', 'documents', 'form', 'shipping', 'shop', 'voucherCode'] as const;
 const NONE = [] as const;
 
 export const MESSAGE_PARTS = {

@@ -166,3 +166,17 @@ export interface CartHold {
 export function holdOf(cart: PaymentCart): CartHold | null {
   return cart.status === 'held' || cart.status === 'expired' ? { status: cart.status, heldUntil: cart.held_until } : null;
 }
+
+/**
+ * The cart id a provider URL (answer of initPayment) carries, to keep in session storage. Here
+ * rather than in src/api/checkout.ts, which re-exports it: the checkout's journey reads it, and
+ * importing the client's module for it put the whole checkout client into the checkout page's own
+ * chunks (its route budget, build.mjs); the client now loads with its first call, as every page's does.
+ */
+export function cartIdOfProviderUrl(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('cartId');
+  } catch {
+    return null;
+  }
+}

@@ -93,6 +93,8 @@ async function openCheckout(api?: Api, config: Partial<RemoteConfig> = {}) {
   mount('/en/checkout', api, config);
   await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
   await screen.findAllByTestId('cart-line');
+  // the form takes input once the suggestions have loaded (the checkout's client loads with its first call)
+  await waitFor(() => expect(screen.getByRole('button', { name: t('checkout.pay') })).toHaveProperty('disabled', false), { timeout: 5000 });
 }
 
 const acceptTerms = () => {
@@ -281,6 +283,43 @@ describe('checkout: back from the provider', () => {
     expect(called('checkout/execPayment')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: t('checkout.confirm') })).toBeNull();
     expect(pathname()).toBe('/en/checkout/success');
+  });
+
+  it('issue 42: with the documents execPayment answers, where the mail went, the PDF, the calendar entry and the review with the key; a reload keeps them', async () => {
+    const documents = {
+      key: 'Kq3vT9xw2LmN8pRs4YbZ6cDe', mail_to: 'a•••@museum.example', pdf: 'http://shop.test/api/en/order/tickets.pdf?id=BOOKING12345', gift_pdf: null,
+      ics: 'http://shop.test/api/en/order/visits.ics?id=BOOKING12345',
+    };
+    await openAccepted((c) => (c.path === 'checkout/execPayment' ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: true, documents } } } : undefined));
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.confirm') }));
+    await screen.findByTestId('booking-id', {}, { timeout: 5000 });
+    const shows = async () => {
+      // the documents block (loaded with the first booking that has documents) says where the mail went
+      const docs = await screen.findByRole('region', { name: t('documents.title') });
+      expect(within(docs).getByTestId('mailed-to').textContent).toBe('The confirmation was sent to a•••@museum.example.');
+      // instead of the sentence of a back end without documents
+      expect(screen.queryByText(t('checkout.ticketsByMail'))).toBeNull();
+      expect(within(docs).getByRole('link', { name: t('documents.pdf') }).getAttribute('href')).toBe(documents.pdf);
+      expect(within(docs).getByRole('link', { name: t('documents.calendar') }).getAttribute('href')).toBe(documents.ics);
+      expect(screen.getAllByTestId('mailed-to')).toHaveLength(1);
+      expect(screen.getByRole('link', { name: t('checkout.viewOrder') }).getAttribute('href')).toBe(`/en/order-review/BOOKING12345?key=${documents.key}`);
+    };
+    await shows();
+    cleanup();
+    shell?.actor.stop();
+    mount('/en/checkout/success');
+    await screen.findByTestId('booking-id', {}, { timeout: 5000 });
+    await shows();
+  });
+
+  it('issue 42: a back end without documents shows the success page as before', async () => {
+    await openAccepted((c) => (c.path === 'checkout/execPayment' ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: true } } } : undefined));
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.confirm') }));
+    await screen.findByTestId('booking-id', {}, { timeout: 5000 });
+    expect(screen.getByText(t('checkout.ticketsByMail'))).toBeTruthy();
+    expect(screen.queryByTestId('order-documents')).toBeNull();
+    expect(screen.queryByTestId('mailed-to')).toBeNull();
+    expect(screen.getByRole('link', { name: t('checkout.viewOrder') }).getAttribute('href')).toBe('/en/order-review/BOOKING12345');
   });
 
   it('saved before leaving for the provider: the return restores the journey and books with the cart id it kept', async () => {

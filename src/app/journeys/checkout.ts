@@ -13,8 +13,9 @@
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
 import { checkoutMachine, type CheckoutEvent, type FinishedBooking, type KeptPaymentChoice, type ProviderReturn } from '../../../machines/checkout.machine.js';
-import { cartIdOfProviderUrl } from '../../api/checkout.js';
+import { cartIdOfProviderUrl } from '../../domain/payment.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
+import { OrderDocumentsSchema } from '../../api/schemas/orders.js';
 import { StoredCartSchema } from '../../domain/cart-lines.js';
 import type { DeliveryAddressValues } from '../../domain/delivery-address.js';
 import { selectShippingCountry, selectShippingStatus } from '../../../machines/cart.selectors.js';
@@ -81,7 +82,13 @@ function keepChoice(choice: KeptPaymentChoice): void {
   writeItem(SESSION_KEYS.checkoutChoice, JSON.stringify(choice));
 }
 
-const BookingSchema = v.object({ booking_id: v.pipe(v.string(), v.maxLength(64)), has_tickets: v.boolean(), cartId: v.pipe(v.string(), v.maxLength(64)) });
+// issue 42: the booking's documents (PDF, calendar entry, where the mail went) come back with a reload of the success page and an older return URL
+const BookingSchema = v.object({
+  booking_id: v.pipe(v.string(), v.maxLength(64)),
+  has_tickets: v.boolean(),
+  cartId: v.pipe(v.string(), v.maxLength(64)),
+  documents: v.optional(OrderDocumentsSchema),
+});
 /** How many finished bookings the session remembers for their return URLs. */
 const BOOKED_CARTS_KEPT = 10;
 
@@ -110,7 +117,7 @@ const PersistedCheckoutSchema = v.looseObject({
     us: Nullable(v.string()),
     sessionUs: Nullable(v.string()),
     providerUrl: Nullable(v.string()),
-    booking: Nullable(v.looseObject({ booking_id: v.string(), has_tickets: v.boolean(), cartId: v.string() })),
+    booking: Nullable(v.looseObject({ booking_id: v.string(), has_tickets: v.boolean(), cartId: v.string(), documents: v.optional(OrderDocumentsSchema) })),
     bookedCarts: v.array(BookingSchema),
     openOrder: Nullable(v.string()),
     shipping: v.looseObject({ status: v.picklist(['none', 'needsCountry', 'loading', 'known', 'failed']), country: Nullable(v.string()) }),
