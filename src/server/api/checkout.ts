@@ -42,7 +42,7 @@ import { shippedItems, shippingCost } from '../shipping.js';
 import { CART_TTL_MS, CURRENCY, cartIsLive, heldUntil, loadCart, type CartRow } from '../carts.js';
 import { bookLockedCart, refundedError, settlePayment, type SettleDeps } from '../payments.js';
 import { documentsOf, loadBooking } from '../tickets/delivery.js';
-import { mayOpen, orderExtras } from './orders.js';
+import { mayOpen, orderExtras } from '../tickets/access.js';
 import { simulatedProviderApi, type PaymentNotice, type ProviderApi } from '../provider-books.js';
 import { SIGNATURE_HEADER, verifyNotice } from '../webhook-signature.js';
 import * as v from 'valibot';

@@ -4,12 +4,12 @@
  * its logged-in owner), and the ticket codes' public key and check. Shapes: src/api/schemas/orders.ts,
  * docs/api.md ("Orders").
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import type { RequestContext, Router } from './router.js';
 import { FileAnswer } from './router.js';
 import { HttpError, parseInput } from './http-error.js';
-import { optionalCustomer, requireCustomer } from '../auth.js';
+import { requireCustomer } from '../auth.js';
+import { mayOpen } from '../tickets/access.js';
 import { CHECKOUT_ERRORS } from '../../api/schemas/checkout.js';
 import { ORDER_ERRORS, ORDER_RESEND_INTERVAL_SECONDS, type OrderSummary, type ResendResult, type TicketAdmits } from '../../api/schemas/orders.js';
 import { CURRENCY } from '../carts.js';
@@ -22,41 +22,6 @@ import { calendarFileName, renderCalendar } from '../tickets/ics.js';
 import type { OrderDocument } from '../tickets/model.js';
 
 const notAvailable = () => new HttpError(406, CHECKOUT_ERRORS.ORDER_NOT_AVAILABLE, 'This order is not available.');
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** The key matches the order's (compared in constant time). */
-function keyMatches(given: string | undefined, booking: Pick<BookingRow, 'order_key'>): boolean {
-  if (!given || !booking.order_key) return false;
-  return timingSafeEqual(digest(given), digest(booking.order_key));
-}
-
-/**
- * May this request see the order's documents? With the order's key, or as its logged-in owner.
- * A token that has run out only opens nothing: the order review by its id still answers.
- */
-export async function mayOpen(ctx: RequestContext, booking: BookingRow): Promise<boolean> {
-  if (keyMatches(ctx.query.key, booking)) return true;
-  if (booking.customer_id === null || !ctx.query._) return false;
-  try {
-    return (await optionalCustomer(ctx)) === booking.customer_id;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return false;
-    throw error;
-  }
-}
-
-/** What order/review adds for the holder of the key or the owner: documents, visits, vouchers bought. */
-export function orderExtras(ctx: RequestContext, booking: BookingRow) {
-  const documents = documentsOf(ctx.origin, ctx.lang, booking);
-  const doc = booking.document;
-  if (!documents || !doc) return {};
-  return {
-    documents,
-    visits: doc.visits,
-    vouchers: doc.admissions.flatMap((a) => (a.voucher ? [{ code: a.voucher.code, value: a.voucher.value, valid_until: a.voucher.validUntil }] : [])),
-  };
-}
 
 /** The booking of `?id`, opened by `?key` or its owner's token; 406 otherwise (an unknown order and a wrong key look the same). */
 async function openedBooking(ctx: RequestContext): Promise<BookingRow & { document: OrderDocument }> {
