@@ -201,10 +201,13 @@ export const appMachine = setup({
       assertEvent(event, 'HTTP_ERROR');
       return event.status === 503 && (context.lastServiceUnavailableReloadAt === null || event.at - context.lastServiceUnavailableReloadAt >= SERVICE_UNAVAILABLE_WINDOW_MS);
     },
-    /** On the login page the form itself names the wait (said once, issue 16 item 13). */
+    /**
+     * On the login page the form itself names the wait (said once, issue 16 item 13); so does an
+     * order's page for "send the confirmation again" (ORDER_RESEND_TOO_SOON, issue 42: its seconds).
+     */
     isTooManyRequests: ({ event }) => {
       assertEvent(event, 'HTTP_ERROR');
-      return event.status === 429 && !event.onLoginPage;
+      return event.status === 429 && !event.onLoginPage && event.code !== 'ORDER_RESEND_TOO_SOON';
     },
     isNetworkFailure: ({ event }) => {
       assertEvent(event, 'HTTP_ERROR');

@@ -22,7 +22,7 @@ const loadedConfig = (run: RunContext): LoadedConfig | undefined =>
 type HttpError = { type: string; status?: number; code?: string; onLoginPage?: boolean };
 /** §8: the HTTP errors the banner tells of (a 503 only when it is the second within 30 s, decided by the time). */
 const toldByBanner = (e: HttpError) =>
-  e.type === 'HTTP_ERROR' && (e.status === 500 || e.code === 'INVALID_RESPONSE' || (e.status === 0 && ['NETWORK_ERROR', 'TIMEOUT'].includes(e.code ?? '')) || (e.status === 429 && !e.onLoginPage));
+  e.type === 'HTTP_ERROR' && (e.status === 500 || e.code === 'INVALID_RESPONSE' || (e.status === 0 && ['NETWORK_ERROR', 'TIMEOUT'].includes(e.code ?? '')) || (e.status === 429 && !e.onLoginPage && e.code !== 'ORDER_RESEND_TOO_SOON'));
 
 describeModel(appModel, {
   'Boot.Loading configuration': (s, run) => {
@@ -156,8 +156,9 @@ describeModel(appModel, {
     }
     if (e.type === 'HTTP_ERROR' && e.status === 0 && (e as HttpError).code !== 'INVALID_RESPONSE') expect(message).toEqual({ id: 'error.network', className: 'warning' });
     if (e.type === 'HTTP_ERROR' && e.status === 429) {
-      // on the login page the form says it; the banner would say it twice
+      // on the login page the form says it, on an order's page "send again" says it: the banner would say it twice
       expect((e as { onLoginPage?: boolean }).onLoginPage).toBe(false);
+      expect((e as HttpError).code).not.toBe('ORDER_RESEND_TOO_SOON');
       expect(message).toEqual({ id: 'error.tooManyRequests', className: 'warning' });
     }
   },

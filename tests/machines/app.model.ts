@@ -152,6 +152,10 @@ export const appModel = defineModel({
     { name: 'a 404 is left to the journey that asked', events: [...boot(), { type: 'HTTP_ERROR', ...http(404, 'NOT_FOUND', 1_000) }] },
     { name: 'a 429 on the login page is left to the login form (said once there)', events: [...boot(), { type: 'HTTP_ERROR', ...http(429, 'TOO_MANY_REQUESTS', 1_000, true) }] },
     {
+      name: 'a 429 of "send the confirmation again" is left to the order page (it names the seconds, issue 42)',
+      events: [...boot(), { type: 'HTTP_ERROR', ...http(429, 'ORDER_RESEND_TOO_SOON', 1_000) }],
+    },
+    {
       name: 'a back end without the language of the URL that still lists it: the language is left out of the config, so no route asks for it again',
       events: [{ type: 'error:loadConfig', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) }, { type: 'done:loadConfig', output: config }],
     },

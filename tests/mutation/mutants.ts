@@ -147,7 +147,8 @@ export const MUTANTS: Mutant[] = [
   { machine: 'static-page', description: 'the page is not kept', search: "assignPage: assign((_, page: StaticPage) => ({ page })),", replace: 'assignPage: assign(() => ({})),' },
   { machine: 'static-page', description: 'RETRY is ignored', search: "on: { RETRY: 'Loading page' }", replace: 'on: {}' },
 
-  { machine: 'app', description: 'a 429 on the login page shows the banner too (said twice)', search: "event.status === 429 && !event.onLoginPage;", replace: 'event.status === 429;' },
+  { machine: 'app', description: 'a 429 on the login page shows the banner too (said twice)', search: "event.status === 429 && !event.onLoginPage && event.code", replace: 'event.status === 429 && event.code' },
+  { machine: 'app', description: 'a 429 of "send the confirmation again" shows the banner too (said twice, issue 42)', search: " && event.code !== 'ORDER_RESEND_TOO_SOON';", replace: ';' },
 
   { machine: 'auth', description: 'a recovery link is not checked before the form', search: "      initial: 'Checking the link',", replace: "      initial: 'Editing'," },
   { machine: 'auth', description: 'an invalid recovery link shows the form anyway', search: "{ guard: 'isNotFound', target: 'Link invalid',", replace: "{ guard: 'isNotFound', target: 'Editing'," },
@@ -158,6 +159,15 @@ export const MUTANTS: Mutant[] = [
   { machine: 'orderReview', description: '406 is "failed" (retry) instead of not available', search: 'isNotAvailable: ({ event }) => statusOf(event) === 406,', replace: 'isNotAvailable: ({ event }) => statusOf(event) === 404,' },
   { machine: 'orderReview', description: 'the order is not kept', search: 'assignOrder: assign((_, order: OrderReview) => ({ order })),', replace: 'assignOrder: assign(() => ({})),' },
   { machine: 'orderReview', description: 'RETRY is ignored', search: "on: { RETRY: 'Loading order' }", replace: 'on: {}' },
+
+  // ---------------- orders (issue 42)
+  { machine: 'orders', description: '406 is "failed" (retry) instead of not found', search: 'isNotAvailable: ({ event }) => failureOf(event).status === 406,', replace: 'isNotAvailable: ({ event }) => failureOf(event).status === 404,' },
+  { machine: 'orders', description: '"send again" is offered for an order without documents', search: 'canResend: ({ context }) => offersResend(context.order),', replace: 'canResend: () => true,' },
+  { machine: 'orders', description: '"too soon" ends after a second, not the wait the server named', search: 'resendAllowed: ({ context }) => context.resendWait * 1000,', replace: 'resendAllowed: () => 1000,' },
+  { machine: 'orders', description: "the mail's key is not sent: the order opens without its documents", search: 'key: orderKeyOf(context.order, context.open?.key ?? null),', replace: 'key: context.order?.documents?.key ?? null,' },
+  { machine: 'orders', description: 'back from an order the list is loaded again', search: "always: [{ guard: 'hasOrders', target: 'Showing orders' }, { target: 'Loading orders' }],", replace: "always: [{ target: 'Loading orders' }]," },
+  { machine: 'orders', description: 'a lost session on the list offers to retry instead of the login', search: "{ guard: 'isUnauthorized', target: '#orders.Login needed', description: 'The token is no longer valid: the shell goes to login.' },\n", replace: '' },
+  { machine: 'orders', description: 'the masked address the server answered is not kept', search: 'assignResentTo: assign((_, result: ResendResult) => ({ resentTo: result.mail_to })),', replace: 'assignResentTo: assign(() => ({})),' },
 
   // ---------------- settings (issue 13), and what it changed in auth (guest form) and app (SESSION_UPDATED)
   { machine: "settings", description: "saved details are not passed to the shell (header keeps the old name)", search: "{ type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'details' as const, customer: event.output }) },\n                  { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },\n", replace: "{ type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'details' as const, customer: event.output }) },\n" },
