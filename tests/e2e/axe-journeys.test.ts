@@ -40,6 +40,15 @@ const cart = JSON.stringify([demoTicketLine(2)]);
 const noSession = { jwt: null, customer: null };
 const withCart = () => ({ cart, checkoutJourney: null, ...noSession });
 
+/** The booking made in the setup (its id and key, from the booked checkout), for the order's pages. */
+let saved0: Saved | null = null;
+function orderOf(saved: Saved | null): { id: string; key: string } {
+  const booking = (JSON.parse(saved?.booked ?? '{}') as { context?: { booking?: { booking_id: string; documents?: { key: string } } } }).context?.booking;
+  return { id: booking?.booking_id ?? 'NONE', key: booking?.documents?.key ?? 'none' };
+}
+/** The documents block (issue 42; the success page loads it with the booking's documents) is there. */
+const documentsShown = (page: Page) => page.getByTestId('order-documents').waitFor({ timeout: 15_000 });
+
 const SCREENS: Screen[] = [
   // each language starts logged out (the settings screen of the language before logged in)
   { name: 'home', path: (l) => `/${l}`, storage: () => noSession },
@@ -104,8 +113,13 @@ const SCREENS: Screen[] = [
       await page.locator('[data-testid="cart-gone"], [data-testid="booking-invalid"]').first().waitFor();
     },
   },
-  { name: 'order booked', path: (l) => `/${l}/checkout/success`, storage: (saved) => ({ checkoutJourney: saved.booked }) },
+  { name: 'order booked', path: (l) => `/${l}/checkout/success`, storage: (saved) => ({ checkoutJourney: saved.booked }), then: documentsShown },
   { name: 'settings', path: (l) => `/${l}/settings`, storage: (saved) => ({ checkoutJourney: null, jwt: saved.jwt, customer: saved.customer }) },
+  // issue 42: My orders of the logged-in customer, an order's page from its mail's link, the order review with its key
+  { name: 'my orders', path: (l) => `/${l}/orders`, storage: (saved) => ({ checkoutJourney: null, jwt: saved.jwt, customer: saved.customer }) },
+  { name: 'an order', path: (l) => `/${l}/orders/${orderOf(saved0).id}?key=${orderOf(saved0).key}`, storage: () => noSession, then: documentsShown },
+  { name: 'order review with its documents', path: (l) => `/${l}/order-review/${orderOf(saved0).id}?key=${orderOf(saved0).key}`, then: documentsShown },
+  { name: 'order not found', path: (l) => `/${l}/orders/UNKNOWN00000?key=none` },
 ];
 
 /** Loaded, settled and with nothing still loading. */
@@ -239,6 +253,7 @@ beforeAll(async () => {
         sessionStorage.removeItem('customer');
       });
       pages.set(width, { page, context, saved: { booked, ...session } });
+      saved0 ??= { booked, ...session };
     }),
   );
   timings.push(`setup ${Date.now() - started} ms`);

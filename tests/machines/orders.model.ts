@@ -65,8 +65,8 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   if (e.type === 'BACK_TO_LIST') return c.jwt !== null;
   if (e.type === 'OPEN_ORDER') {
     const id = (e as EventObject & { id: string }).id;
-    // from the list either order; from an order's page only the other one, once it is shown
-    return s.matches('Order list') ? c.orders !== null && c.orders.some((o) => o.id === id) : c.jwt !== null && id !== c.open?.id && s.matches({ 'Order page': 'Showing order' });
+    // from the list, either order (an order's page links to no other order: a scenario opens one from there)
+    return s.matches('Order list') && c.orders !== null && c.orders.some((o) => o.id === id);
   }
   if (e.type === 'xstate.done.actor.loadOrder') {
     // the other order of the list has no page of its own in the model: one answer shape for B-100
@@ -102,6 +102,17 @@ export const ordersModel = defineModel({
       name: 'an order from a back end without documents: "send again" does nothing',
       input: FROM_THE_MAIL,
       events: [{ type: 'done:loadOrder', output: withoutDocuments }, { type: 'RESEND' }],
+    },
+    {
+      name: "another order's address while an order shows: that order, loaded anew",
+      input: AT_THE_LIST,
+      events: [
+        { type: 'done:listOrders', output: summaries },
+        { type: 'OPEN_ORDER', id: 'B-100', key: null },
+        { type: 'done:loadOrder', output: withDocuments },
+        { type: 'OPEN_ORDER', id: 'B-101', key: null },
+        { type: 'error:loadOrder', error: apiError(406, 'ORDER_NOT_AVAILABLE') },
+      ],
     },
     {
       name: 'a 429 without a readable wait: the server\'s interval, a minute',
