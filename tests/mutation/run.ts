@@ -35,7 +35,8 @@ if (!Number.isInteger(from) || from < 1) {
   console.error('mutation: --from takes the number of the first mutant to run (1 is the first)');
   process.exit(2);
 }
-const only = args.filter((a, i) => a !== '--replay' && i !== fromAt && i !== fromAt + 1);
+// without --from (fromAt -1) no argument is its value: `i !== fromAt + 1` alone dropped the first machine named
+const only = args.filter((a, i) => a !== '--replay' && !(fromAt >= 0 && (i === fromAt || i === fromAt + 1)));
 const chosen = MUTANTS.filter((m) => only.length === 0 || only.includes(m.machine)).slice(from - 1);
 
 const dirty = execFileSync('git', ['status', '--porcelain', 'machines/'], { cwd: root, encoding: 'utf8' }).trim();
