@@ -18,6 +18,8 @@ import { axeViolations } from './axe.js';
 import { acceptTermsAndPay, demoTicketDay, demoTicketLine, logIn, openCheckoutWithCart, text } from './checkout-helpers.js';
 import { mailsIn, sharedOutboxDir } from './mailbox.js';
 import { DEMO_CUSTOMER } from '../../src/server/seed/accounts.js';
+import { DEMO } from '../../src/server/seed/demo.js';
+import { createShopApi } from '../../src/api/index.js';
 import FR_MESSAGES from '../../src/i18n/messages/fr.json' with { type: 'json' };
 
 const FR: Record<string, string> = FR_MESSAGES;
@@ -64,6 +66,32 @@ async function buy(page: Page, payerEmail?: string): Promise<string> {
   await page.getByRole('button', { name: text('checkout.confirm') }).click({ timeout: 20_000 });
   await page.waitForURL(/\/de\/checkout\/success$/, { timeout: 20_000 });
   return ((await page.getByTestId('booking-id').textContent({ timeout: 15_000 })) ?? '').trim();
+}
+
+/** The demo customer buys an adult ticket through the API, as the app does (initPayment with the token, Pay, execPayment); its booking id. */
+async function bookAsDemoCustomer(lang: string): Promise<string> {
+  const { jwt } = await createShopApi({ baseURL: `${baseUrl}/api`, lang: () => lang }).login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  const json = { 'content-type': 'application/json' };
+  const items = [{ type: 'ticket', id: DEMO.tickets.collectionAdult, count: 1, datetime: `${demoTicketDay()} 11:00`, subtickets: [] }];
+  const init = await fetch(`${baseUrl}/api/${lang}/checkout/initPayment?_=${jwt}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ payart: 161, cart: { ver: 1, items }, url: { continue: `${baseUrl}/${lang}/checkout/accepted`, cancel: `${baseUrl}/${lang}/checkout/canceled` } }),
+  });
+  const provider = new URL(((await init.json()) as { data: string }).data);
+  const paid = await fetch(`${baseUrl}/provider/${lang}/pay/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cartId: provider.searchParams.get('cartId') ?? '', session: provider.searchParams.get('session') ?? '' }).toString(),
+  });
+  const back = new URL(paid.headers.get('location') ?? '');
+  const exec = await fetch(`${baseUrl}/api/${lang}/checkout/execPayment?us=${back.searchParams.get('us') ?? ''}&sessionUs=${back.searchParams.get('sessionUs') ?? ''}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ cartId: back.searchParams.get('cartId') }),
+  });
+  return ((await exec.json()) as { data: { booking_id: string } }).data.booking_id;
 }
 
 /** The link of the confirmation mailed to `to` about `bookingId` (its text part), once the server wrote it. */
@@ -155,16 +183,23 @@ describe('My orders in Chromium', () => {
   }, 180_000);
 
   it('the list and an order in French at 390 px: readable, within the screen, axe-clean', async () => {
+    // an order bought in French, whatever the tests before did
+    const bookingId = await bookAsDemoCustomer('fr');
     const opened = await openPage(browser, baseUrl, '/fr/orders', { locale: 'fr-CH', viewport: { width: 390, height: 844 } });
     const { page } = opened;
     try {
       await page.waitForURL(/\/fr\/login\?/);
+      await page.getByRole('heading', { level: 1, name: FR['title.login'] }).waitFor({ timeout: 15_000 });
       await page.getByLabel(fr('auth.email')).fill(DEMO_CUSTOMER.email);
       await page.getByLabel(fr('auth.password')).first().fill(DEMO_CUSTOMER.password);
       await page.getByRole('button', { name: FR['auth.loginSubmit'] }).click();
-      await page.waitForURL(/\/fr\/orders$/);
+      await page.waitForURL(/\/fr\/orders$/, { timeout: 20_000 }).catch(async (error: unknown) => {
+        throw new Error(`not back at /fr/orders but ${page.url()}, showing "${(await page.locator('main').innerText()).slice(0, 300)}": ${String(error)}`);
+      });
       const first = page.getByTestId('order-card').first();
       await first.waitFor({ timeout: 15_000 });
+      // newest first: the order just bought
+      expect(await first.getByRole('heading', { level: 2 }).innerText()).toBe(`Commande ${bookingId}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await shot(page, 'fr-390-orders');
       expect(await axeViolations(page)).toEqual([]);
