@@ -104,8 +104,11 @@ describe('menus', () => {
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
       await account.focus();
       await page.keyboard.press('Enter');
+      // the menu's entries in order: My orders (issue 42), then the settings
       const settings = page.getByRole('link', { name: text('header.settings') });
       await settings.waitFor();
+      await page.keyboard.press('Tab');
+      expect((await active(page)).text).toBe(text('header.orders').source);
       await page.keyboard.press('Tab');
       expect((await active(page)).text).toBe(text('header.settings').source);
       await page.keyboard.press('Escape');
