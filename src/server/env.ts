@@ -53,6 +53,8 @@ export interface ServerEnv {
   ticketSigningKey?: string | undefined;
   /** VOUCHER_VALIDITY_MONTHS: how long a voucher bought stays valid; undefined = 36 months. */
   voucherValidityMonths?: number | undefined;
+  /** ORDER_RESEND_INTERVAL_SECONDS: how long after a confirmation "send again" waits; undefined = 60 s. */
+  resendIntervalSeconds?: number | undefined;
 }
 
 export const DEFAULTS = {
@@ -248,8 +250,16 @@ export function parseEnv(env: Env): ServerEnv {
       problems.push(`VOUCHER_VALIDITY_MONTHS must be a whole number of months from 1 to 120, got '${validityRaw}'.`);
     }
   }
+  const resendRaw = value(env, 'ORDER_RESEND_INTERVAL_SECONDS');
+  let resendIntervalSeconds: number | undefined;
+  if (resendRaw !== undefined) {
+    resendIntervalSeconds = Number(resendRaw);
+    if (!/^[0-9]+$/.test(resendRaw) || resendIntervalSeconds < 1 || resendIntervalSeconds > 86_400) {
+      problems.push(`ORDER_RESEND_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400, got '${resendRaw}'.`);
+    }
+  }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds };
 }
 
 /**

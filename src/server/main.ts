@@ -199,6 +199,7 @@ async function main(): Promise<void> {
     webhookSecret: loadWebhookSecret(env.dataDir, env.webhookSecret),
     ticketKey: loadTicketKey(env.dataDir, env.ticketSigningKey),
     voucherValidityMonths: env.voucherValidityMonths,
+    resendIntervalSeconds: env.resendIntervalSeconds,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });

@@ -42,6 +42,8 @@ export interface ServerServices {
   ticketKey?: TicketKey | undefined;
   /** How long a voucher bought stays valid, in months from the purchase (VOUCHER_VALIDITY_MONTHS); default 36. */
   voucherValidityMonths?: number | undefined;
+  /** How long after a confirmation mail "send again" waits, in seconds (ORDER_RESEND_INTERVAL_SECONDS); default ORDER_RESEND_INTERVAL_SECONDS of the API. */
+  resendIntervalSeconds?: number | undefined;
   /** Limits of login, password reset and voucher lookup; default DEFAULT_RATE_LIMITS (edge.ts). */
   rateLimits?: RateLimits | undefined;
 }

@@ -46,7 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
-    server = await startServer({ DATA_DIR: dataDir });
+    // "send again" comes back after 15 s here, not a minute: tests/e2e/orders.test.ts waits for it
+    server = await startServer({ DATA_DIR: dataDir, ORDER_RESEND_INTERVAL_SECONDS: '15' });
     const logFile = path.join(dataDir, 'server.log');
     fs.writeFileSync(logFile, server.output());
     const append = (chunk: Buffer) => fs.appendFileSync(logFile, chunk);

@@ -136,6 +136,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ GUEST_REGISTRATION: 'maybe' })).toThrow(/GUEST_REGISTRATION/);
   });
 
+  it('reads ORDER_RESEND_INTERVAL_SECONDS as whole seconds from 1 to a day, and names a bad one', () => {
+    expect(parseEnv({}).resendIntervalSeconds).toBeUndefined();
+    expect(parseEnv({ ORDER_RESEND_INTERVAL_SECONDS: '15' }).resendIntervalSeconds).toBe(15);
+    for (const bad of ['0', '1.5', '-3', 'soon', '86401']) {
+      expect(() => parseEnv({ ORDER_RESEND_INTERVAL_SECONDS: bad })).toThrow(new RegExp(`ORDER_RESEND_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400, got '${bad}'`));
+    }
+  });
+
   it('names every bad variable at once', () => {
     try {
       parseEnv({ PORT: 'x', JWT_SECRET: 'y' });

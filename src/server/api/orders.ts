@@ -65,7 +65,8 @@ async function resend(ctx: RequestContext): Promise<ResendResult> {
     // one at a time per order: the row lock, then the interval
     const [row] = await tx.query<{ confirmation_sent_at: Date | null }>('SELECT confirmation_sent_at FROM bookings WHERE id = $1 FOR UPDATE', [booking.id]);
     const last = row?.confirmation_sent_at ? new Date(row.confirmation_sent_at).getTime() : null;
-    const wait = last === null ? 0 : Math.ceil((last + ORDER_RESEND_INTERVAL_SECONDS * 1000 - now.getTime()) / 1000);
+    const interval = ctx.services.resendIntervalSeconds ?? ORDER_RESEND_INTERVAL_SECONDS;
+    const wait = last === null ? 0 : Math.ceil((last + interval * 1000 - now.getTime()) / 1000);
     if (wait > 0) return wait;
     const [customer] = booking.customer_id === null ? [] : await tx.query<{ fname: string; lname: string }>('SELECT fname, lname FROM customers WHERE id = $1', [booking.customer_id]);
     const [cart] = await tx.query<{ origin: string | null }>('SELECT origin FROM carts WHERE id = $1', [booking.cart_id]);
@@ -81,7 +82,7 @@ async function resend(ctx: RequestContext): Promise<ResendResult> {
     return 0;
   });
   if (sent > 0) {
-    throw new HttpError(429, ORDER_ERRORS.ORDER_RESEND_TOO_SOON, 'The confirmation was sent a moment ago. Please wait a minute before asking again.', {}, { retry_after: sent });
+    throw new HttpError(429, ORDER_ERRORS.ORDER_RESEND_TOO_SOON, `The confirmation was sent a moment ago. Please ask again in ${sent} s.`, {}, { retry_after: sent });
   }
   ctx.services.mail?.kick();
   ctx.services.log(`Orders: the confirmation of order ${booking.id} was stored to be sent again`);
