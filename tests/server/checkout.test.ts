@@ -263,6 +263,36 @@ describe('checkout on the demo data', () => {
     });
   });
 
+  describe('return addresses (issue 44, item 2: no open redirect through the provider)', () => {
+    it('refuses a url.continue or url.cancel outside the shop, naming the field, and stores nothing', async () => {
+      const before = await count(server, 'carts');
+      const own = returnUrls(server);
+      const cases = [
+        [{ continue: 'https://evil.example/de/checkout/accepted', cancel: own.cancel }, ['url.continue']],
+        [{ continue: own.continue, cancel: 'https://evil.example/' }, ['url.cancel']],
+        // the same host on another port or scheme is another origin
+        [{ continue: own.continue.replace(/:(\d+)\//, (_m, port: string) => `:${Number(port) + 1}/`), cancel: own.cancel.replace(/^http:/, 'https:') }, ['url.continue', 'url.cancel']],
+      ] as const;
+      for (const [url, fields] of cases) {
+        const refused = await failure(api.initPayment({ payart: 161, items: [catalogueBook()], url }));
+        expect(refused.status).toBe(422);
+        expect(refused.code).toBe('VALIDATION_FAILED');
+        expect(Object.keys(refused.fields).sort()).toEqual([...fields].sort());
+      }
+      expect(await count(server, 'carts')).toBe(before);
+    });
+
+    it('refuses them for a new payment attempt too, and the cart stays as it was', async () => {
+      const { cartId } = providerParams(await api.initPayment({ payart: 161, items: [catalogueBook()], url: returnUrls(server) }));
+      expect(cartId).not.toBe('');
+      const refused = await failure(api.initPaymentOrder({ payart: 161, id: cartId, url: { continue: 'https://evil.example/ok', cancel: returnUrls(server).cancel } }));
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.fields)).toEqual(['url.continue']);
+      const [cart] = await server.db.query<{ url_continue: string }>('SELECT url_continue FROM carts WHERE id = $1', [cartId]);
+      expect(cart?.url_continue).toBe(returnUrls(server).continue);
+    });
+  });
+
   describe('POST checkout/execPayment', () => {
     it('books a paid cart once; a repeat and five concurrent repeats answer the same booking', async () => {
       const before = await count(server, 'bookings');

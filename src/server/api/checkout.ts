@@ -135,8 +135,23 @@ function refuseClosedSections(items: readonly CartItem[], closed: readonly Secti
   throw new HttpError(422, 'ITEM_UNAVAILABLE', message, { [`items.${index}`]: [message] });
 }
 
+/**
+ * The provider sends the browser back to `url.continue` / `url.cancel`: both must be pages of this
+ * shop (its origin, PUBLIC_URL when set), or the museum's own domain would start a redirect to
+ * anywhere (issue 44, item 2). Anything else is 422 VALIDATION_FAILED naming the field.
+ */
+function refuseForeignReturnUrls(ctx: RequestContext, url: { continue: string; cancel: string }): void {
+  const own = new URL(ctx.origin).origin;
+  const fields: Record<string, string[]> = {};
+  for (const name of ['continue', 'cancel'] as const) {
+    if (new URL(url[name]).origin !== own) fields[`url.${name}`] = [`The return address must be a page of this shop (${own}).`];
+  }
+  if (Object.keys(fields).length > 0) throw new HttpError(422, 'VALIDATION_FAILED', 'The request is not valid.', fields);
+}
+
 async function initPayment(ctx: RequestContext): Promise<string> {
   const body = parseInput(InitPaymentRequestSchema, ctx.body);
+  refuseForeignReturnUrls(ctx, body.url);
   refuseClosedSections(body.cart.items, await closedSectionsNow(ctx));
   const customerId = await checkPayment(ctx, body.payart, body.aux);
   const now = ctx.services.now();
@@ -213,6 +228,7 @@ async function paymentUrl(ctx: RequestContext, cartId: string, sessionUs: string
 /** A new payment attempt (new session, type, return URLs) for a cart that is still open. */
 async function initPaymentOrder(ctx: RequestContext): Promise<string> {
   const body = parseInput(InitPaymentOrderRequestSchema, ctx.body);
+  refuseForeignReturnUrls(ctx, body.url);
   const customerId = await checkPayment(ctx, body.payart, body.aux);
   const now = ctx.services.now();
   const sessionUs = randomId(12);
