@@ -113,6 +113,13 @@ type LimitedCall = { rule: keyof Omit<RateLimits, 'windowMs'>; key: string | und
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase().slice(0, 200) : undefined);
 
+/** Whether initPayment's body names a voucher code among `cart.items`. */
+function carriesVoucherCode(fields: Record<string, unknown>): boolean {
+  const cart = fields.cart;
+  const items = typeof cart === 'object' && cart !== null ? (cart as Record<string, unknown>).items : undefined;
+  return Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>).type === 'voucherCode');
+}
+
 /** Which limit a call falls under, and its account or code; null for calls without a limit. */
 export function limitedCall(method: string, path: string, body: unknown, query: Record<string, string>): LimitedCall | null {
   const clean = path.replace(/^\/+|\/+$/g, '');
@@ -120,6 +127,9 @@ export function limitedCall(method: string, path: string, body: unknown, query: 
   if (method === 'POST' && clean === 'auth/login') return { rule: 'login', key: text(fields._u) };
   if (method === 'POST' && clean === 'customer/pwdreset') return { rule: 'passwordReset', key: text(fields.email) };
   if (method === 'GET' && clean === 'voucher') return { rule: 'voucherLookup', key: text(query.voucher) };
+  // a payment resolves the voucher codes of its cart too: the same limit, per address (issue 44,
+  // item 1); initPaymentOrder pays a stored cart and resolves no new code
+  if (method === 'POST' && clean === 'checkout/initPayment' && carriesVoucherCode(fields)) return { rule: 'voucherLookup', key: undefined };
   return null;
 }
 

@@ -9,6 +9,7 @@ import { md5 } from 'js-md5';
 import { startTestServer, type TestServer } from './harness.js';
 import { createShopApi, isApiError, type ApiError, type ShopApi } from '../../src/api/index.js';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/edge.js';
+import { catalogueBook, returnUrls } from './checkout-helpers.js';
 
 let server: TestServer;
 let api: ShopApi;
@@ -201,6 +202,27 @@ describe('rate limits (per minute; docs/reliability.md)', () => {
   it(`voucher codes: ${limits.voucherLookup.perKey} refused lookups of one code (from any address), then 429`, async () => {
     for (let i = 0; i < limits.voucherLookup.perKey; i++) expect((await call('GET', 'voucher?voucher=DEMO-USED-UP')).status).not.toBe(429);
     expectLimited(await call('GET', 'voucher?voucher=demo-used-up'));
+  });
+
+  it(`voucher codes: a payment resolves codes too, so lookups and payments with codes share the ${limits.voucherLookup.perIp} guesses of an address (issue 44, item 1)`, async () => {
+    const pay = (barcode: string | null) =>
+      call('POST', 'checkout/initPayment', {
+        payart: 161,
+        cart: { ver: 1, items: [catalogueBook(), ...(barcode ? [{ type: 'voucherCode', barcode }] : [])] },
+        url: returnUrls(server),
+      });
+    const half = Math.floor(limits.voucherLookup.perIp / 2);
+    for (let i = 0; i < half; i++) expect((await call('GET', `voucher?voucher=GUESS-L${i}`)).status).toBe(422);
+    for (let i = half; i < limits.voucherLookup.perIp; i++) {
+      const answer = await pay(`GUESS-P${i}`);
+      expect(answer.status).toBe(422);
+    }
+    expectLimited(await pay('GUESS-P-NEXT'));
+    expectLimited(await call('GET', 'voucher?voucher=GUESS-L-NEXT'));
+    // a payment without a code is no guess: it goes on
+    expect((await pay(null)).status).toBe(200);
+    nextWindow();
+    expect((await pay('GUESS-P-AGAIN')).status).toBe(422);
   });
 
   it('counts forwarded addresses only with TRUST_PROXY: a client cannot dodge the limit with X-Forwarded-For', async () => {
