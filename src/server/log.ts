@@ -56,6 +56,25 @@ function bufferedStdout(): { write(line: string): unknown } {
   return out;
 }
 
+/**
+ * Text as a log line may hold it (issue 44, item 4): a URL's query (login tokens `?_=`, order
+ * keys, ticket codes) and a recovery link's token (`/recover/{guid}`) put out of sight. Every line
+ * goes through it: the request's path, an error's message and stack, and every message.
+ */
+export function withoutSecrets(text: string): string {
+  return text.replace(/(\/[^\s"'<>?]*)\?[^\s"'<>]+/g, '$1?…').replace(/(\/recover\/)[^/\s"'<>?…]+/gi, '$1…');
+}
+
+const scrubbed = (value: unknown): unknown => (typeof value === 'string' ? withoutSecrets(value) : value);
+
+/** Every string in a serialised error (its fields and its cause's), put through withoutSecrets. */
+function scrubbedDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutSecrets(value);
+  if (depth > 5 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubbedDeep(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbedDeep(item, depth + 1)]));
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const out = options.destination ?? bufferedStdout();
   const colour = !options.destination && process.stdout.isTTY === true;
@@ -65,7 +84,19 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: options.level ?? 'info',
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => ('path' in fields ? { ...fields, path: scrubbed(fields.path) } : fields),
+      },
+      serializers: {
+        // every field of the error (a failed fetch keeps its request's URL in one), its cause's too
+        err: (error: Error) => scrubbedDeep(pino.stdSerializers.err(error)),
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map(scrubbed) as Parameters<typeof method>);
+        },
+      },
     },
     destination,
   );

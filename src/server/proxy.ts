@@ -21,6 +21,8 @@ export interface ApiProxyOptions {
   /** No answer headers within this time: 504. */
   timeoutMs?: number;
   log?: (message: string) => void;
+  /** TRUST_PROXY: a proxy in front of this one; only then are the client's X-Forwarded-* headers passed on. */
+  trustProxy?: boolean | undefined;
 }
 
 /**
@@ -42,7 +44,12 @@ const NOT_FORWARDED = new Set([
   'content-length',
 ]);
 
-function forwardedHeaders(c: Context<ShopEnv>): Record<string, string> {
+/**
+ * The request's headers for the upstream, with X-Forwarded-For/-Host/-Proto this process vouches
+ * for: the client's own X-Forwarded-* are taken over only when TRUST_PROXY says a proxy in front
+ * set them (issue 44, item 4); else they are what this process saw (socket, Host, TLS).
+ */
+function forwardedHeaders(c: Context<ShopEnv>, trustProxy: boolean): Record<string, string> {
   const all = c.req.header();
   const connectionTokens = new Set((all.connection ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean));
   const out: Record<string, string> = {};
@@ -50,9 +57,10 @@ function forwardedHeaders(c: Context<ShopEnv>): Record<string, string> {
     if (!NOT_FORWARDED.has(name) && !connectionTokens.has(name)) out[name] = value;
   }
   const incoming = c.env.incoming;
-  out['x-forwarded-for'] = [all['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
-  out['x-forwarded-host'] = all['x-forwarded-host'] ?? all.host ?? '';
-  out['x-forwarded-proto'] = all['x-forwarded-proto'] ?? ('encrypted' in incoming.socket ? 'https' : 'http');
+  const theirs = (name: string) => (trustProxy ? all[name] : undefined);
+  out['x-forwarded-for'] = [theirs('x-forwarded-for'), incoming.socket.remoteAddress].filter(Boolean).join(', ');
+  out['x-forwarded-host'] = theirs('x-forwarded-host') ?? all.host ?? '';
+  out['x-forwarded-proto'] = theirs('x-forwarded-proto') ?? ('encrypted' in incoming.socket ? 'https' : 'http');
   out['x-request-id'] = c.get('requestId');
   return out;
 }
@@ -126,7 +134,7 @@ export function apiProxy(options: ApiProxyOptions) {
       // the request itself only when it has a body to stream on
       const method = c.req.method;
       const withBody = method !== 'GET' && method !== 'HEAD';
-      return await proxy(target, { ...(withBody ? { raw: c.req.raw } : { method }), headers: forwardedHeaders(c), signal: stop.signal, customFetch });
+      return await proxy(target, { ...(withBody ? { raw: c.req.raw } : { method }), headers: forwardedHeaders(c, options.trustProxy === true), signal: stop.signal, customFetch });
     } catch (error) {
       if (stopped === 'timeout') {
         options.log?.(`Proxy: ${c.req.method} ${target.href} timed out after ${timeoutMs} ms`);
@@ -145,8 +153,6 @@ export interface ProxyShopServerOptions extends ApiProxyOptions {
   staticHandler?: StaticHandler | undefined;
   /** FRAME_ANCESTORS for the security headers (edge.ts). */
   frameAncestors?: readonly string[] | undefined;
-  /** TRUST_PROXY: keep a proxy's X-Request-Id (log.ts). */
-  trustProxy?: boolean | undefined;
   /** Request lines; silent when absent (tests). */
   logger?: Logger | undefined;
 }

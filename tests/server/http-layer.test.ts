@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.mjs';
 import { EnvError, parseEnv } from '../../src/server/env.js';
-import { createLogger, prettyLine } from '../../src/server/log.js';
+import { createLogger, prettyLine, withoutSecrets } from '../../src/server/log.js';
 import { createStaticHandler } from '../../src/server/static.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -113,6 +113,40 @@ describe('request log', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('no secret in a log line (issue 44, item 4)', () => {
+  const token = 'eyJhbGciOi.secret-login-token.sig';
+  const guid = '3f1c9a2e-secret-recovery-guid';
+
+  it('a recovery page, a token in a failed call, a message: the line keeps the path and hides the secret', async () => {
+    const log = collectingLogger();
+    const server = await startTestServer({ logger: log.logger });
+    try {
+      await fetch(`${server.url}/de/recover/${guid}`);
+      await fetch(`${server.url}/de/recover/${guid}/more?x=1`);
+      const failed = new Error(`[GET] "http://upstream.example/api/de/customer?_=${token}": <no response> This operation was aborted`);
+      Object.assign(failed, { request: `http://upstream.example/api/de/customer?_=${token}`, cause: new Error(`at /de/recover/${guid}`) });
+      log.logger.error({ err: failed, path: `/de/orders/ABC?key=${token}` }, 'upstream call failed');
+      log.logger.warn(`Mail: recovery link http://shop.example/de/recover/${guid} written`);
+      const text = log.lines.join('');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(guid);
+      const entries = log.entries();
+      expect(entries.filter((e) => e.msg === 'request').map((e) => e.path)).toEqual(['/de/recover/…', '/de/recover/…/more']);
+      const error = entries.find((e) => e.msg === 'upstream call failed');
+      expect(error?.path).toBe('/de/orders/ABC?…');
+      expect(String((error?.err as { message?: string } | undefined)?.message)).toContain('http://upstream.example/api/de/customer?…');
+      expect(entries.some((e) => e.msg === 'Mail: recovery link http://shop.example/de/recover/… written')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves ordinary text alone: a question, a path without a query', () => {
+    expect(withoutSecrets('Why? Because.')).toBe('Why? Because.');
+    expect(withoutSecrets('/api/de/event/select')).toBe('/api/de/event/select');
   });
 });
 

@@ -87,6 +87,26 @@ describe('SHOP_API_URL proxy', () => {
     expect(seen[0]?.headers['x-forwarded-for']).toContain('127.0.0.1');
   });
 
+  it("vouches for X-Forwarded-* itself: a client's own are passed on only with TRUST_PROXY (issue 44, item 4)", async () => {
+    const forged = { 'x-forwarded-host': 'attacker.example', 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' };
+    seen = [];
+    expect((await fetch(`${frontUrl}/api/de/event/select`, { headers: forged })).status).toBe(200);
+    expect(seen[0]?.headers['x-forwarded-host']).toBe(new URL(frontUrl).host);
+    expect(seen[0]?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen[0]?.headers['x-forwarded-proto']).toBe('http');
+    const trusting = createProxyShopServer({ upstream: `${upstreamUrl}/backend/api`, trustProxy: true });
+    const trustingUrl = await listen(trusting);
+    try {
+      seen = [];
+      expect((await fetch(`${trustingUrl}/api/de/event/select`, { headers: forged })).status).toBe(200);
+      expect(seen[0]?.headers['x-forwarded-host']).toBe('attacker.example');
+      expect(seen[0]?.headers['x-forwarded-for']).toBe('6.6.6.6, 127.0.0.1');
+      expect(seen[0]?.headers['x-forwarded-proto']).toBe('https');
+    } finally {
+      await close(trusting);
+    }
+  });
+
   it('forwards a POST body, its content type and the token query unchanged', async () => {
     seen = [];
     const payload = JSON.stringify({ _u: 'demo@museum.example', _p: '0123456789abcdef0123456789abcdef' });
