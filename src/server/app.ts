@@ -17,7 +17,7 @@ import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
 import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
 import { acceptedEncodings, type StaticHandler } from './static.js';
-import { clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, securityHeaders } from './edge.js';
+import { allowedHostsOnly, clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, securityHeaders } from './edge.js';
 import { answer, errorAnswer, internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
 import { requestLog, silentLogger, type Logger } from './log.js';
 import type { ProviderHandler } from './provider.js';
@@ -111,6 +111,8 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
 
   app.use(requestLog(logger, services.trustProxy));
   app.use(securityHeaders(services.frameAncestors));
+  // read at every request: the services' settings as they are now
+  app.use(allowedHostsOnly(services));
   if (cache) {
     app.use(async (c, next) => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

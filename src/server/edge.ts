@@ -9,6 +9,49 @@ import type { Queryable } from './db/index.js';
 import { HttpError, RateLimitedError } from './api/http-error.js';
 
 // ---------------------------------------------------------------------------------------------
+// Allowed hosts
+
+/** Default of ALLOWED_HOSTS: this machine only, so `npm start` works and nothing else answers. */
+export const DEFAULT_ALLOWED_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host name of a Host header's value (`shop.example:8080` → `shop.example`, `[::1]:8080` → `[::1]`), lower case. */
+export function hostName(value: string): string {
+  const host = value.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.replace(/:\d*$/, '');
+}
+
+export interface HostRules {
+  /** ALLOWED_HOSTS; `*` answers for any host (a proxy in front checks it) */
+  allowedHosts?: readonly string[] | undefined;
+  /** PUBLIC_URL: its host is always allowed */
+  publicUrl?: string | undefined;
+  /** TRUST_PROXY: the request's host is the proxy's X-Forwarded-Host */
+  trustProxy?: boolean | undefined;
+}
+
+/**
+ * The shop answers only for its own host names (issue 44, item 3; Django's ALLOWED_HOSTS): the
+ * host of PUBLIC_URL and ALLOWED_HOSTS. Any other `Host` (or, behind a trusted proxy, its
+ * `X-Forwarded-Host`) gets 400 and no page, so no link the server writes (canonical, hreflang,
+ * JSON-LD, the recovery link, the provider page) can name another host.
+ */
+export function allowedHostsOnly(rules: HostRules): MiddlewareHandler<ShopEnv> {
+  return async function checkHost(c, next) {
+    const allowed = rules.allowedHosts ?? DEFAULT_ALLOWED_HOSTS;
+    if (!allowed.includes('*')) {
+      const forwarded = rules.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0] : undefined;
+      const host = hostName(forwarded ?? c.req.header('host') ?? '');
+      const own = rules.publicUrl ? new URL(rules.publicUrl).hostname.toLowerCase() : undefined;
+      if (host !== own && !allowed.includes(host)) {
+        return c.text('Bad Request: this shop does not answer for that host name (ALLOWED_HOSTS).', 400, { 'cache-control': 'no-store' });
+      }
+    }
+    await next();
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Security headers
 
 /** Default of FRAME_ANCESTORS: the shop may be framed only by itself. */

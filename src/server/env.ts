@@ -39,6 +39,8 @@ export interface ServerEnv {
   guestRegistration?: boolean | undefined;
   /** FRAME_ANCESTORS: origins that may frame the shop (embedded mode), CSP frame-ancestors. */
   frameAncestors: string[];
+  /** ALLOWED_HOSTS: host names the shop answers for besides PUBLIC_URL's; undefined = localhost, 127.0.0.1, [::1]. */
+  allowedHosts?: string[] | undefined;
   /** SERVER_RENDERING: catalogue pages go out rendered with their content (issue 25); off = the shell. */
   serverRendering: boolean;
   /** LOG_LEVEL: the least severe level written; undefined = info. */
@@ -250,6 +252,13 @@ export function parseEnv(env: Env): ServerEnv {
       problems.push(`VOUCHER_VALIDITY_MONTHS must be a whole number of months from 1 to 120, got '${validityRaw}'.`);
     }
   }
+  const hostsRaw = value(env, 'ALLOWED_HOSTS');
+  let allowedHosts: string[] | undefined;
+  if (hostsRaw !== undefined) {
+    allowedHosts = hostsRaw.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase());
+    const bad = allowedHosts.filter((h) => h !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/.test(h));
+    if (bad.length > 0) problems.push(`ALLOWED_HOSTS must be host names (no scheme, port or path), separated by commas, or *; got '${bad.join("', '")}'.`);
+  }
   const resendRaw = value(env, 'ORDER_RESEND_INTERVAL_SECONDS');
   let resendIntervalSeconds: number | undefined;
   if (resendRaw !== undefined) {
@@ -259,7 +268,7 @@ export function parseEnv(env: Env): ServerEnv {
     }
   }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts };
 }
 
 /**

@@ -20,7 +20,8 @@ import { createMailSender } from './mail/outbox.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
 import { createNoticeDispatcher } from './provider-books.js';
 import { createProviderHandler } from './provider.js';
-import { createProxyShopServer } from './proxy.js';
+import { createProxyShopServer, type ProxyShopServerOptions } from './proxy.js';
+import { DEFAULT_ALLOWED_HOSTS, hostName } from './edge.js';
 import { createLogger, type Logger } from './log.js';
 import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
@@ -145,6 +146,16 @@ function ownBase(env: ServerEnv, server: Server): string {
   return `http://${host}:${address.port}`;
 }
 
+/**
+ * ALLOWED_HOSTS (or its default) and the address this process calls itself on (ownBase: the
+ * server rendering's API calls, the provider's notices), which must never be refused.
+ */
+function withOwnHost(env: ServerEnv, server: Server): string[] {
+  const allowed = env.allowedHosts ?? [...DEFAULT_ALLOWED_HOSTS];
+  const own = hostName(new URL(ownBase(env, server)).host);
+  return allowed.includes(own) ? allowed : [...allowed, own];
+}
+
 function rendererOf(env: ServerEnv, shopLogger: Logger): { render: PageRenderer | undefined; listening: (server: Server) => void } {
   if (!env.serverRendering) return { render: undefined, listening: () => {} };
   let apiBase: string | undefined;
@@ -167,15 +178,19 @@ async function main(): Promise<void> {
     const upstreamCache = new CatalogCache();
     const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, renderCache: upstreamCache, ...seoOf(upstreamCatalogue(env.shopApiUrl), upstreamCache, env, shopLogger) });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
-    const server = createProxyShopServer({
+    const proxyOptions: ProxyShopServerOptions = {
       upstream: env.shopApiUrl,
       staticHandler,
       log: (message) => shopLogger.warn(message),
       frameAncestors: env.frameAncestors,
       trustProxy: env.trustProxy,
+      allowedHosts: env.allowedHosts,
+      publicUrl: env.publicUrl,
       logger: shopLogger,
-    });
+    };
+    const server = createProxyShopServer(proxyOptions);
     const url = await listen(server, env);
+    proxyOptions.allowedHosts = withOwnHost(env, server);
     rendering.listening(server);
     onShutdown(server, undefined);
     log(`Museum shop on ${url}/de (API forwarded to ${env.shopApiUrl})`);
@@ -194,6 +209,7 @@ async function main(): Promise<void> {
     supportEmail: env.supportEmail,
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
+    allowedHosts: env.allowedHosts,
     cartTtlMs: env.cartTtlMs,
     frameAncestors: env.frameAncestors,
     webhookSecret: loadWebhookSecret(env.dataDir, env.webhookSecret),
@@ -225,6 +241,7 @@ async function main(): Promise<void> {
   services.mail = mail;
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
+  services.allowedHosts = withOwnHost(env, server);
   noticeUrl ||= `${ownBase(env, server)}/api/de/payment/notify`;
   rendering.listening(server);
   onShutdown(server, db, () => {

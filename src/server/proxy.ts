@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { proxy } from 'hono/proxy';
-import { securityHeaders } from './edge.js';
+import { allowedHostsOnly, securityHeaders } from './edge.js';
 import { internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
 import { requestLog, silentLogger, type Logger } from './log.js';
 import type { StaticHandler } from './static.js';
@@ -153,6 +153,9 @@ export interface ProxyShopServerOptions extends ApiProxyOptions {
   staticHandler?: StaticHandler | undefined;
   /** FRAME_ANCESTORS for the security headers (edge.ts). */
   frameAncestors?: readonly string[] | undefined;
+  /** ALLOWED_HOSTS and PUBLIC_URL: the host names this front answers for (edge.ts). */
+  allowedHosts?: readonly string[] | undefined;
+  publicUrl?: string | undefined;
   /** Request lines; silent when absent (tests). */
   logger?: Logger | undefined;
 }
@@ -164,6 +167,7 @@ export function createProxyApp(options: ProxyShopServerOptions): Hono<ShopEnv> {
   app.use(requestLog(logger, options.trustProxy));
   // the upstream's own headers win for /api answers
   app.use(securityHeaders(options.frameAncestors));
+  app.use(allowedHostsOnly(options));
   const forward = apiProxy(options);
   app.all('/api', forward);
   app.all('/api/*', forward);

@@ -19,6 +19,8 @@ export interface ServerServices {
   publicUrl?: string | undefined;
   /** TRUST_PROXY: take the X-Forwarded-Proto/-Host of a reverse proxy as the request's origin. */
   trustProxy?: boolean;
+  /** ALLOWED_HOSTS: the host names the shop answers for besides PUBLIC_URL's; default DEFAULT_ALLOWED_HOSTS (edge.ts). */
+  allowedHosts?: readonly string[] | undefined;
   /** How long a payment cart stays payable after initPayment (CART_TTL_SECONDS); default 20 minutes. */
   cartTtlMs?: number | undefined;
   /** FRAME_ANCESTORS: who may frame the shop (embedded mode); default 'self' (edge.ts). */

@@ -223,17 +223,23 @@ describe('password recovery', () => {
       expect((await ask({ 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).status).toBe(200);
       expect(await lastLink()).toContain(`${server.url}/de/recover/`);
       expect(await lastLink()).not.toContain('evil.example');
-      // behind a configured reverse proxy its forwarded host counts
+      // behind a configured reverse proxy its forwarded host counts, when it is one of the shop's (ALLOWED_HOSTS)
       server.services.trustProxy = true;
+      server.services.allowedHosts = ['127.0.0.1', 'shop.museum.example'];
       await ask({ 'x-forwarded-host': 'shop.museum.example', 'x-forwarded-proto': 'https' });
       expect(await lastLink()).toContain('https://shop.museum.example/de/recover/');
-      // PUBLIC_URL wins over any header
+      // another forwarded host is refused before anything is mailed (issue 44, item 3)
+      const before = await lastLink();
+      expect((await ask({ 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).status).toBe(400);
+      expect(await lastLink()).toBe(before);
+      // PUBLIC_URL's host is the shop's, and its links start with PUBLIC_URL
       server.services.publicUrl = 'https://tickets.museum.example';
-      await ask({ 'x-forwarded-host': 'evil.example', host: 'evil.example' });
+      expect((await ask({ 'x-forwarded-host': 'tickets.museum.example' })).status).toBe(200);
       expect(await lastLink()).toContain('https://tickets.museum.example/de/recover/');
     } finally {
       server.services.trustProxy = false;
       server.services.publicUrl = undefined;
+      server.services.allowedHosts = undefined;
     }
   });
 

@@ -144,6 +144,15 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads ALLOWED_HOSTS as host names separated by commas or spaces, or *, and names a bad one', () => {
+    expect(parseEnv({}).allowedHosts).toBeUndefined();
+    expect(parseEnv({ ALLOWED_HOSTS: 'Shop.Museum.example, tickets.museum.example [::1]' }).allowedHosts).toEqual(['shop.museum.example', 'tickets.museum.example', '[::1]']);
+    expect(parseEnv({ ALLOWED_HOSTS: '*' }).allowedHosts).toEqual(['*']);
+    for (const bad of ['https://shop.example', 'shop.example:8080', 'shop.example/path']) {
+      expect(() => parseEnv({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS must be host names/);
+    }
+  });
+
   it('names every bad variable at once', () => {
     try {
       parseEnv({ PORT: 'x', JWT_SECRET: 'y' });

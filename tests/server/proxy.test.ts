@@ -94,12 +94,15 @@ describe('SHOP_API_URL proxy', () => {
     expect(seen[0]?.headers['x-forwarded-host']).toBe(new URL(frontUrl).host);
     expect(seen[0]?.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen[0]?.headers['x-forwarded-proto']).toBe('http');
-    const trusting = createProxyShopServer({ upstream: `${upstreamUrl}/backend/api`, trustProxy: true });
+    const trusting = createProxyShopServer({ upstream: `${upstreamUrl}/backend/api`, trustProxy: true, allowedHosts: ['shop.museum.example'] });
     const trustingUrl = await listen(trusting);
     try {
+      // behind a trusted proxy the forwarded host must be one of the shop's (ALLOWED_HOSTS, issue 44 item 3)
       seen = [];
-      expect((await fetch(`${trustingUrl}/api/de/event/select`, { headers: forged })).status).toBe(200);
-      expect(seen[0]?.headers['x-forwarded-host']).toBe('attacker.example');
+      expect((await fetch(`${trustingUrl}/api/de/event/select`, { headers: forged })).status).toBe(400);
+      expect(seen).toEqual([]);
+      expect((await fetch(`${trustingUrl}/api/de/event/select`, { headers: { ...forged, 'x-forwarded-host': 'shop.museum.example' } })).status).toBe(200);
+      expect(seen[0]?.headers['x-forwarded-host']).toBe('shop.museum.example');
       expect(seen[0]?.headers['x-forwarded-for']).toBe('6.6.6.6, 127.0.0.1');
       expect(seen[0]?.headers['x-forwarded-proto']).toBe('https');
     } finally {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 /**
  * Issue 15 at the HTTP edge of the reference server: tokens (tampered, alg none, expired, issued
  * before a password change), the rate limits of login, password reset and voucher lookup (429 with
@@ -142,6 +143,54 @@ describe('tokens', () => {
     const { jwt: after } = await api.confirmPasswordReset(token, 'reset horse 44');
     expect((await call('GET', `customer?_=${before}`)).status).toBe(401);
     await expect(api.getCustomer(after)).resolves.toMatchObject({ email });
+  });
+});
+
+describe('allowed hosts (issue 44, item 3)', () => {
+  /** A request with its own Host header (node:http: fetch does not let a caller set Host). */
+  const withHost = (host: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const target = new URL(server.url);
+      const req = http.request({ host: target.hostname, port: target.port, path, headers: { ...headers, host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('answers 400 and no page for a host that is not the shop\'s: no link to it is ever written', async () => {
+    for (const path of ['/en/tickets/101', '/api/de/shopinfo/config?shop=16', '/sitemap.xml']) {
+      const forged = await withHost('attacker.example', path);
+      expect([path, forged.status]).toEqual([path, 400]);
+      expect(forged.body).not.toContain('attacker.example');
+    }
+    // a forwarded host counts only behind a trusted proxy, and then it must be allowed too
+    expect((await withHost('127.0.0.1', '/api/de/shopinfo/config?shop=16', { 'x-forwarded-host': 'attacker.example' })).status).toBe(200);
+    server.services.trustProxy = true;
+    try {
+      expect((await withHost('127.0.0.1', '/api/de/shopinfo/config?shop=16', { 'x-forwarded-host': 'attacker.example' })).status).toBe(400);
+    } finally {
+      server.services.trustProxy = false;
+    }
+  });
+
+  it('answers for localhost, 127.0.0.1 and [::1] by default, for ALLOWED_HOSTS and PUBLIC_URL\'s host, any port', async () => {
+    for (const host of ['localhost:8080', '127.0.0.1', '[::1]:8080', 'LOCALHOST']) expect([host, (await withHost(host, '/api/de/shopinfo/config?shop=16')).status]).toEqual([host, 200]);
+    server.services.allowedHosts = ['shop.museum.example'];
+    server.services.publicUrl = 'https://tickets.museum.example';
+    try {
+      expect((await withHost('shop.museum.example', '/api/de/shopinfo/config?shop=16')).status).toBe(200);
+      expect((await withHost('tickets.museum.example:443', '/api/de/shopinfo/config?shop=16')).status).toBe(200);
+      expect((await withHost('localhost', '/api/de/shopinfo/config?shop=16')).status).toBe(400);
+      server.services.allowedHosts = ['*'];
+      expect((await withHost('anything.example', '/api/de/shopinfo/config?shop=16')).status).toBe(200);
+    } finally {
+      server.services.allowedHosts = undefined;
+      server.services.publicUrl = undefined;
+    }
   });
 });
 
