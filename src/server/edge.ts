@@ -127,7 +127,15 @@ export function clientIp(forwardedFor: string | undefined, remoteAddress: string
 /** How many attempts one window (a minute) allows per client address and per account or code. */
 export interface RateLimitRule {
   perIp: number;
+  /** per account or code, from any address: over it the call is refused (429) — or, with `slowPerKey`, only slowed */
   perKey: number;
+  /** per address and account together (login): over it that address is refused for that account */
+  perIpKey?: number;
+  /**
+   * Over `perKey` the call waits this long and then goes on instead of a 429 (login, issue 44 item 5):
+   * strangers' guesses from many addresses slow the account down, they never lock its owner out.
+   */
+  slowPerKey?: number;
   /**
    * 'all': every request counts (password reset: each one writes a mail).
    * 'refused': only refused requests count (wrong password, unknown voucher code): a visitor who
@@ -146,7 +154,7 @@ export interface RateLimits {
 
 /** The documented limits (README, docs/reliability.md). */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { perIp: 20, perKey: 5, counts: 'refused' },
+  login: { perIp: 20, perIpKey: 5, perKey: 30, slowPerKey: 1_000, counts: 'refused' },
   passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
   windowMs: 60_000,
@@ -190,8 +198,11 @@ export async function countAttempt(
 ): Promise<{ refund(): Promise<void> }> {
   const rule = limits[call.rule];
   const windowStart = Math.floor(now.getTime() / limits.windowMs) * limits.windowMs;
-  const buckets: { bucket: string; limit: number }[] = [{ bucket: `${call.rule}:ip:${ip}`, limit: rule.perIp }];
-  if (call.key !== undefined) buckets.push({ bucket: `${call.rule}:key:${call.key}`, limit: rule.perKey });
+  const buckets: { bucket: string; limit: number; slow?: number }[] = [{ bucket: `${call.rule}:ip:${ip}`, limit: rule.perIp }];
+  if (call.key !== undefined) {
+    if (rule.perIpKey !== undefined) buckets.push({ bucket: `${call.rule}:ipkey:${ip}:${call.key}`, limit: rule.perIpKey });
+    buckets.push({ bucket: `${call.rule}:key:${call.key}`, limit: rule.perKey, ...(rule.slowPerKey === undefined ? {} : { slow: rule.slowPerKey }) });
+  }
   const counted: string[] = [];
   const refund = async () => {
     for (const bucket of counted) {
@@ -199,7 +210,8 @@ export async function countAttempt(
     }
   };
   let over = false;
-  for (const { bucket, limit } of buckets) {
+  let slowed = 0;
+  for (const { bucket, limit, slow } of buckets) {
     const [row] = await db.query<{ hits: number; fresh: boolean }>(
       `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1)
        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
@@ -207,7 +219,10 @@ export async function countAttempt(
       [bucket, windowStart],
     );
     counted.push(bucket);
-    if ((row?.hits ?? 0) > limit) over = true;
+    if ((row?.hits ?? 0) > limit) {
+      if (slow === undefined) over = true;
+      else slowed = slow;
+    }
     // a new window: forget the windows that have ended (keeps the table small)
     if (row?.fresh) await db.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart - limits.windowMs]);
   }
@@ -216,5 +231,7 @@ export async function countAttempt(
     await refund();
     throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + limits.windowMs - now.getTime()) / 1000)));
   }
+  // an account many addresses guess at: each attempt waits, the owner's too, but it goes on
+  if (slowed > 0) await new Promise((resolve) => setTimeout(resolve, slowed));
   return { refund };
 }

@@ -25,7 +25,7 @@ let demoJwt = '';
 beforeAll(async () => {
   server = await startTestServer();
   // limits far above the fuzzer's pace, so most answers come from the handlers (429 is checked in security.test.ts)
-  const many = { perIp: 1_000_000, perKey: 1_000_000 };
+  const many = { perIp: 1_000_000, perIpKey: 1_000_000, perKey: 1_000_000 };
   server.services.rateLimits = {
     ...DEFAULT_RATE_LIMITS,
     login: { ...DEFAULT_RATE_LIMITS.login, ...many },

@@ -207,14 +207,43 @@ describe('rate limits (per minute; docs/reliability.md)', () => {
     expect((answer.json as { data: { retryAfter: number } }).data.retryAfter).toBe(retryAfter);
   }
 
-  it(`login: ${limits.login.perKey} wrong passwords for one account, then 429 with Retry-After, even with the right password; the next minute it works`, async () => {
-    for (let i = 0; i < limits.login.perKey; i++) expect((await login(DEMO.email, `wrong ${i}`)).status).toBe(422);
+  it(`login: ${limits.login.perIpKey} wrong passwords for one account from one address, then 429 with Retry-After there, even with the right password; the next minute it works`, async () => {
+    for (let i = 0; i < (limits.login.perIpKey ?? 0); i++) expect((await login(DEMO.email, `wrong ${i}`)).status).toBe(422);
     expectLimited(await login(DEMO.email, 'wrong again'));
     expectLimited(await login(DEMO.email, DEMO.password));
     // another account from the same address is not blocked by this one
     expect((await login('nobody@museum.example', 'x')).status).toBe(422);
     nextWindow();
     expect((await login(DEMO.email, DEMO.password)).status).toBe(200);
+  });
+
+  it('login: strangers cannot lock the owner out (issue 44, item 5): wrong passwords from one address leave the owner\'s login from another working', async () => {
+    server.services.trustProxy = true;
+    try {
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      for (let i = 0; i < 12; i++) expect((await login(DEMO.email, `wrong ${i}`, from('10.6.6.6'))).status).toBe(i < (limits.login.perIpKey ?? 0) ? 422 : 429);
+      expect((await login(DEMO.email, DEMO.password, from('10.6.6.6'))).status).toBe(429);
+      expect((await login(DEMO.email, DEMO.password, from('10.1.2.3'))).status).toBe(200);
+    } finally {
+      server.services.trustProxy = false;
+    }
+  });
+
+  it(`login: past ${limits.login.perKey} refused logins of one account from many addresses it is slowed, not locked: the owner still logs in`, async () => {
+    server.services.trustProxy = true;
+    try {
+      for (let i = 0; i < limits.login.perKey; i++) expect((await login(DEMO.email, `wrong ${i}`, { 'x-forwarded-for': `10.7.${i >> 8}.${i & 255}` })).status).toBe(422);
+      const started = performance.now();
+      expect((await login(DEMO.email, DEMO.password, { 'x-forwarded-for': '10.1.2.4' })).status).toBe(200);
+      expect(performance.now() - started, 'the owner waited, and got in').toBeGreaterThanOrEqual((limits.login.slowPerKey ?? 0) - 50);
+      // the next minute the account is not slowed any more
+      nextWindow();
+      const again = performance.now();
+      expect((await login(DEMO.email, DEMO.password, { 'x-forwarded-for': '10.1.2.5' })).status).toBe(200);
+      expect(performance.now() - again).toBeLessThan(limits.login.slowPerKey ?? 0);
+    } finally {
+      server.services.trustProxy = false;
+    }
   });
 
   it(`login: ${limits.login.perIp} refused logins from one address (any accounts), then 429; successful logins do not count`, async () => {
