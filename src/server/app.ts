@@ -110,7 +110,7 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>({ strict: false });
 
   app.use(requestLog(logger, services.trustProxy));
-  app.use(securityHeaders(services.frameAncestors));
+  app.use(securityHeaders(services.frameAncestors, { https: services.publicUrl?.startsWith('https:') === true }));
   // read at every request: the services' settings as they are now
   app.use(allowedHostsOnly(services));
   if (cache) {

@@ -81,18 +81,27 @@ export function contentSecurityPolicy(frameAncestors: readonly string[] = DEFAUL
  * The security headers on every answer (app, API, static files, errors, 404s). A handler that
  * sends its own (the provider pages have a stricter CSP; an upstream in proxy mode) keeps them.
  */
-export function securityHeaders(frameAncestors?: readonly string[]): MiddlewareHandler<ShopEnv> {
-  const csp = contentSecurityPolicy(frameAncestors);
-  const all = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
+export function securityHeaders(frameAncestors?: readonly string[], options: { https?: boolean } = {}): MiddlewareHandler<ShopEnv> {
+  const all: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // issue 44: no other site's window keeps a handle on the shop's, nor reads its files, nor may
+    // the pages use the camera, the microphone, the location or a payment handler
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // only where the shop is reached by https (PUBLIC_URL): else a browser would refuse plain http to it for a year
+    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const entries = Object.entries(all);
   return async function setSecurityHeaders(c, next) {
     // answers built with http.ts's `answer` take them from here; the others get them below
     c.set('edgeHeaders', { ...c.get('edgeHeaders'), ...all });
     await next();
     if (hasEdgeHeaders(c.res)) return;
     const headers = c.res.headers;
-    if (!headers.has('content-security-policy')) headers.set('content-security-policy', csp);
-    if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff');
-    if (!headers.has('referrer-policy')) headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of entries) if (!headers.has(name)) headers.set(name, value);
   };
 }
 

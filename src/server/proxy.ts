@@ -166,7 +166,7 @@ export function createProxyApp(options: ProxyShopServerOptions): Hono<ShopEnv> {
   const logger = options.logger ?? silentLogger();
   app.use(requestLog(logger, options.trustProxy));
   // the upstream's own headers win for /api answers
-  app.use(securityHeaders(options.frameAncestors));
+  app.use(securityHeaders(options.frameAncestors, { https: options.publicUrl?.startsWith('https:') === true }));
   app.use(allowedHostsOnly(options));
   const forward = apiProxy(options);
   app.all('/api', forward);

@@ -60,6 +60,8 @@ export interface TestServerOptions {
   catalogCache?: CatalogCache;
   logger?: Logger;
   trustProxy?: boolean;
+  /** PUBLIC_URL of the server (fixed at its start: the security headers read it once) */
+  publicUrl?: string;
   /** Send the provider's notices by themselves (every second and after each payment), as `npm start` does. */
   noticeTimer?: boolean;
   /** How mails leave (default: kept in `mailbox`), and whether they go by themselves (default: when a test runs `mail.runDue()`). */
@@ -100,6 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     supportEmail: 'support@museum.example',
     webhookSecret: TEST_WEBHOOK_SECRET,
     ...(options.trustProxy ? { trustProxy: true } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   };
   // The unit project's global setup seeds one database and dumps it; each file starts from that copy.
   const snapshotPath = inject('pgliteSnapshot');

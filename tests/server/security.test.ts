@@ -319,7 +319,26 @@ describe('security headers', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // issue 44, item 9
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(headers.get('permissions-policy')).toContain('camera=()');
+    // the test server has no https PUBLIC_URL: no HSTS, which would lock browsers out of plain http
+    expect(headers.get('strict-transport-security')).toBeNull();
   };
+
+  it('HSTS only where PUBLIC_URL is https, on every kind of answer', async () => {
+    const https = await startTestServer({ publicUrl: 'https://shop.museum.example' });
+    try {
+      for (const url of [`${https.apiBase}/de/shopinfo/config?shop=16`, `${https.apiBase}/de/no/such/endpoint`, `${https.url}/de/tickets`]) {
+        const res = await fetch(url);
+        expect([url, res.headers.get('strict-transport-security')]).toEqual([url, 'max-age=31536000; includeSubDomains']);
+        expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      }
+    } finally {
+      await https.close();
+    }
+  });
 
   it('on API answers: success, 4xx and 429', async () => {
     expectHeaders((await call('GET', 'shopinfo/config?shop=16')).headers);
