@@ -64,7 +64,7 @@ async function resetDatabase(env: ServerEnv): Promise<void> {
   } else {
     fs.rmSync(pgliteDir(env.dataDir), { recursive: true, force: true });
   }
-  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
+  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir), onConnectionError: (error) => log(`Database: a connection ended (${error.message}); the pool opens a new one`) });
   try {
     await seedIfEmpty(db, new Date());
   } finally {
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
     resendIntervalSeconds: env.resendIntervalSeconds,
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
-  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir) });
+  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir), onConnectionError: (error) => log(`Database: a connection ended (${error.message}); the pool opens a new one`) });
   if (await withStartupLock(db, () => seedIfEmpty(db, services.now()))) log(`Seeded the demo data (${describeDb(env)}).`);
   if (env.guestRegistration !== undefined) {
     await setGuestRegistration(db, env.guestRegistration);

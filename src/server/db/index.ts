@@ -25,6 +25,33 @@ export interface OpenDbOptions {
   dataDir?: string | undefined;
   /** In-memory PGlite started from a dump of another one (`dumpPglite`): skips initdb, migrations and seeding. */
   snapshot?: Blob | undefined;
+  /** Told of a connection that failed while idle (PostgreSQL restarted): the pool drops it and goes on. */
+  onConnectionError?: ((error: Error) => void) | undefined;
+}
+
+/**
+ * Time limits on PostgreSQL (issue 44, item 8): a connection that cannot be had within 5 s, a
+ * statement that runs 15 s and a transaction left idle 30 s end with an error, not a hang that
+ * holds the pool; `pg` ends the client-side wait after 20 s in any case.
+ */
+export const POSTGRES_LIMITS = { connectionTimeoutMillis: 5_000, statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000, query_timeout: 20_000 } as const;
+
+/** SQLSTATE classes and node errors that mean "the database is not reachable now" (not a bad query). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Whether `error` says the database cannot be reached at the moment (refused, restarting, shut
+ * down, too many connections, a connection that ended or timed out): the API answers 503 for it
+ * and the visitor tries again (app.ts). Any other error stays a 500.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+  }
+  return false;
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Db & { dump(): Promise<Blob> }> {
@@ -52,14 +79,21 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   };
 }
 
-async function openPostgres(url: string): Promise<Db> {
+/**
+ * A pool on PostgreSQL, without migrations (openDb runs them). A client that fails while idle
+ * (PostgreSQL restarted or ended the connection) is dropped by the pool; without a listener its
+ * 'error' event would end the process.
+ */
+export async function connectPostgres(url: string, onConnectionError: (error: Error) => void = () => undefined): Promise<Db> {
   const { default: pgModule } = await import('pg');
-  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  const pool = new pgModule.Pool({ connectionString: url, max: 10, ...POSTGRES_LIMITS });
+  pool.on('error', onConnectionError);
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await fn({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
@@ -67,9 +101,11 @@ async function openPostgres(url: string): Promise<Db> {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        // a connection that broke is not given back to the pool
+        broken = isDatabaseUnreachable(error);
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     exec: async (sql: string) => { await pool.query(sql); },
@@ -96,7 +132,7 @@ export async function withStartupLock<T>(db: Db, fn: () => Promise<T>): Promise<
 
 /** Opens the database and brings its schema up to date (migrations are idempotent). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.snapshot);
+  const db = options.databaseUrl ? await connectPostgres(options.databaseUrl, options.onConnectionError) : await openPglite(options.dataDir, options.snapshot);
   await withStartupLock(db, () => runMigrations(db));
   return db;
 }
