@@ -64,5 +64,11 @@ export const internalError = (c: Context<ShopEnv> | undefined) => errorAnswer(c,
 
 /** A Node HTTP server (not yet listening) that answers with `app`. */
 export function nodeServer(app: Hono<ShopEnv>): Server {
-  return createServer(getRequestListener(app.fetch));
+  const server = createServer(getRequestListener(app.fetch));
+  // An idle kept-alive connection stays open 65 s, longer than a load balancer's usual 60 s: with
+  // Node's 5 s a client (a proxy, a test's browser) that sent on a connection at the moment the
+  // server closed it got ECONNRESET (seen in CI: the replay's config request, "the shop could not be loaded").
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
