@@ -244,14 +244,7 @@ export function parseEnv(env: Env): ServerEnv {
       problems.push(`TICKET_SIGNING_KEY: ${error instanceof Error ? error.message : 'not an Ed25519 key'}`);
     }
   }
-  const validityRaw = value(env, 'VOUCHER_VALIDITY_MONTHS');
-  let voucherValidityMonths: number | undefined;
-  if (validityRaw !== undefined) {
-    voucherValidityMonths = Number(validityRaw);
-    if (!/^[0-9]+$/.test(validityRaw) || voucherValidityMonths < 1 || voucherValidityMonths > 120) {
-      problems.push(`VOUCHER_VALIDITY_MONTHS must be a whole number of months from 1 to 120, got '${validityRaw}'.`);
-    }
-  }
+  const voucherValidityMonths = wholeNumber(env, 'VOUCHER_VALIDITY_MONTHS', 1, 120, 'months', problems);
   const hostsRaw = value(env, 'ALLOWED_HOSTS');
   let allowedHosts: string[] | undefined;
   if (hostsRaw !== undefined) {
@@ -259,16 +252,18 @@ export function parseEnv(env: Env): ServerEnv {
     const bad = allowedHosts.filter((h) => h !== '*' && !/^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/.test(h));
     if (bad.length > 0) problems.push(`ALLOWED_HOSTS must be host names (no scheme, port or path), separated by commas, or *; got '${bad.join("', '")}'.`);
   }
-  const resendRaw = value(env, 'ORDER_RESEND_INTERVAL_SECONDS');
-  let resendIntervalSeconds: number | undefined;
-  if (resendRaw !== undefined) {
-    resendIntervalSeconds = Number(resendRaw);
-    if (!/^[0-9]+$/.test(resendRaw) || resendIntervalSeconds < 1 || resendIntervalSeconds > 86_400) {
-      problems.push(`ORDER_RESEND_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400, got '${resendRaw}'.`);
-    }
-  }
+  const resendIntervalSeconds = wholeNumber(env, 'ORDER_RESEND_INTERVAL_SECONDS', 1, 86_400, 'seconds', problems);
   if (problems.length > 0) throw new EnvError(problems);
   return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts };
+}
+
+/** A whole number of `unit` from `min` to `max`, or undefined when unset; a bad value is named in `problems`. */
+function wholeNumber(env: Env, name: string, min: number, max: number, unit: string, problems: string[]): number | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || n < min || n > max) problems.push(`${name} must be a whole number of ${unit} from ${min} to ${max}, got '${raw}'.`);
+  return n;
 }
 
 /**
