@@ -158,6 +158,7 @@ function indexHtml({ entry, preloads, css, boot }) {
     routes: boot.routes.map((route) => ({ path: route.path, files: route.files.map(url), parts: route.parts })),
     descriptions: boot.descriptions,
     paintFirst: url(boot.paintFirst),
+    firstClick: url(boot.firstClick),
   };
   const favicon = fs.existsSync(path.join(publicDir, 'static', 'favicon.svg'))
     ? '\n    <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
@@ -441,7 +442,8 @@ async function buildApp() {
   // a rendered page's one script (src/server/static.ts): asks for the app once the page is painted
   const paintFirst = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'src', 'app', 'paint-first.ts')],
+    // and its early recorder (issue 43): holds and records what the visitor does until the app is there
+    entryPoints: [path.join(root, 'src', 'app', 'paint-first.ts'), path.join(root, 'src', 'app', 'first-click.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -452,8 +454,13 @@ async function buildApp() {
     metafile: true,
     logLevel: 'warning',
   });
-  const paintFirstFile = Object.keys(paintFirst.metafile.outputs).find((file) => file.endsWith('.js'));
-  if (!paintFirstFile) throw new Error('esbuild produced no output for src/app/paint-first.ts');
+  const earlyFile = (name) => {
+    const file = Object.keys(paintFirst.metafile.outputs).find((f) => f.endsWith('.js') && path.basename(f).startsWith(`${name}-`));
+    if (!file) throw new Error(`esbuild produced no output for src/app/${name}.ts`);
+    return file;
+  };
+  const paintFirstFile = earlyFile('paint-first');
+  const firstClickFile = earlyFile('first-click');
   const probe = await esbuild.build({ ...options, write: false });
   const shell = sharedShellModule(probe.metafile.outputs);
   const kits = [journeyKitModule(probe.metafile.outputs, shell.modules)];
@@ -508,6 +515,7 @@ async function buildApp() {
       LANGUAGES.map((lang) => [lang, catalogueOf(lang)['meta.description'] ?? '']),
     ),
     paintFirst: paintFirstFile,
+    firstClick: firstClickFile,
   };
   fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css, boot }));
 
@@ -566,8 +574,9 @@ async function buildApp() {
     routes.push({ source, files: own, brotli: own.reduce((sum, f) => sum + brotliOf(f), 0), exempt: ROUTE_BUDGET_EXEMPT.includes(source) });
   }
   routes.sort((a, b) => b.brotli - a.brotli);
-  // As shipped a page is rendered by the server: it also loads the paint-first loader and the
-  // hydration chunk (src/app/main.tsx imports it when the page carries a render state)
+  // As shipped a page is rendered by the server: it also loads the paint-first loader, its early
+  // recorder (src/app/first-click.ts) and the hydration chunk (src/app/main.tsx imports it when
+  // the page carries a render state)
   const hydration = bySource.get('src/app/hydrate.tsx');
   if (!hydration) throw new Error('build.mjs: src/app/hydrate.tsx is no lazy chunk of the build');
   // and it carries the messages its render used (src/app/render-state.ts): no chunk of the catalogue
@@ -575,7 +584,7 @@ async function buildApp() {
     const inputs = Object.keys(outputs[file]?.inputs ?? {});
     return inputs.length > 0 && inputs.every((input) => /\.json\?\w+$/.test(input));
   };
-  const rendered = [...new Set([...homeFiles.filter((f) => !messagesOnly(f)), ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), paintFirstFile])];
+  const rendered = [...new Set([...homeFiles.filter((f) => !messagesOnly(f)), ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), paintFirstFile, firstClickFile])];
   const renderedBrotli = rendered.reduce((sum, f) => sum + brotliOf(f), 0);
   const pages = BUDGET_PAGES.map((route) => {
     const own = boot.routes.find((r) => r.path === route);

@@ -209,7 +209,7 @@ describe('server rendering', () => {
     }
   });
 
-  it('a click before the app has taken the page over is never counted twice: the button waits, then acts once; a link leads on', async () => {
+  it('a click before the app has taken the page over counts once: the button waits, then acts once the app is there; a link leads on', async () => {
     // the app's JavaScript is held back: the page is the server's HTML alone
     const { context, page, errors, release, close } = await openHeldPage({ width: 390, height: 844 });
     try {
@@ -219,12 +219,11 @@ describe('server rendering', () => {
       expect(await page.locator('.shell--waking').count(), 'the controls are marked as waiting').toBe(1);
       expect(await add.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
       await add.click();
+      // the early recorder (src/app/first-click.ts, issue 43) holds the click and replays it once the app is there
       release();
       await hydrated(page);
       expect(await page.locator('.shell--waking').count()).toBe(0);
-      expect(await page.getByTestId('basket-count').first().textContent(), 'the click before did not act').toBe('0');
-      await add.click();
-      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent(), { message: 'the click before acts once the app is there' }).toBe('1');
       await page.waitForTimeout(500);
       expect(await page.getByTestId('basket-count').first().textContent(), 'one click, one voucher').toBe('1');
 

@@ -1,0 +1,167 @@
+/**
+ * The first click counts (issue 43), in Chromium on a rendering server: the app's scripts are held
+ * back, so the page is the server's HTML (with its loader and the early recorder,
+ * src/app/first-click.ts); the visitor clicks "Add to cart" or a day in the calendar then, the
+ * scripts are released, and the click takes effect once the app is there — exactly once, a
+ * second click on the waiting control included. Without the recorder the same click is lost: the
+ * last test shows that this file's clicks do come before the app.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { e2eBaseUrl } from './context.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+let browser: Browser;
+let server: ServerProcess | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-first-click-'));
+
+beforeAll(async () => {
+  e2eBaseUrl(); // the build exists
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ DATA_DIR: dataDir, SERVER_RENDERING: 'true' })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The app's JavaScript: every script of /assets/ but the page's two early ones (loader, recorder). */
+const APP_SCRIPT = /\/assets\/(?!paint-first-|first-click-)[^/]+\.js$/;
+
+/**
+ * Opens `pagePath` with the app's scripts held until `release()`; `recorder: false` leaves the
+ * early recorder out (its request fails), as the page was before issue 43.
+ */
+async function openHeld(pagePath: string, { recorder = true } = {}) {
+  const context = await browser.newContext({ baseURL: server?.url ?? '', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && !/Failed to load resource/.test(message.text()) && errors.push(message.text())));
+  page.on('pageerror', (error) => errors.push(error.message));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(APP_SCRIPT, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  if (!recorder) await page.route(/\/assets\/first-click-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(pagePath, { waitUntil: 'commit' });
+  // the loader has asked for the app (the page is parsed and painted), the recorder has run
+  await expect.poll(() => asked).toBe(true);
+  if (recorder) {
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/first-click-')));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  }
+  expect(await page.locator('.shell--waking').count(), 'the page is the server\'s alone').toBe(1);
+  return { page, errors, release: () => release(), close: () => context.close() };
+}
+
+/** The app has taken the page over: no control waits any more, React's root is there. */
+async function appIsThere(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer')) && !document.querySelector('.shell--waking');
+  });
+}
+
+/** The cart in this tab's session storage: its lines' counts. */
+const cartCounts = (page: Page) =>
+  page.evaluate(() => (JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { count?: number }[]).map((line) => line.count ?? 0));
+
+describe('the first click counts (before the app has taken the page over)', () => {
+  it('"Add to cart" clicked twice before the app: the control waits, then one article is in the cart', async () => {
+    const { page, errors, release, close } = await openHeld('/en/product/301');
+    try {
+      const add = page.getByRole('button', { name: /add to cart/i }).first();
+      await add.click();
+      expect(await add.getAttribute('aria-busy'), 'the button says it waits').toBe('true');
+      await add.click();
+      expect(await cartCounts(page), 'nothing acts before the app').toEqual([]);
+      release();
+      await appIsThere(page);
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+      await expect.poll(() => cartCounts(page)).toEqual([1]);
+      // the replay happens once: nothing more comes
+      await page.waitForTimeout(1_000);
+      expect(await cartCounts(page), 'one click, one article').toEqual([1]);
+      expect(await page.getByTestId('basket-count').first().textContent()).toBe('1');
+      expect(await add.getAttribute('aria-busy'), 'the wait mark is gone').toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a day chosen in the calendar before the app: once the app is there, that day is chosen and its times show', async () => {
+    const { page, errors, release, close } = await openHeld('/en/tickets/101');
+    try {
+      const day = page.locator('button.date-grid__day:not([aria-disabled="true"])').first();
+      const date = await day.getAttribute('data-date');
+      await day.click();
+      expect(await day.getAttribute('aria-busy')).toBe('true');
+      expect(await page.getByRole('radio').count(), 'no times before the app').toBe(0);
+      release();
+      await appIsThere(page);
+      await page.getByRole('radio').first().waitFor();
+      expect(await page.locator('td[aria-selected="true"] button.date-grid__day').getAttribute('data-date')).toBe(date);
+      expect(await day.getAttribute('aria-busy')).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('Enter on "Add to cart" before the app acts once, like a click', async () => {
+    const { page, errors, release, close } = await openHeld('/en/product/301');
+    try {
+      const add = page.getByRole('button', { name: /add to cart/i }).first();
+      await add.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      release();
+      await appIsThere(page);
+      await expect.poll(() => cartCounts(page)).toEqual([1]);
+      await page.waitForTimeout(1_000);
+      expect(await cartCounts(page)).toEqual([1]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a click before the app on a page the visitor has left by then is not replayed anywhere', async () => {
+    const { page, errors, release, close } = await openHeld('/en/product/301');
+    try {
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      // the address changes before the app is there (a script, the history): the click belongs to the old one
+      await page.evaluate(() => history.replaceState(null, '', '/en/product/301?elsewhere=1'));
+      release();
+      await appIsThere(page);
+      await page.waitForTimeout(1_000);
+      expect(await cartCounts(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('without the recorder the same click is lost (this file clicks before the app)', async () => {
+    const { page, release, close } = await openHeld('/en/product/301', { recorder: false });
+    try {
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      release();
+      await appIsThere(page);
+      await page.waitForTimeout(1_000);
+      expect(await cartCounts(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
