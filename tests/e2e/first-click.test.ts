@@ -54,10 +54,16 @@ async function openHeld(pagePath: string, { recorder = true } = {}) {
   if (!recorder) await page.route(/\/assets\/first-click-[^/]+\.js$/, (route) => route.abort());
   await page.goto(pagePath, { waitUntil: 'commit' });
   // the loader has asked for the app (the page is parsed and painted), the recorder has run
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+  // the recorder holds events now: a field's input is refused (a probe outside the app's markup, gone at once)
   if (recorder) {
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/first-click-')));
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await page.waitForFunction(() => {
+      if (!document.querySelector('.shell--waking')) return false;
+      const probe = document.body.appendChild(document.createElement('input'));
+      const held = !probe.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, cancelable: true }));
+      probe.remove();
+      return held;
+    });
   }
   expect(await page.locator('.shell--waking').count(), 'the page is the server\'s alone').toBe(1);
   return { page, errors, release: () => release(), close: () => context.close() };
@@ -86,8 +92,8 @@ describe('the first click counts (before the app has taken the page over)', () =
       expect(await cartCounts(page), 'nothing acts before the app').toEqual([]);
       release();
       await appIsThere(page);
-      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
-      await expect.poll(() => cartCounts(page)).toEqual([1]);
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent(), { timeout: 15_000 }).toBe('1');
+      await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1]);
       // the replay happens once: nothing more comes
       await page.waitForTimeout(1_000);
       expect(await cartCounts(page), 'one click, one article').toEqual([1]);
@@ -127,7 +133,7 @@ describe('the first click counts (before the app has taken the page over)', () =
       await page.keyboard.press('Enter');
       release();
       await appIsThere(page);
-      await expect.poll(() => cartCounts(page)).toEqual([1]);
+      await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1]);
       await page.waitForTimeout(1_000);
       expect(await cartCounts(page)).toEqual([1]);
       expect(errors).toEqual([]);
