@@ -15,8 +15,12 @@
  *      (tests/e2e/sessions/) against a fresh server, BENCH_SESSION_PARALLEL (default 3) at a time,
  *      seeds from BENCH_SESSION_SEED (default 1000) on; prints sessions, steps, invariant checks,
  *      failures (each with its replay command) and the time. Not part of the default run.
+ *   7. clicks (issue 43, "the first click counts"): per catalogue page with a control, a fresh
+ *      browser context clicks the control as soon as it is visible, BENCH_CLICKS (default 10) times
+ *      at normal CPU and at 4× slowdown: how many took effect (once), the time from the click to
+ *      the visible result, and from the app being there (no `shell--waking`) to the result.
  *
- * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, fuzz, sessions). It stops
+ * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, clicks, fuzz, sessions). It stops
  * every process and browser it started, also on failure or Ctrl-C.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,7 +45,7 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = 100;
 
-const all = ['pages', 'api', 'proxy', 'fuzz', 'sessions'] as const;
+const all = ['pages', 'api', 'proxy', 'clicks', 'fuzz', 'sessions'] as const;
 type Section = (typeof all)[number];
 const asked = process.argv.slice(2).filter((a): a is Section => (all as readonly string[]).includes(a));
 // the sessions take half an hour: only when asked for
@@ -294,9 +298,82 @@ async function measureSessions(): Promise<void> {
   if (failed.length > 0) process.exitCode = 1;
 }
 
+/** The controls of the first-click section: where, what to click, and what shows that it acted. */
+const FIRST_CLICKS = [
+  { name: 'event day', path: '/en/tickets/101', control: 'button.date-grid__day:not([aria-disabled="true"])', done: 'times' },
+  { name: 'tour day', path: '/en/guided-tours/202', control: 'button.date-grid__day:not([aria-disabled="true"])', done: 'times' },
+  { name: 'article add', path: '/en/product/301', control: 'main button[type="submit"]', done: 'cart' },
+  { name: 'voucher add', path: '/en/vouchers/401', control: 'main button[type="submit"]', done: 'cart' },
+] as const;
+
+/**
+ * Issue 43: a visitor who acts as soon as the control shows. Each try in a fresh context (cold
+ * cache, empty session storage); the result counts once it shows (a day's times, the cart's one
+ * line with count 1) and the page is checked again 1 s later (nothing done twice).
+ */
+async function measureFirstClicks(base: string): Promise<void> {
+  const tries = Number(process.env.BENCH_CLICKS ?? 10);
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  started.push({ stop: () => browser.close() });
+  const rows: (string | number)[][] = [];
+  for (const control of FIRST_CLICKS) {
+    for (const cpu of [1, 4]) {
+      let counted = 0;
+      const latencies: number[] = [];
+      const afterApp: number[] = [];
+      for (let run = 0; run < tries; run += 1) {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        const cdp = await page.createCDPSession();
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+        try {
+          // not awaited: the visitor acts as soon as the control shows, not when the page has loaded
+          void page.goto(`${base}${control.path}`, { waitUntil: 'domcontentloaded' }).catch(() => undefined);
+          const button = await page.waitForSelector(control.control, { visible: true, timeout: 20_000 });
+          if (!button) continue;
+          const clicked = await page.evaluate(() => performance.now());
+          await button.click();
+          // the page's own clock: when the result showed, when the app had taken the page over
+          const shown = await page
+            .waitForFunction(
+              (done: string) => {
+                const ok = done === 'times'
+                  ? document.querySelector('main [role="radio"]') !== null
+                  : (JSON.parse(sessionStorage.getItem('cart') ?? '[]') as unknown[]).length > 0;
+                const w = window as unknown as { appAt?: number };
+                if (w.appAt === undefined && !document.querySelector('.shell--waking')) w.appAt = performance.now();
+                return ok ? { at: performance.now(), app: w.appAt ?? performance.now() } : false;
+              },
+              { polling: 'raf', timeout: 20_000 },
+              control.done,
+            )
+            .then((handle) => handle.jsonValue() as Promise<{ at: number; app: number }>)
+            .catch(() => null);
+          if (!shown) continue;
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          const once = await page.evaluate((done: string) => {
+            if (done === 'times') return true;
+            const lines = JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { count?: number }[];
+            return lines.length === 1 && lines[0]?.count === 1;
+          }, control.done);
+          if (!once) continue;
+          counted += 1;
+          latencies.push(shown.at - clicked);
+          afterApp.push(shown.at - Math.max(clicked, shown.app));
+        } finally {
+          await context.close();
+        }
+      }
+      rows.push([control.name, control.path, `${cpu}×`, `${counted} of ${tries}`, latencies.length ? ms(median(latencies)) : '–', afterApp.length ? ms(median(afterApp)) : '–', afterApp.length ? ms(Math.max(...afterApp)) : '–']);
+    }
+  }
+  await browser.close();
+  table('First click (issue 43): clicked as soon as the control is visible, fresh browser context each time', ['control', 'page', 'CPU', 'took effect once', 'click → result (median)', 'app there → result (median)', '(max)'], rows);
+}
+
 async function main(): Promise<void> {
   console.log(`museum-shop bench, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`);
-  const needsServer = sections.has('pages') || sections.has('api') || sections.has('proxy');
+  const needsServer = sections.has('pages') || sections.has('api') || sections.has('proxy') || sections.has('clicks');
   if (needsServer || sections.has('sessions')) {
     const build = spawnSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     if (build.status !== 0) throw new Error('The build failed.');
@@ -310,6 +387,7 @@ async function main(): Promise<void> {
     if (sections.has('pages')) await measurePages(server.url);
     if (sections.has('api')) await measureApi(server.url);
     if (sections.has('proxy')) await measureProxy(server.url);
+    if (sections.has('clicks')) await measureFirstClicks(server.url);
     await stopAll();
   }
   if (sections.has('sessions')) await measureSessions();
