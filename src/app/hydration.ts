@@ -38,24 +38,6 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-/**
- * Calls `then` once the page is the app's: at once without server rendering or once hydrated,
- * else when the page's own part is hydrated (before React renders that change). Returns a
- * function that cancels the wait.
- */
-export function whenPageHydrated(then: () => void): () => void {
-  if (!hydrating || pageHydrated) {
-    then();
-    return () => {};
-  }
-  const once = () => {
-    listeners.delete(once);
-    then();
-  };
-  listeners.add(once);
-  return () => void listeners.delete(once);
-}
-
 /** false while React hydrates server markup (and on the server), true after. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

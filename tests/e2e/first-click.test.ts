@@ -55,12 +55,12 @@ async function openHeld(pagePath: string, { recorder = true } = {}) {
   await page.goto(pagePath, { waitUntil: 'commit' });
   // the loader has asked for the app (the page is parsed and painted), the recorder has run
   await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
-  // the recorder holds events now: a field's input is refused (a probe outside the app's markup, gone at once)
+  // the recorder holds events now: a button's press is refused (a probe outside the app's markup, gone at once)
   if (recorder) {
     await page.waitForFunction(() => {
       if (!document.querySelector('.shell--waking')) return false;
-      const probe = document.body.appendChild(document.createElement('input'));
-      const held = !probe.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, cancelable: true }));
+      const probe = document.body.appendChild(document.createElement('button'));
+      const held = !probe.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
       probe.remove();
       return held;
     });
@@ -136,6 +136,74 @@ describe('the first click counts (before the app has taken the page over)', () =
       await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1]);
       await page.waitForTimeout(1_000);
       expect(await cartCounts(page)).toEqual([1]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a quantity typed before the app shows as typed and counts: "Add to cart" then adds that many', async () => {
+    const { page, errors, release, close } = await openHeld('/en/product/302');
+    try {
+      const quantity = page.getByLabel(/quantity/i).first();
+      await quantity.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('3');
+      expect(await quantity.inputValue(), 'the field takes what is typed, as the browser does').toBe('3');
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      expect(await cartCounts(page), 'nothing acts before the app').toEqual([]);
+      release();
+      await appIsThere(page);
+      await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([3]);
+      await page.waitForTimeout(1_000);
+      expect(await cartCounts(page), 'one click, three articles').toEqual([3]);
+      expect(await quantity.inputValue()).toBe('3');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the language chosen with the keyboard before the app: the select takes it, and the app switches once it is there', async () => {
+    const { page, errors, release, close } = await openHeld('/en/tickets');
+    try {
+      const select = page.locator('header select');
+      const next = await select.evaluate((el: HTMLSelectElement) => el.options[el.selectedIndex + 1]?.value ?? el.options[0]?.value);
+      expect(next).toMatch(/^[a-z]{2}$/);
+      await select.focus();
+      // a closed select changes with the arrow keys, as a visitor's keyboard does
+      await page.keyboard.press(next === (await select.evaluate((el: HTMLSelectElement) => el.options[0]?.value)) ? 'Home' : 'ArrowDown');
+      expect(await select.inputValue(), 'the select shows the choice at once').toBe(next);
+      expect(new URL(page.url()).pathname, 'nothing acts before the app').toBe('/en/tickets');
+      release();
+      await page.waitForURL((u) => u.pathname === `/${next}/tickets`, { waitUntil: 'commit', timeout: 20_000 });
+      await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 15_000 }).toBe(next);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('arrow keys and Enter in the calendar before the app: once it is there, the focus moves and the day reached is chosen', async () => {
+    const { page, errors, release, close } = await openHeld('/en/tickets/101');
+    try {
+      // a free day whose next day is free too
+      const dates = await page.locator('button.date-grid__day:not([aria-disabled="true"])').evaluateAll((days) => days.map((day) => day.getAttribute('data-date') ?? ''));
+      const plusOne = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const from = dates.find((date) => dates.includes(plusOne(date)));
+      expect(from, 'two free days in a row on the first month').toBeTruthy();
+      const to = plusOne(from ?? '');
+      await page.locator(`button.date-grid__day[data-date="${from}"]`).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('radio').count(), 'no times before the app').toBe(0);
+      release();
+      await appIsThere(page);
+      await page.getByRole('radio').first().waitFor({ timeout: 15_000 });
+      expect(await page.locator('td[aria-selected="true"] button.date-grid__day').getAttribute('data-date')).toBe(to);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date') ?? null), 'the keyboard is on the day reached').toBe(to);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -260,31 +260,6 @@ describe('server rendering', () => {
     }
   });
 
-  it('a field before the app has taken the page over takes no input (it would show and not count), and takes it after', async () => {
-    const { page, errors, release, close } = await openHeldPage();
-    try {
-      // the paint-first loader runs: the page waits for the app's entry only
-      await page.goto('/en/product/302', { waitUntil: 'commit' });
-      const quantity = page.getByLabel(/quantity/i).first();
-      await quantity.waitFor();
-      await expect.poll(() => page.evaluate(() => document.querySelector('script[src*="/assets/main-"]') !== null)).toBe(true);
-      expect(await page.locator('.shell--waking').count()).toBe(1);
-      await quantity.click();
-      await page.keyboard.press('ArrowUp');
-      await page.keyboard.type('3');
-      expect(await quantity.inputValue(), 'nothing typed before the app counts, so nothing shows').toBe('1');
-      release();
-      await hydrated(page);
-      await quantity.fill('3');
-      expect(await quantity.inputValue()).toBe('3');
-      await page.getByRole('button', { name: /add to cart/i }).click();
-      await expect.poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { count?: number }[])[0]?.count)).toBe(3);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
-
   it("sends a static page's text (its server HTML, parsed on the server as the browser parses it)", async () => {
     for (const lang of LANGS) {
       const page = await api<{ html: string }>(lang, 'static/page/imprint');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useHydrated, whenPageHydrated } from '../hydration.js';
+import { useHydrated } from '../hydration.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
@@ -129,22 +129,8 @@ function LanguageSelect() {
     removeItem(SESSION_KEYS.focusAfterReload);
     select.current.focus();
   }, [config.languages.length]);
-  // A language chosen on a page the server rendered, before the app took it over (the loader held
-  // the event, no handler ran): the choice is not lost, it acts as the header hydrates, or, chosen
-  // a moment later while the page's own part still hydrates, once the page is the app's (a visitor
-  // session chose in that moment and stayed in its language).
-  useEffect(() => {
-    let sent: string | null = null;
-    const act = () => {
-      const chosen = select.current?.value;
-      if (!chosen || chosen === lang || chosen === sent || !isLanguage(chosen)) return;
-      sent = chosen;
-      actor.send({ type: 'CHANGE_LANGUAGE', lang: chosen });
-    };
-    act();
-    return whenPageHydrated(act);
-    // once, as the app takes the page over
-  }, []);
+  // a language chosen before the app took a rendered page over reaches onChange once the app is
+  // there: the early recorder replays the select's change (src/app/first-click.ts)
   if (config.languages.length < 2) return null;
   return (
     <div className="language">
