@@ -29,18 +29,22 @@ interface Found {
   path: number[];
   text: string | null;
 }
-type Held =
-  | (Found & { kind: 'press'; mark: boolean; byKey: boolean; href: string })
-  | (Found & { kind: 'value'; value: string; href: string })
-  | (Found & { kind: 'key'; init: KeyboardEventInit; href: string });
+/** What was held: a press (`mark`: it set aria-busy; `byKey`: Enter or Space), a field's value, or a moving key. */
+interface Held extends Found {
+  href: string;
+  press?: { mark: boolean; byKey: boolean };
+  value?: string;
+  key?: KeyboardEventInit;
+}
 
 const doc = document;
-const TYPES = ['beforeinput', 'input', 'change', 'keydown', 'mousedown', 'click', 'paste', 'drop', 'submit'];
-const MOVES = /^(Arrow|Home$|End$|Page)/;
-const FIELD = 'select,textarea,input:not([type=button],[type=checkbox],[type=radio],[type=submit],[type=reset],[type=image],[type=file])';
 const held: Held[] = [];
+/** Inputs that are pressed, not typed in (the rest, a select and a textarea are fields). */
+const PRESSED = /^(button|checkbox|radio|submit|reset|image|file)$/;
+const MOVES = /^(Arrow|Home$|End$|Page)/;
 const listen = (on: boolean) => {
-  for (const type of TYPES) (on ? doc.addEventListener : doc.removeEventListener).call(doc, type, guard, true);
+  for (const type of ['beforeinput', 'input', 'change', 'keydown', 'mousedown', 'click', 'paste', 'drop', 'submit'])
+    self[on ? 'addEventListener' : 'removeEventListener'](type, guard, true);
 };
 
 function where(el: Element): Found {
@@ -59,53 +63,46 @@ function again({ el, id, path, text }: Found): Element | null {
 
 function guard(event: Event): void {
   if (!doc.querySelector('.shell--waking')) return listen(false);
-  const target = event.target;
+  const { target, type } = event;
   if (!(target instanceof Element)) return;
   const key = event instanceof KeyboardEvent ? event.key : '';
-  const control = target.closest('input,select,textarea,button');
-  const form = event.type === 'submit';
+  const control = target.closest<HTMLInputElement>('input,select,textarea,button');
+  const form = type === 'submit';
   if (!control && !form) {
-    if (event.type === 'click' && target.closest('a[href]')) event.stopPropagation();
+    if (type === 'click' && target.closest('a[href]')) event.stopPropagation();
     return;
   }
   if (key === 'Tab' || key === 'Escape') return;
   event.stopPropagation();
   const href = location.href;
-  if (control?.matches(FIELD) && !(key === 'Enter' && control instanceof HTMLInputElement)) {
+  const field = control && !PRESSED.test(control.type);
+  if (field && !(key === 'Enter' && control.tagName === 'INPUT')) {
     // the browser types and chooses; the app hears of the value once it is there
-    if ((event.type === 'input' || event.type === 'change') && 'value' in control) {
+    if (type === 'input' || type === 'change') {
       // one entry per run of typing: a press in between keeps the value it was made with
-      const entry = held[held.length - 1];
-      if (entry?.kind === 'value' && entry.el === control) entry.value = String(control.value);
-      else held.push({ kind: 'value', ...where(control), value: String(control.value), href });
+      const last = held[held.length - 1];
+      if (last?.el === control && last.value !== undefined) last.value = control.value;
+      else held.push({ ...where(control), value: control.value, href });
     }
     return;
   }
   event.preventDefault();
-  if (key && MOVES.test(key)) {
-    const { code, shiftKey, altKey, ctrlKey, metaKey } = event as KeyboardEvent;
-    held.push({ kind: 'key', ...where(target), init: { key, code, shiftKey, altKey, ctrlKey, metaKey, bubbles: true, cancelable: true }, href });
+  if (MOVES.test(key)) {
+    // the event itself serves as the new one's init: its key, code, modifiers, bubbles and cancelable
+    held.push({ ...where(target), key: event as KeyboardEvent, href });
     return;
   }
   // what the browser would have done with the event: a press of the control, or a form's submit
-  const press = event.type === 'click' || key === 'Enter' || key === ' ';
-  const el = form
-    ? target
-    : press && control?.matches('button,[type=checkbox],[type=radio],[type=submit]')
-      ? control
-      : key === 'Enter' && control instanceof HTMLInputElement
-        ? control.form
-        : null;
-  if (!el || held.some((h) => h.kind === 'press' && h.el === el)) return;
+  const el = form ? target : field ? control.form : type === 'click' || key === 'Enter' || key === ' ' ? control : null;
+  if (!el || held.some((h) => h.press && h.el === el)) return;
   const mark = !el.hasAttribute('aria-busy');
   if (mark) el.setAttribute('aria-busy', 'true');
-  held.push({ kind: 'press', ...where(el), mark, byKey: !!key, href });
+  held.push({ ...where(el), press: { mark, byKey: !!key }, href });
 }
 
 /** A field's value as if typed now: set past React's record of the last value, then its input and change. */
 function type(el: Element, value: string): void {
-  const field = el as HTMLInputElement;
-  field.value = value === '' ? '0' : '';
+  (el as HTMLInputElement).value = value === '' ? '0' : '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
   for (const name of ['input', 'change']) el.dispatchEvent(new Event(name, { bubbles: true }));
 }
@@ -116,21 +113,19 @@ async function replay(): Promise<void> {
   for (const entry of held.splice(0)) {
     // what the last one set off (a state, the focus moved by an effect) has happened
     if (moved) await new Promise((next) => setTimeout(next, 10));
-    if (entry.kind === 'press' && entry.mark) entry.el.removeAttribute('aria-busy');
+    if (entry.press?.mark) entry.el.removeAttribute('aria-busy');
     if (entry.href !== location.href) continue;
     const focus = doc.activeElement;
-    if (entry.kind === 'key') {
-      // the first where it was pressed, the next where the keyboard is then (the first has moved it)
-      (moved && focus && focus !== doc.body ? focus : again(entry))?.dispatchEvent(new KeyboardEvent('keydown', entry.init));
+    // a key goes where the keyboard is now (the arrows replayed before may have moved it); the first where it was pressed
+    const el = moved && focus && (entry.key ? focus !== doc.body : entry.press?.byKey && focus.matches('button')) ? focus : again(entry);
+    if (entry.key) {
+      el?.dispatchEvent(new KeyboardEvent('keydown', entry.key));
       moved = true;
-      continue;
+    } else if (el) {
+      if (entry.value !== undefined) type(el, entry.value);
+      else if (el instanceof HTMLFormElement) el.requestSubmit();
+      else if (el instanceof HTMLElement) el.click();
     }
-    // a key pressed on a control goes where the keyboard is now (arrows replayed before may have moved it)
-    const el = entry.kind === 'press' && entry.byKey && moved && focus?.matches('button') ? focus : again(entry);
-    if (!el) continue;
-    if (entry.kind === 'value') type(el, entry.value);
-    else if (el instanceof HTMLFormElement) el.requestSubmit();
-    else if (el instanceof HTMLElement) el.click();
   }
 }
 

@@ -1,11 +1,13 @@
 /**
- * One of the two scripts a rendered page names in its HTML (issue 25, src/server/static.ts): a rendered
- * page shows its content without JavaScript, so the app's modules are asked for once that content
- * is on the screen, and do not share the line with what the first paint needs (the page, the
- * stylesheet, the home page's banner). The app's entry and the page's modules come from the
- * script's own data attributes; a tab in the background (which paints no frames) starts at once.
- * Until the app has taken the page over, the page's events are held (and the first click
- * recorded) by the page's other script, src/app/first-click.ts.
+ * The loader of a rendered page (issue 25; one script with the recorder, ./early.ts, which
+ * src/server/static.ts names in the page): a rendered page shows its content without JavaScript,
+ * so the app's modules are asked for once that content is on the screen, and do not share the
+ * line with what the first paint needs (the page, the stylesheet, the home page's banner). The
+ * app's entry and the page's modules come from the script's own data attributes; a tab in the
+ * background (which paints no frames) starts at once. The script runs as soon as it arrives,
+ * while the page may still be parsing: the app comes only once the page is parsed (React hydrates
+ * a whole page). Until the app has taken the page over, the page's events are held (and the first
+ * click recorded) by ./first-click.ts.
  */
 const loader = document.currentScript;
 if (loader instanceof HTMLScriptElement) {
@@ -48,20 +50,24 @@ if (loader instanceof HTMLScriptElement) {
     setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(lang), 0);
   };
   const later = () => setTimeout(start, 0);
-  if (document.visibilityState === 'hidden') start();
-  else if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-    // the browser names the largest paint once it is on the screen (the content, or the home page's banner)
-    new PerformanceObserver((_, observer) => {
-      observer.disconnect();
-      later();
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    // a tab sent to the background before its paint, or a page whose paint is never named, starts all the same
-    document.addEventListener('visibilitychange', start, { once: true });
-    setTimeout(start, 3_000);
-  } else {
-    // two frames on: the first paint of what the parser built is on the screen
-    requestAnimationFrame(() => requestAnimationFrame(later));
-  }
+  const whenPainted = () => {
+    if (document.visibilityState === 'hidden') start();
+    else if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      // the browser names the largest paint once it is on the screen (the content, or the home page's banner)
+      new PerformanceObserver((_, observer) => {
+        observer.disconnect();
+        later();
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // a tab sent to the background before its paint, or a page whose paint is never named, starts all the same
+      document.addEventListener('visibilitychange', start, { once: true });
+      setTimeout(start, 3_000);
+    } else {
+      // two frames on: the first paint of what the parser built is on the screen
+      requestAnimationFrame(() => requestAnimationFrame(later));
+    }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenPainted, { once: true });
+  else whenPainted();
 }
 
 // a module to TypeScript (its names stay its own); esbuild wraps it in a function

@@ -141,10 +141,11 @@ export interface BootManifest {
   /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey, and the parts of the catalogue it loads. */
   routes?: { path: string; files: string[]; parts?: string[] }[];
   descriptions: Partial<Record<string, string>>;
-  /** A rendered page's loader (src/app/paint-first.ts): it asks for the app once the page is painted. */
-  paintFirst?: string;
-  /** A rendered page's early recorder (src/app/first-click.ts): it holds and records what the visitor does until the app is there. */
-  firstClick?: string;
+  /**
+   * A rendered page's early script (src/app/early.ts): the recorder that holds what the visitor
+   * does until the app is there, and the loader that asks for the app once the page is painted.
+   */
+  early?: string;
 }
 
 const BOOT_MARKER = '<!--boot-preloads-->';
@@ -252,8 +253,10 @@ function fileEtag(file: string): string | undefined {
  * preloads and the app's entry leave the head, and one small script names them, to ask for them
  * once the page's content is on the screen. Lighthouse's slow-phone estimate of the largest paint
  * counts every script that loaded before it; a rendered page needs none to show its content.
+ * The same script records what the visitor does until the app is there (src/app/first-click.ts,
+ * issue 43), so it is `async`: it runs as soon as it arrives, while the page still parses.
  */
-export function paintFirst(html: string, loader: string | undefined, messageFiles: ReadonlySet<string> = new Set(), recorder?: string): string {
+export function paintFirst(html: string, loader: string | undefined, messageFiles: ReadonlySet<string> = new Set()): string {
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(html);
   if (!loader || !entry) return html;
   const preloads: string[] = [];
@@ -264,9 +267,7 @@ export function paintFirst(html: string, loader: string | undefined, messageFile
   });
   // the catalogue's chunks are asked for only when the render did not happen: a rendered page carries its messages
   const named = messages.length > 0 ? ` data-messages="${messages.join(' ')}"` : '';
-  // the early recorder (src/app/first-click.ts, issue 43) runs as soon as it arrives, while the page still parses
-  const early = recorder ? `<script async src="${escapeAttribute(recorder)}"></script>` : '';
-  return rest.replace(entry[0], () => `${early}<script defer src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"${named}></script>`);
+  return rest.replace(entry[0], () => `<script async src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"${named}></script>`);
 }
 
 /** The chunks that hold only the catalogue's messages (no other list of the manifest names them). */
@@ -425,7 +426,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
    * `<div id="root">` (the head without the API preloads), `after` starts with its `</div>`.
    */
   function aroundRoot(shell: Page, lang: Language): { before: string; after: string } {
-    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.paintFirst, messageFiles, boot?.firstClick);
+    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.early, messageFiles);
     const root = `<div id="root">${bootShell(lang)}</div>`;
     const at = html.indexOf(root);
     const open = '<div id="root">'.length;

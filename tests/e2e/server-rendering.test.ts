@@ -75,7 +75,7 @@ async function cataloguePages(lang: (typeof LANGS)[number]): Promise<[string, st
 
 /**
  * A fresh page whose app entry is held back until `release()`: until then the page is the
- * server's HTML alone (and the paint-first loader). `errors` gathers the console's errors and
+ * server's HTML alone (and its early script: the loader and the recorder). `errors` gathers the console's errors and
  * uncaught ones.
  */
 async function openHeldPage(viewport?: { width: number; height: number }) {
