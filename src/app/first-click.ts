@@ -1,6 +1,7 @@
 /**
  * The first click counts (issue 43): a rendered page's earliest script (src/server/static.ts puts it
- * `async` in the head, a file of the page's own origin: the CSP allows no inline script). Until the
+ * in the head, where it runs before anything of the body shows, a file of the page's own origin:
+ * the CSP allows no inline script). Until the
  * app has taken the page over (`shell--waking`, src/app/components/Layout.tsx) the page is the
  * server's HTML, and React may already be hydrating it: an event that reached React then would act
  * on a page it has not taken over (a link's click moved the app on in the middle of hydration,
