@@ -10,7 +10,7 @@
  * exceeds HOME_JS_BUDGET_BROTLI below, or a route's own chunks exceed ROUTE_JS_BUDGET_BROTLI.
  * Both count bytes as a browser transfers them (brotli, as the server sends them); the home page
  * counts the entry, everything it imports statically AND the lazy chunks the home page requests
- * while it boots (HOME_BOOT_IMPORTS: its screen, the footer, the cookie notice, the shell's part of
+ * while it boots (HOME_BOOT_IMPORTS: its screen and the shell's part of
  * the default language's catalogue). dist/build-report.json lists those files; a browser test checks that
  * the home page loads nothing else.
  */
@@ -30,7 +30,7 @@ export const HOME_JS_GOAL_BROTLI = 122 * 1024;
 export const PAGE_JS_GOAL_BROTLI = 150 * 1024;
 /**
  * JavaScript the home page (/de) loads, brotli, in bytes, as shipped: rendered by the server, so
- * with the paint-first loader and the hydration chunk. Held at issue 25's goal, 122 KB (issue
+ * with its early script (src/app/early.ts) and the hydration chunk. Held at issue 25's goal, 122 KB (issue
  * 14's was 110 KB); the design card's packages alone are the floor (CARD_FLOOR_ENTRY, measured
  * and printed by every build): the build fails on any growth beyond the goal (docs/performance.md).
  */
@@ -54,10 +54,14 @@ const BUDGET_PAGES = Object.keys(PAGE_JS_BUDGETS_BROTLI);
 const CARD_FLOOR_ENTRY = 'scripts/card-floor/main.tsx';
 /** A route's own chunks (what it loads beyond the home page's files), brotli, in bytes. */
 export const ROUTE_JS_BUDGET_BROTLI = 25 * 1024;
-/** Modules the home page imports lazily while it boots (src/app/components/Layout.tsx, routes.ts, src/i18n/load.ts). */
-export const HOME_BOOT_IMPORTS = ['src/app/screens/HomeScreen.tsx', 'src/app/components/Footer.tsx', 'src/app/components/CookieNotice.tsx', 'src/i18n/messages/de.json?shell'];
-/** Of HOME_BOOT_IMPORTS: what every page's layout imports lazily at boot, and the home screen. */
-const BOOT_LAYOUT_IMPORTS = ['src/app/components/Footer.tsx', 'src/app/components/CookieNotice.tsx'];
+/**
+ * Modules the home page imports lazily while it boots (src/app/routes.ts, src/i18n/load.ts). The
+ * footer and the cookie notice are the layout's static imports: every page has them in the shared
+ * shell, and a lazy import of them only added a chunk that re-exported the shell's code.
+ */
+export const HOME_BOOT_IMPORTS = ['src/app/screens/HomeScreen.tsx', 'src/i18n/messages/de.json?shell'];
+/** Of HOME_BOOT_IMPORTS: what every page's layout imports lazily at boot (nothing now), and the home screen. */
+const BOOT_LAYOUT_IMPORTS = [];
 const BOOT_HOME_IMPORT = 'src/app/screens/HomeScreen.tsx';
 const LANGUAGES = ['de', 'en', 'fr', 'it', 'nl', 'es', 'sv', 'da'];
 /** Routes whose chunks are tools, not shop pages (the flow viewer's charts), and are reported only. */
@@ -157,7 +161,7 @@ function indexHtml({ entry, preloads, css, boot }) {
     ),
     routes: boot.routes.map((route) => ({ path: route.path, files: route.files.map(url), parts: route.parts })),
     descriptions: boot.descriptions,
-    paintFirst: url(boot.paintFirst),
+    early: url(boot.early),
   };
   const favicon = fs.existsSync(path.join(publicDir, 'static', 'favicon.svg'))
     ? '\n    <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
@@ -252,6 +256,7 @@ const JOURNEY_KIT = [
   'src/app/components/cart/use-cart.ts',
   'src/api/schemas/catalog-common.ts',
   'src/api/range.ts',
+  'machines/cart.selectors.ts',
 ];
 
 /** Modules left out of the shared shell chunk: each language's catalogue (one is loaded, not eight). */
@@ -438,10 +443,12 @@ async function buildApp() {
   // Two passes: the first finds what the home page loads; the second imports those modules from
   // every entry point (sharedShellModule, importFromEntries), so that esbuild's splitting puts them in one chunk
   // instead of one small chunk per set of routes that happen to use a module (36 files → a few).
-  // a rendered page's one script (src/server/static.ts): asks for the app once the page is painted
-  const paintFirst = await esbuild.build({
+  // a rendered page's one early script (src/app/early.ts, named by src/server/static.ts): the
+  // recorder that holds what the visitor does until the app is there (issue 43), and the loader
+  // that asks for the app once the page is painted
+  const early = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'src', 'app', 'paint-first.ts')],
+    entryPoints: [path.join(root, 'src', 'app', 'early.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -452,8 +459,8 @@ async function buildApp() {
     metafile: true,
     logLevel: 'warning',
   });
-  const paintFirstFile = Object.keys(paintFirst.metafile.outputs).find((file) => file.endsWith('.js'));
-  if (!paintFirstFile) throw new Error('esbuild produced no output for src/app/paint-first.ts');
+  const earlyFile = Object.keys(early.metafile.outputs).find((f) => f.endsWith('.js') && path.basename(f).startsWith('early-'));
+  if (!earlyFile) throw new Error('esbuild produced no output for src/app/early.ts');
   const probe = await esbuild.build({ ...options, write: false });
   const shell = sharedShellModule(probe.metafile.outputs);
   const kits = [journeyKitModule(probe.metafile.outputs, shell.modules)];
@@ -507,7 +514,7 @@ async function buildApp() {
     descriptions: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, catalogueOf(lang)['meta.description'] ?? '']),
     ),
-    paintFirst: paintFirstFile,
+    early: earlyFile,
   };
   fs.writeFileSync(path.join(publicDir, 'index.html'), indexHtml({ entry, preloads: initial, css, boot }));
 
@@ -566,8 +573,9 @@ async function buildApp() {
     routes.push({ source, files: own, brotli: own.reduce((sum, f) => sum + brotliOf(f), 0), exempt: ROUTE_BUDGET_EXEMPT.includes(source) });
   }
   routes.sort((a, b) => b.brotli - a.brotli);
-  // As shipped a page is rendered by the server: it also loads the paint-first loader and the
-  // hydration chunk (src/app/main.tsx imports it when the page carries a render state)
+  // As shipped a page is rendered by the server: it also loads its early script (src/app/early.ts:
+  // the recorder and the paint-first loader) and the hydration chunk (src/app/main.tsx imports it
+  // when the page carries a render state)
   const hydration = bySource.get('src/app/hydrate.tsx');
   if (!hydration) throw new Error('build.mjs: src/app/hydrate.tsx is no lazy chunk of the build');
   // and it carries the messages its render used (src/app/render-state.ts): no chunk of the catalogue
@@ -575,7 +583,7 @@ async function buildApp() {
     const inputs = Object.keys(outputs[file]?.inputs ?? {});
     return inputs.length > 0 && inputs.every((input) => /\.json\?\w+$/.test(input));
   };
-  const rendered = [...new Set([...homeFiles.filter((f) => !messagesOnly(f)), ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), paintFirstFile])];
+  const rendered = [...new Set([...homeFiles.filter((f) => !messagesOnly(f)), ...staticClosure(outputs, hydration).filter((f) => f.endsWith('.js')), earlyFile])];
   const renderedBrotli = rendered.reduce((sum, f) => sum + brotliOf(f), 0);
   const pages = BUDGET_PAGES.map((route) => {
     const own = boot.routes.find((r) => r.path === route);

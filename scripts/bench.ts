@@ -15,8 +15,14 @@
  *      (tests/e2e/sessions/) against a fresh server, BENCH_SESSION_PARALLEL (default 3) at a time,
  *      seeds from BENCH_SESSION_SEED (default 1000) on; prints sessions, steps, invariant checks,
  *      failures (each with its replay command) and the time. Not part of the default run.
+ *   7. clicks (issue 43, "the first click counts"): per catalogue control (event day, tour day,
+ *      article add, voucher add, pass owners typed in and added, language switch), a fresh
+ *      browser context acts as soon as the control is visible, BENCH_CLICKS (default 10) times
+ *      at normal CPU and at 4× slowdown: how many took effect (once), the time from the act to
+ *      the visible result, and from the app being there (no `shell--waking`) to the result.
+ *      BENCH_CLICKS_ONLY=text measures only the controls whose name holds the text.
  *
- * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, fuzz, sessions). It stops
+ * `npm run bench -- pages api` runs only the named sections (pages, api, proxy, clicks, fuzz, sessions). It stops
  * every process and browser it started, also on failure or Ctrl-C.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { repoRoot, startServer, type ServerProcess } from '../tests/e2e/server-process.js';
 
 /** The shop as shipped renders its catalogue pages; SERVER_RENDERING=false measures the shell alone. */
@@ -41,7 +47,7 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = 100;
 
-const all = ['pages', 'api', 'proxy', 'fuzz', 'sessions'] as const;
+const all = ['pages', 'api', 'proxy', 'clicks', 'fuzz', 'sessions'] as const;
 type Section = (typeof all)[number];
 const asked = process.argv.slice(2).filter((a): a is Section => (all as readonly string[]).includes(a));
 // the sessions take half an hour: only when asked for
@@ -294,9 +300,139 @@ async function measureSessions(): Promise<void> {
   if (failed.length > 0) process.exitCode = 1;
 }
 
+/** What shows that a first click acted: a day's times, the cart's one line, the page in another language. */
+type FirstResult = 'times' | 'cart' | 'language';
+
+/**
+ * The controls of the first-click section: where, the element whose showing starts the try, what
+ * the visitor does then (a click on it, unless `act` says more), and what shows that it acted.
+ */
+const FIRST_CLICKS: { name: string; path: string; control: string; done: FirstResult; act?: (page: Page) => Promise<unknown> }[] = [
+  { name: 'event day', path: '/en/tickets/101', control: 'button.date-grid__day:not([aria-disabled="true"])', done: 'times' },
+  { name: 'tour day', path: '/en/guided-tours/202', control: 'button.date-grid__day:not([aria-disabled="true"])', done: 'times' },
+  { name: 'article add', path: '/en/product/301', control: 'main button[type="submit"]', done: 'cart' },
+  { name: 'voucher add', path: '/en/vouchers/401', control: 'main button[type="submit"]', done: 'cart' },
+  {
+    // the pass's owner typed in (first and last name), then "Add to cart"
+    name: "pass owners' add",
+    path: '/en/passes/311',
+    control: 'input[name="owner-0-first"]',
+    done: 'cart',
+    act: async (page) => {
+      await page.type('input[name="owner-0-first"]', 'Ada');
+      await page.type('input[name="owner-0-last"]', 'Lovelace');
+      await page.click('main button[type="submit"]');
+    },
+  },
+  { name: 'language switch', path: '/en/tickets', control: 'select.language__select', done: 'language', act: (page) => page.select('select.language__select', 'de') },
+];
+
+/**
+ * Whether the result shows, read in the page: the wall clock's time then, or 0. A language
+ * switch loads a new page; while it loads, the page cannot be read (null).
+ */
+async function firstResult(page: Page, done: FirstResult): Promise<number | null> {
+  return page
+    .evaluate((kind: string) => {
+      const ok =
+        kind === 'times'
+          ? document.querySelector('main input[type="radio"], main [role="radio"]') !== null
+          : kind === 'cart'
+            ? (JSON.parse(sessionStorage.getItem('cart') ?? '[]') as unknown[]).length > 0
+            : document.documentElement.lang === 'de' && location.pathname.startsWith('/de/') && document.querySelector('main h1') !== null;
+      return ok ? performance.timeOrigin + performance.now() : 0;
+    }, done)
+    .catch(() => null);
+}
+
+/**
+ * Issue 43: a visitor who acts as soon as the control shows. Each try in a fresh context (cold
+ * cache, empty session storage); the result counts once it shows (a day's times, the cart's one
+ * line with count 1, the page in German) and the page is checked again 1 s later (nothing done
+ * twice, nothing undone). Times are the wall clock's (a language switch loads another page): the
+ * page notes in its session storage when the app first had it (no `.shell--waking`).
+ */
+async function measureFirstClicks(base: string): Promise<void> {
+  const tries = Number(process.env.BENCH_CLICKS ?? 10);
+  const only = process.env.BENCH_CLICKS_ONLY;
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  started.push({ stop: () => browser.close() });
+  const rows: (string | number)[][] = [];
+  for (const control of FIRST_CLICKS.filter((c) => !only || c.name.includes(only))) {
+    for (const cpu of [1, 4]) {
+      let counted = 0;
+      const latencies: number[] = [];
+      const afterApp: number[] = [];
+      for (let run = 0; run < tries; run += 1) {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        const cdp = await page.createCDPSession();
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+        // as text: a function of this file would carry tsx's helpers, which the page has not
+        await page.evaluateOnNewDocument(`(function note() {
+          if (sessionStorage.getItem('bench-app')) return;
+          if (document.querySelector('.shell') && !document.querySelector('.shell--waking')) sessionStorage.setItem('bench-app', String(performance.timeOrigin + performance.now()));
+          else requestAnimationFrame(note);
+        })()`);
+        try {
+          // not awaited: the visitor acts as soon as the control shows, not when the page has loaded
+          void page.goto(`${base}${control.path}`, { waitUntil: 'domcontentloaded' }).catch(() => undefined);
+          const lost = (why: string) => console.error(`  lost: ${control.name} at ${cpu}×, try ${run + 1}: ${why}`);
+          const element = await page.waitForSelector(control.control, { visible: true, timeout: 20_000 }).catch(() => null);
+          if (!element) {
+            lost('the control did not show in 20 s');
+            continue;
+          }
+          const clicked = Date.now();
+          // by its selector: the element shown may have been replaced by then (a page rendered anew), as a visitor's click finds the one there
+          const acted = await (control.act ? control.act(page) : page.click(control.control)).then(
+            () => null,
+            (error: unknown) => String(error),
+          );
+          if (acted) {
+            lost(`the act failed: ${acted}`);
+            continue;
+          }
+          let shown = 0;
+          for (const deadline = Date.now() + 20_000; Date.now() < deadline && !shown; ) {
+            shown = (await firstResult(page, control.done)) ?? 0;
+            if (!shown) await new Promise((resolve) => setTimeout(resolve, 16));
+          }
+          if (!shown) {
+            lost(`no result in 20 s (${page.url()}, cart ${await page.evaluate(() => sessionStorage.getItem('cart')).catch(() => '?')})`);
+            continue;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          const once = await page
+            .evaluate((kind: string) => {
+              if (kind === 'times') return true;
+              if (kind === 'language') return document.documentElement.lang === 'de' && location.pathname.startsWith('/de/');
+              const lines = JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { count?: number }[];
+              return lines.length === 1 && lines[0]?.count === 1;
+            }, control.done)
+            .catch(() => false);
+          if (!once) {
+            lost(`not once 1 s later (${page.url()}, cart ${await page.evaluate(() => sessionStorage.getItem('cart')).catch(() => '?')})`);
+            continue;
+          }
+          const app = Number(await page.evaluate(() => sessionStorage.getItem('bench-app') ?? '0').catch(() => '0')) || shown;
+          counted += 1;
+          latencies.push(shown - clicked);
+          afterApp.push(shown - Math.max(clicked, app));
+        } finally {
+          await context.close();
+        }
+      }
+      rows.push([control.name, control.path, `${cpu}×`, `${counted} of ${tries}`, latencies.length ? ms(median(latencies)) : '–', afterApp.length ? ms(median(afterApp)) : '–', afterApp.length ? ms(Math.max(...afterApp)) : '–']);
+    }
+  }
+  await browser.close();
+  table('First click (issue 43): acted as soon as the control is visible, fresh browser context each time', ['control', 'page', 'CPU', 'took effect once', 'click → result (median)', 'app there → result (median)', '(max)'], rows);
+}
+
 async function main(): Promise<void> {
   console.log(`museum-shop bench, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`);
-  const needsServer = sections.has('pages') || sections.has('api') || sections.has('proxy');
+  const needsServer = sections.has('pages') || sections.has('api') || sections.has('proxy') || sections.has('clicks');
   if (needsServer || sections.has('sessions')) {
     const build = spawnSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     if (build.status !== 0) throw new Error('The build failed.');
@@ -310,6 +446,7 @@ async function main(): Promise<void> {
     if (sections.has('pages')) await measurePages(server.url);
     if (sections.has('api')) await measureApi(server.url);
     if (sections.has('proxy')) await measureProxy(server.url);
+    if (sections.has('clicks')) await measureFirstClicks(server.url);
     await stopAll();
   }
   if (sections.has('sessions')) await measureSessions();

@@ -25,6 +25,14 @@ export const TERSER_OPTIONS = {
 
 /** A first line esbuild's banner wrote (V8's compile hint, build.mjs), kept as the first line. */
 const HINT = /^\/\/# allFunctionsCalledOnLoad\n/;
+/**
+ * The smallest file that keeps the hint, in bytes of minified code. The hint lets V8 compile a
+ * file on a background thread as it streams in (docs/decisions.md, 'Functions compiled off the
+ * main thread'): what that saves grows with the code, and for a file of a few functions it is
+ * microseconds, while the hint itself costs about 20 bytes of every such file after brotli (a
+ * page loads a dozen of them: the checkout's 0.3 KB, issue 43).
+ */
+export const COMPILE_HINT_MIN_BYTES = 4096;
 
 /**
  * Minifies `code` again; `map` is esbuild's source map of it (JSON text) or undefined.
@@ -43,7 +51,19 @@ export async function minifyCode(code, map, mapUrl) {
     ...(map ? { sourceMap: { content: map, url: mapUrl } } : {}),
   });
   if (out.code === undefined) throw new Error('terser gave no code');
+  // a small file goes without the hint (COMPILE_HINT_MIN_BYTES); its source map's lines shift with it
+  if (hint && out.code.length - hint.length < COMPILE_HINT_MIN_BYTES) {
+    const code = out.code.slice(hint.trimEnd().length).replace(/^\n/, '');
+    return { code, map: typeof out.map === 'string' ? shiftMapUp(out.map) : undefined };
+  }
   return { code: out.code, map: typeof out.map === 'string' ? out.map : undefined };
+}
+
+/** A source map of code one line shorter at its top: the first line's mappings go (the hint had none). */
+function shiftMapUp(map) {
+  const parsed = JSON.parse(map);
+  parsed.mappings = parsed.mappings.replace(/^[^;]*;/, '');
+  return JSON.stringify(parsed);
 }
 
 /** Rewrites one file in place (and its `.map` beside it, if there is one). */

@@ -3,6 +3,7 @@
  * the shell (issue 25: the home page's JavaScript): the shell's cart loader (./services.ts) imports
  * this module when a page with a journey opens (the router waits for it) or at boot when this
  * session saved a cart (the header counts its lines). A first visitor's home page never loads it.
+ * The journeys' host comes with it (./services.ts, journeyHost): every page with a journey needs both.
  */
 import { createActor, fromPromise } from 'xstate';
 import { cartMachine, type CartDestination } from '../../machines/cart.machine.js';
@@ -15,6 +16,8 @@ import type { ShopApi } from '../api/index.js';
 import { readItem } from './session.js';
 import { registerLiveActor } from './flows/registry.js';
 import type { AppActor, CartActor } from './shell-context.js';
+
+export { JourneyHost } from './journeys/host.js';
 
 /** The cart machine with its services: saved in session storage, shipping from the API. */
 function createCart(api: ShopApi, app: AppActor): CartActor {

@@ -12,7 +12,7 @@ import { createContext, useContext, useEffect, useSyncExternalStore } from 'reac
  * done. React hydrates in two steps here: the shell (header, footer) with the root, then the
  * page's own part, which the router's root outlet wraps in a Suspense boundary that React
  * hydrates a moment later. Until that part is the app's, the page counts as not hydrated: the
- * server's page (links as links, controls waiting, src/app/paint-first.ts), and this browser's
+ * server's page (links as links, controls waiting, src/app/first-click.ts), and this browser's
  * cart and login not shown yet. A visitor session clicked a header link in that moment, and the
  * router moved to the next page while React still hydrated the last one (its markup no longer
  * matched).
@@ -38,24 +38,6 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-/**
- * Calls `then` once the page is the app's: at once without server rendering or once hydrated,
- * else when the page's own part is hydrated (before React renders that change). Returns a
- * function that cancels the wait.
- */
-export function whenPageHydrated(then: () => void): () => void {
-  if (!hydrating || pageHydrated) {
-    then();
-    return () => {};
-  }
-  const once = () => {
-    listeners.delete(once);
-    then();
-  };
-  listeners.add(once);
-  return () => void listeners.delete(once);
-}
-
 /** false while React hydrates server markup (and on the server), true after. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
@@ -68,10 +50,15 @@ export function useHydrated(): boolean {
 
 /**
  * Rendered in the page's own part (every screen, the not-found page, the error screen): its
- * effect runs once React has hydrated that part, and the page is the app's from then on.
+ * effect runs once React has hydrated that part (or rendered it anew), and the page is the app's
+ * from then on. The early recorder (src/app/first-click.ts) then replays what the visitor did
+ * before: it listens for `shop-hydrated` on the document.
  */
 export function PageHydrated(): null {
-  useEffect(markPageHydrated, []);
+  useEffect(() => {
+    markPageHydrated();
+    document.dispatchEvent(new Event('shop-hydrated'));
+  }, []);
   return null;
 }
 

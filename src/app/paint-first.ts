@@ -1,42 +1,18 @@
 /**
- * The only script a rendered page names in its HTML (issue 25, src/server/static.ts): a rendered
- * page shows its content without JavaScript, so the app's modules are asked for once that content
- * is on the screen, and do not share the line with what the first paint needs (the page, the
- * stylesheet, the home page's banner). The app's entry and the page's modules come from the
- * script's own data attributes; a tab in the background (which paints no frames) starts at once.
+ * The loader of a rendered page (issue 25; one script with the recorder, ./early.ts, which
+ * src/server/static.ts names in the page): a rendered page shows its content without JavaScript,
+ * so the app's modules are asked for once that content is on the screen, and do not share the
+ * line with what the first paint needs (the page, the stylesheet, the home page's banner). The
+ * app's entry and the page's modules come from the script's own data attributes; a tab in the
+ * background (which paints no frames) starts at once. The script runs as soon as it arrives,
+ * while the page may still be parsing: the app comes only once the page is parsed (React hydrates
+ * a whole page). Until the app has taken the page over, the page's events are held (and the first
+ * click recorded) by ./first-click.ts.
  */
 const loader = document.currentScript;
 if (loader instanceof HTMLScriptElement) {
   const { main, preloads, messages } = loader.dataset;
   let started = false;
-  /**
-   * Until the app has taken the page over (`shell--waking`), the page is the server's: its links
-   * are links, its buttons and fields wait (the progress pointer says so). The app itself may
-   * already be hydrating the page, and React would act on an event that comes then: a link's click
-   * would move the app to the next page in the middle of hydration (React's "hydration failed",
-   * found by a visitor session), a quantity typed would show and not count. So until then:
-   * - a click on a link goes to the browser alone, which asks the server for the next page;
-   * - buttons and fields take no input (typing, ticking, opening a select, pressing); Tab and
-   *   Escape still move on.
-   * The events are held at the document, before they reach the app's root. Once the app is there,
-   * the guard takes itself away.
-   */
-  const GUARDED = ['beforeinput', 'input', 'change', 'keydown', 'mousedown', 'click', 'paste', 'drop'] as const;
-  const guard = (event: Event) => {
-    if (!document.querySelector('.shell--waking')) {
-      for (const type of GUARDED) document.removeEventListener(type, guard, true);
-      return;
-    }
-    if (!(event.target instanceof Element)) return;
-    if (!event.target.closest('input, select, textarea, button')) {
-      if (event.type === 'click' && event.target.closest('a[href]')) event.stopPropagation();
-      return;
-    }
-    if (event instanceof KeyboardEvent && (event.key === 'Tab' || event.key === 'Escape')) return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
-  for (const type of GUARDED) document.addEventListener(type, guard, true);
   /**
    * Each preload link asks for its module as it is added, which costs the main thread a few
    * milliseconds on a slow phone: the entry goes first, then the links two at a time, one task
@@ -74,20 +50,24 @@ if (loader instanceof HTMLScriptElement) {
     setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(lang), 0);
   };
   const later = () => setTimeout(start, 0);
-  if (document.visibilityState === 'hidden') start();
-  else if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-    // the browser names the largest paint once it is on the screen (the content, or the home page's banner)
-    new PerformanceObserver((_, observer) => {
-      observer.disconnect();
-      later();
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    // a tab sent to the background before its paint, or a page whose paint is never named, starts all the same
-    document.addEventListener('visibilitychange', start, { once: true });
-    setTimeout(start, 3_000);
-  } else {
-    // two frames on: the first paint of what the parser built is on the screen
-    requestAnimationFrame(() => requestAnimationFrame(later));
-  }
+  const whenPainted = () => {
+    if (document.visibilityState === 'hidden') start();
+    else if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      // the browser names the largest paint once it is on the screen (the content, or the home page's banner)
+      new PerformanceObserver((_, observer) => {
+        observer.disconnect();
+        later();
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // a tab sent to the background before its paint, or a page whose paint is never named, starts all the same
+      document.addEventListener('visibilitychange', start, { once: true });
+      setTimeout(start, 3_000);
+    } else {
+      // two frames on: the first paint of what the parser built is on the screen
+      requestAnimationFrame(() => requestAnimationFrame(later));
+    }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenPainted, { once: true });
+  else whenPainted();
 }
 
 // a module to TypeScript (its names stay its own); esbuild wraps it in a function

@@ -33,7 +33,7 @@ import {
 import { MESSAGE_PARTS, SCREENS, loadJourney } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
 import type { Shell } from './shell-context.js';
-import { JourneyHost, type RouteEntry, type RouteOrigin } from './journeys/host.js';
+import type { JourneyHost, RouteEntry, RouteOrigin } from './journeys/host.js';
 import { Layout } from './components/Layout.js';
 import { RouteScreen } from './screens/RouteScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
@@ -46,9 +46,19 @@ declare module '@tanstack/router-core' {
   }
 }
 
+/**
+ * The journeys' host (./journeys/host.ts), loaded with the first page that has a journey, beside
+ * the journey's own module: the home page and the other pages without one never load it.
+ */
+export interface Journeys {
+  load(): Promise<JourneyHost<Shell>>;
+  /** The host once loaded: before, no journey runs, and there is none to leave. */
+  loaded(): JourneyHost<Shell> | null;
+}
+
 export interface RouterContext {
   shell: Shell;
-  journeys: JourneyHost<Shell>;
+  journeys: Journeys;
 }
 
 function configuredLanguages(shell: Shell): Language[] {
@@ -70,7 +80,7 @@ export function createShopRouter({
 }: {
   history: RouterHistory;
   shell: Shell;
-  journeys: JourneyHost<Shell>;
+  journeys: Journeys;
   /** Full page load (tests record it instead). */
   assign?: (href: string) => void;
 }) {
@@ -170,14 +180,14 @@ export function createShopRouter({
           return {};
         }
         // every journey works with the cart (its input, its ADD, what the cart holds), loaded apart from the shell
-        const [journey] = await Promise.all([loadJourney(journeyName), shell.carts.load(), screenReady, messagesReady]);
+        const [journey, host] = await Promise.all([loadJourney(journeyName), journeys.load(), shell.carts.load(), screenReady, messagesReady]);
         if (preload) return {};
         // Overtaken while its chunks loaded (Back pressed as soon as a link's address showed): the
         // router drops this navigation, and the journey must not follow it either, or its machine
         // opens the page left and takes the visitor back there (found by the session walk).
         if (history.location.pathname !== location.pathname) return {};
         const entry = { route: name, path: location.pathname, params, search } as RouteEntry;
-        const entered = journeys.enter(journey, entry, resolved);
+        const entered = host.enter(journey, entry, resolved);
         if (entered.redirect) throw redirect({ href: entered.redirect, replace: true });
         return { journey: entered.actor, journeyName };
       },
@@ -195,7 +205,7 @@ export function createShopRouter({
     }
     let group = layouts.get(journey);
     if (!group) {
-      group = { layout: createRoute({ getParentRoute: () => langRoute, id: `journey-${journey}`, onLeave: () => journeys.leave(journey) }), pages: [] };
+      group = { layout: createRoute({ getParentRoute: () => langRoute, id: `journey-${journey}`, onLeave: () => journeys.loaded()?.leave(journey) }), pages: [] };
       layouts.set(journey, group);
     }
     group.pages.push(screenRoute(name, group.layout));

@@ -122,7 +122,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderAnswer> 
     throw error;
   } finally {
     clearTimeout(timer);
-    shell.router.options.context.journeys.leaveAll();
+    shell.router.options.context.journeys.loaded()?.leaveAll();
     // a cart still loading when the render ends stops once it has loaded
     void shell.carts.settled().then((cart) => cart?.stop());
     shell.actor.stop();

@@ -14,8 +14,8 @@ import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadMessageParts, loadMessages } from '../i18n/load.js';
 import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
 import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
-import { createShopRouter, type ShopRouter } from './router.js';
-import { JourneyHost } from './journeys/host.js';
+import { createShopRouter, type Journeys, type ShopRouter } from './router.js';
+import type { HostOptions, JourneyHost } from './journeys/host.js';
 import type { CartActor, CartLoader, Shell } from './shell-context.js';
 import { routeHref } from '../domain/routes.js';
 
@@ -48,6 +48,27 @@ export const chunkMessages: MessageSource = { shell: loadMessages, parts: loadMe
 
 export interface ShellInstance extends Shell {
   router: ShopRouter;
+}
+
+/**
+ * The journeys' host of a shell (Journeys, ./router.tsx): ./journeys/host.ts, made once, with the
+ * first page that has a journey. It comes with the cart's module (./cart-shell.ts), which every
+ * such page loads: one chunk, the journey kit (build.mjs), not one more.
+ */
+function journeyHost(options: HostOptions<Shell>): Journeys {
+  let host: JourneyHost<Shell> | null = null;
+  let loading: Promise<JourneyHost<Shell>> | null = null;
+  return {
+    load: () =>
+      (loading ??= import('./cart-shell.js').then(
+        ({ JourneyHost }) => (host = new JourneyHost(options)),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      )),
+    loaded: () => host,
+  };
 }
 
 /**
@@ -192,7 +213,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
     journeyMessages,
     personalPagesWait: options.personalPagesWait === true,
   };
-  const journeys = new JourneyHost({
+  const journeys = journeyHost({
     deps: shellBase,
     lang: () => actor.getSnapshot().context.lang,
     currentHref: () => history.location.pathname + history.location.search,

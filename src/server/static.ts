@@ -141,8 +141,11 @@ export interface BootManifest {
   /** Each route below `/{lang}` (`$name` is one segment) with the chunks of its screen and journey, and the parts of the catalogue it loads. */
   routes?: { path: string; files: string[]; parts?: string[] }[];
   descriptions: Partial<Record<string, string>>;
-  /** A rendered page's one script (src/app/paint-first.ts): it asks for the app once the page is painted. */
-  paintFirst?: string;
+  /**
+   * A rendered page's early script (src/app/early.ts): the recorder that holds what the visitor
+   * does until the app is there, and the loader that asks for the app once the page is painted.
+   */
+  early?: string;
 }
 
 const BOOT_MARKER = '<!--boot-preloads-->';
@@ -250,6 +253,12 @@ function fileEtag(file: string): string | undefined {
  * preloads and the app's entry leave the head, and one small script names them, to ask for them
  * once the page's content is on the screen. Lighthouse's slow-phone estimate of the largest paint
  * counts every script that loaded before it; a rendered page needs none to show its content.
+ * The same script records what the visitor does until the app is there (src/app/first-click.ts,
+ * issue 43), so it blocks the parser where the entry was, after the stylesheet: nothing of the
+ * body shows before it has run (an `async` script arrived after the page had painted now and
+ * then, and a click then went to the bare HTML: 1 or 2 of 10 first clicks lost in the bench).
+ * It costs the first paint nothing measurable: it is fetched beside the stylesheet, which the
+ * paint waits for anyway, and it is 1.4 KB.
  */
 export function paintFirst(html: string, loader: string | undefined, messageFiles: ReadonlySet<string> = new Set()): string {
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(html);
@@ -262,7 +271,7 @@ export function paintFirst(html: string, loader: string | undefined, messageFile
   });
   // the catalogue's chunks are asked for only when the render did not happen: a rendered page carries its messages
   const named = messages.length > 0 ? ` data-messages="${messages.join(' ')}"` : '';
-  return rest.replace(entry[0], () => `<script defer src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"${named}></script>`);
+  return rest.replace(entry[0], () => `<script src="${escapeAttribute(loader)}" data-main="${entry[1]}" data-preloads="${preloads.join(' ')}"${named}></script>`);
 }
 
 /** The chunks that hold only the catalogue's messages (no other list of the manifest names them). */
@@ -421,7 +430,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
    * `<div id="root">` (the head without the API preloads), `after` starts with its `</div>`.
    */
   function aroundRoot(shell: Page, lang: Language): { before: string; after: string } {
-    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.paintFirst, messageFiles);
+    const html = paintFirst(shell.body.toString('utf8').replace(/[ \t]*<link rel="preload" as="fetch"[^>]*>\r?\n?/g, ''), boot?.early, messageFiles);
     const root = `<div id="root">${bootShell(lang)}</div>`;
     const at = html.indexOf(root);
     const open = '<div id="root">'.length;

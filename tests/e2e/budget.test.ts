@@ -97,7 +97,7 @@ describe('the JavaScript of the pages as shipped (rendered by the server)', () =
     const home = await scriptsOf(server.url, '/de');
     expect([...home.keys()].filter((file) => !built.rendered.files.includes(file))).toEqual([]);
     // hydration and the loader are among them: the page was rendered and taken over
-    expect([...home.keys()].some((file) => file.includes('/paint-first-'))).toBe(true);
+    expect([...home.keys()].some((file) => file.includes('/early-'))).toBe(true);
     expect([...home.values()].reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(built.rendered.brotli);
     expect(built.pages.map((p) => p.route).sort()).toEqual(addresses.map(([route]) => route).sort());
     for (const [route, address] of addresses) {

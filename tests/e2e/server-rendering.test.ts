@@ -75,7 +75,7 @@ async function cataloguePages(lang: (typeof LANGS)[number]): Promise<[string, st
 
 /**
  * A fresh page whose app entry is held back until `release()`: until then the page is the
- * server's HTML alone (and the paint-first loader). `errors` gathers the console's errors and
+ * server's HTML alone (and its early script: the loader and the recorder). `errors` gathers the console's errors and
  * uncaught ones.
  */
 async function openHeldPage(viewport?: { width: number; height: number }) {
@@ -209,7 +209,7 @@ describe('server rendering', () => {
     }
   });
 
-  it('a click before the app has taken the page over is never counted twice: the button waits, then acts once; a link leads on', async () => {
+  it('a click before the app has taken the page over counts once: the button waits, then acts once the app is there; a link leads on', async () => {
     // the app's JavaScript is held back: the page is the server's HTML alone
     const { context, page, errors, release, close } = await openHeldPage({ width: 390, height: 844 });
     try {
@@ -219,12 +219,11 @@ describe('server rendering', () => {
       expect(await page.locator('.shell--waking').count(), 'the controls are marked as waiting').toBe(1);
       expect(await add.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
       await add.click();
+      // the early recorder (src/app/first-click.ts, issue 43) holds the click and replays it once the app is there
       release();
       await hydrated(page);
       expect(await page.locator('.shell--waking').count()).toBe(0);
-      expect(await page.getByTestId('basket-count').first().textContent(), 'the click before did not act').toBe('0');
-      await add.click();
-      await expect.poll(() => page.getByTestId('basket-count').first().textContent()).toBe('1');
+      await expect.poll(() => page.getByTestId('basket-count').first().textContent(), { message: 'the click before acts once the app is there' }).toBe('1');
       await page.waitForTimeout(500);
       expect(await page.getByTestId('basket-count').first().textContent(), 'one click, one voucher').toBe('1');
 
@@ -255,31 +254,6 @@ describe('server rendering', () => {
       release();
       await page.waitForURL((u) => u.pathname === '/fr/tickets', { waitUntil: 'commit' });
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
-
-  it('a field before the app has taken the page over takes no input (it would show and not count), and takes it after', async () => {
-    const { page, errors, release, close } = await openHeldPage();
-    try {
-      // the paint-first loader runs: the page waits for the app's entry only
-      await page.goto('/en/product/302', { waitUntil: 'commit' });
-      const quantity = page.getByLabel(/quantity/i).first();
-      await quantity.waitFor();
-      await expect.poll(() => page.evaluate(() => document.querySelector('script[src*="/assets/main-"]') !== null)).toBe(true);
-      expect(await page.locator('.shell--waking').count()).toBe(1);
-      await quantity.click();
-      await page.keyboard.press('ArrowUp');
-      await page.keyboard.type('3');
-      expect(await quantity.inputValue(), 'nothing typed before the app counts, so nothing shows').toBe('1');
-      release();
-      await hydrated(page);
-      await quantity.fill('3');
-      expect(await quantity.inputValue()).toBe('3');
-      await page.getByRole('button', { name: /add to cart/i }).click();
-      await expect.poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('cart') ?? '[]') as { count?: number }[])[0]?.count)).toBe(3);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useHydrated, whenPageHydrated } from '../hydration.js';
+import { useHydrated } from '../hydration.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName } from '../hooks.js';
@@ -11,6 +11,14 @@ import { MENU_FIT_THROTTLE_MS } from '../navigation.js';
 import { readItem, removeItem, writeItem } from '../session.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { routeHref } from '../../domain/routes.js';
+import { useDismiss } from './dismiss.js';
+
+/**
+ * The account menu of a logged-in visitor: a login lives in this browser's session storage, so the
+ * server renders every page for nobody and the menu shows only once the app is there; its own chunk
+ * keeps it off the JavaScript of every new visitor's first page.
+ */
+const UserMenu = lazy(() => import('./UserMenu.js'));
 
 /** §9: whether the menu fits is re-evaluated at most every 500 ms. */
 function useMenuFits(measure: () => boolean): [boolean, React.RefObject<HTMLDivElement | null>] {
@@ -41,37 +49,6 @@ function useMenuFits(measure: () => boolean): [boolean, React.RefObject<HTMLDivE
     };
   }, [evaluate, measure]);
   return [fits, ref];
-}
-
-/**
- * A disclosure (the burger menu, the account menu) closes on Escape with focus back on its button,
- * on a click outside, and when keyboard focus leaves it (issue 16 item 11, WCAG 2.1.2 / 2.4.3).
- */
-function useDismiss(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>, button: React.RefObject<HTMLButtonElement | null>) {
-  useEffect(() => {
-    if (!open) return;
-    const inside = (node: EventTarget | null) => node instanceof Node && Boolean(container.current?.contains(node));
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      button.current?.focus();
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!inside(event.target)) close();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget !== null && !inside(event.relatedTarget)) close();
-    };
-    const element = container.current;
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    element?.addEventListener('focusout', onFocusOut);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-      element?.removeEventListener('focusout', onFocusOut);
-    };
-  }, [open, close, container, button]);
 }
 
 function Brand() {
@@ -129,22 +106,8 @@ function LanguageSelect() {
     removeItem(SESSION_KEYS.focusAfterReload);
     select.current.focus();
   }, [config.languages.length]);
-  // A language chosen on a page the server rendered, before the app took it over (the loader held
-  // the event, no handler ran): the choice is not lost, it acts as the header hydrates, or, chosen
-  // a moment later while the page's own part still hydrates, once the page is the app's (a visitor
-  // session chose in that moment and stayed in its language).
-  useEffect(() => {
-    let sent: string | null = null;
-    const act = () => {
-      const chosen = select.current?.value;
-      if (!chosen || chosen === lang || chosen === sent || !isLanguage(chosen)) return;
-      sent = chosen;
-      actor.send({ type: 'CHANGE_LANGUAGE', lang: chosen });
-    };
-    act();
-    return whenPageHydrated(act);
-    // once, as the app takes the page over
-  }, []);
+  // a language chosen before the app took a rendered page over reaches onChange once the app is
+  // there: the early recorder replays the select's change (src/app/first-click.ts)
   if (config.languages.length < 2) return null;
   return (
     <div className="language">
@@ -225,52 +188,18 @@ function BasketLink() {
   );
 }
 
-function UserMenu({ returnTo }: { returnTo: string }) {
-  const lang = useLang();
-  const customer = useSelector(useAppActor(), (s) => s.context.customer);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const container = useRef<HTMLDivElement | null>(null);
-  const button = useRef<HTMLButtonElement | null>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, button);
-  const name = customer ? `${customer.fname} ${customer.lname}`.trim() : '';
-  return (
-    <div className="user-menu" ref={container}>
-      <button type="button" className="user-menu__button" ref={button} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="user-menu__icon">
-          <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-9 2.2-9 5.5V22h18v-2.5c0-3.3-4.6-5.5-9-5.5Z" />
-        </svg>
-        <span>{name || <FormattedMessage id="header.account" />}</span>
-      </button>
-      <ul id={menuId} className="user-menu__list" hidden={!open}>
-        <li>
-          <Link to={routeHref(lang, 'orders')} className="user-menu__item" onClick={() => setOpen(false)}>
-            <FormattedMessage id="header.orders" />
-          </Link>
-        </li>
-        <li>
-          <Link to={routeHref(lang, 'settings')} className="user-menu__item" onClick={() => setOpen(false)}>
-            <FormattedMessage id="header.settings" />
-          </Link>
-        </li>
-        <li>
-          <Link to="/logout" search={{ returnTo }} className="user-menu__item" onClick={() => setOpen(false)}>
-            <FormattedMessage id="header.logout" />
-          </Link>
-        </li>
-      </ul>
-    </div>
-  );
-}
-
 function AccountLinks({ returnTo }: { returnTo: string }) {
   const config = useConfig();
   const lang = useLang();
   const { loggedIn, isGuest } = useSelector(useAppActor(), (s) => ({ loggedIn: s.context.jwt !== null, isGuest: s.context.isGuest }), (a, b) => a.loggedIn === b.loggedIn && a.isGuest === b.isGuest);
   // the login lives in this browser's session storage: the server rendered the page for nobody
   const hydrated = useHydrated();
-  if (hydrated && loggedIn && !isGuest) return <UserMenu returnTo={returnTo} />;
+  if (hydrated && loggedIn && !isGuest)
+    return (
+      <Suspense fallback={null}>
+        <UserMenu returnTo={returnTo} />
+      </Suspense>
+    );
   if (!config.hasUserRegistration) return null;
   return (
     <div className="account-links">

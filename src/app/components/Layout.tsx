@@ -5,15 +5,14 @@ import { useFirstRender, useHydrated } from '../hydration.js';
 import { FormattedMessage } from 'react-intl';
 import { useAppActor } from '../shell-context.js';
 import { useConfig, useLang } from '../hooks.js';
+import CookieNotice from './CookieNotice.js';
+import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { DevStrip, GlobalMessageBanner, Spinner, Toasts } from './Messages.js';
 import { RouteEffects, ScrollRestoration, useViewportClasses } from './RouteEffects.js';
 
-const CookieNotice = lazy(() => import('./CookieNotice.js'));
 /** The flow viewer under any page with `?flows` (its charts load only then). */
 const FlowViewer = lazy(() => import('../flows/FlowViewer.js'));
-/** Below the fold: its own chunk keeps the home page's initial JavaScript small. */
-const Footer = lazy(() => import('./Footer.js').then((m) => ({ default: m.Footer })));
 
 function CookieNoticeSlot() {
   const config = useConfig();
@@ -27,11 +26,7 @@ function CookieNoticeSlot() {
   const first = useFirstRender();
   const shown = first ? first.cookieNotice : !accepted;
   if (!shown || !config.showCookieDisclaimer || html.trim() === '') return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieNotice html={html} />
-    </Suspense>
-  );
+  return <CookieNotice html={html} />;
 }
 
 /**
@@ -78,9 +73,7 @@ export function Layout() {
       </main>
       <FlowsSlot />
       {config.showFooter && (
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <Footer />
       )}
       <Toasts />
       <Spinner />

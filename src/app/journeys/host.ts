@@ -103,7 +103,7 @@ interface LiveJourney {
   stop: () => void;
 }
 
-interface HostOptions<TDeps> {
+export interface HostOptions<TDeps> {
   deps: TDeps;
   lang: () => string;
   /** path and search of the location the router shows now */

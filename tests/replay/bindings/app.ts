@@ -273,7 +273,7 @@ async function requestPasswordLink(r: Replay, pause: boolean): Promise<void> {
   await shown(r, r.page.getByLabel(w(r, 'auth.email')));
   // Links before the app has taken a page over go to the server, so this form may be the server's
   // page still waking (after the path's reload, on a loaded machine): its field and button take no
-  // input until then (src/app/paint-first.ts), as the visitor sees by the progress pointer. Seen
+  // input until then (src/app/first-click.ts), as the visitor sees by the progress pointer. Seen
   // once in a loaded CI run: three presses went to the waking page, no request, no toast.
   await shown(r, r.page.locator('.shell:not(.shell--waking)'));
   // an address of its own each time: the shop limits resets per address (a sixth within a minute is refused)
