@@ -63,7 +63,10 @@ function again({ el, id, path, text }: Found): Element | null {
 }
 
 function guard(event: Event): void {
-  if (!doc.querySelector('.shell--waking')) return listen(false);
+  // the app has the page and nothing waits: from now on it hears everything (a page the server did
+  // not render has no shell--waking). With something held, it goes on holding until the replay,
+  // a task after the app took over: a press made then must not overtake what was typed before.
+  if (!held.length && !doc.querySelector('.shell--waking')) return listen(false);
   const { target, type } = event;
   if (!(target instanceof Element)) return;
   const key = event instanceof KeyboardEvent ? event.key : '';
