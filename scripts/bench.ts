@@ -399,7 +399,7 @@ async function measureFirstClicks(base: string): Promise<void> {
             if (!shown) await new Promise((resolve) => setTimeout(resolve, 16));
           }
           if (!shown) {
-            if (process.env.BENCH_SHOTS) await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, `lost-${control.name.replace(/\W+/g, '-')}-${cpu}x-${run + 1}.png`) }).catch(() => undefined);
+            if (process.env.BENCH_SHOTS) await page.screenshot({ fullPage: true, path: path.join(process.env.BENCH_SHOTS, `lost-${control.name.replace(/\W+/g, '-')}-${cpu}x-${run + 1}.png`) }).catch(() => undefined);
             lost(`no result in 20 s (${page.url()}, cart ${await page.evaluate(() => sessionStorage.getItem('cart')).catch(() => '?')}, fields ${await page.evaluate(() => [...document.querySelectorAll('main input')].map((i) => (i as HTMLInputElement).value).join('|')).catch(() => '?')})`);
             continue;
           }

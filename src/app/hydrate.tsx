@@ -26,6 +26,11 @@ export function hydrate(container: HTMLElement, stateText: string | null): void 
     // the messages of the server's render come with the page, not as chunks
     messages: pageMessageSource(state.messages, chunkMessages),
   });
+  // The page has been on the screen, and the visitor may have scrolled it (to the pass's owners,
+  // say): the router's first render must not take them back to the top, where the button they
+  // were about to press is no longer under their pointer (issue 43). Its flag for "the next render
+  // resets the scroll" is what a navigation's `resetScroll` sets; later navigations set it anew.
+  shell.router._scroll.n = false;
   whenShellRests(shell).then(
     async () => {
       // a personal page: the server rendered the shell and the page's waiting state, which stay

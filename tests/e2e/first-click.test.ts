@@ -218,6 +218,31 @@ describe('the first click counts (before the app has taken the page over)', () =
     }
   });
 
+  it('a page scrolled to its end before the app stays where it is as the app takes over: the button under the pointer is still there', async () => {
+    const { page, errors, release, close } = await openHeld('/en/passes/311');
+    try {
+      await page.getByLabel(/first name/i).first().fill('Ada');
+      await page.getByLabel(/last name/i).first().fill('Lovelace');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const add = page.getByRole('button', { name: /add to cart/i }).first();
+      const before = { y: await page.evaluate(() => window.scrollY), box: await add.boundingBox() };
+      expect(before.y, 'the page can be scrolled').toBeGreaterThan(0);
+      release();
+      await appIsThere(page);
+      // the replay of the names and the app's first effects (the cookie notice's measured room) are done
+      await page.waitForTimeout(1_000);
+      expect(await page.evaluate(() => window.scrollY), 'the page stays where the visitor scrolled it (no scroll to the top at the first render, no room under it taken back)').toBe(before.y);
+      expect(await add.boundingBox(), 'nothing moved under the pointer').toEqual(before.box);
+      // the visitor clicks where the button was when they aimed
+      if (!before.box) throw new Error('the button has no box');
+      await page.mouse.click(before.box.x + before.box.width / 2, before.box.y + before.box.height / 2);
+      await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('a click before the app on a page the visitor has left by then is not replayed anywhere', async () => {
     const { page, errors, release, close } = await openHeld('/en/product/301');
     try {
