@@ -17,7 +17,7 @@
  *   recorded each time; Tab and Escape move on as always;
  * - once the page's own part is the app's (`PageHydrated` sends `shop-hydrated`,
  *   src/app/hydration.ts) what was recorded is replayed in order: a press on the same element
- *   (found again by its path from the nearest element with an id, should React have replaced it),
+ *   (found again by its path from the nearest element with an id of the page's own markup, should React have replaced it or rendered the page anew),
  *   a key where the keyboard's focus is then (the arrows have moved it), a field's value as its
  *   input and change — each exactly once, and only if the visitor is still on the address where
  *   they acted.
@@ -25,7 +25,7 @@
  */
 interface Found {
   el: Element;
-  /** the nearest ancestor's id ('' for <html>) and the element's path below it, by child index */
+  /** the nearest ancestor's own id (not React's, see MADE; '' for <html>) and the element's path below it, by child index */
   id: string;
   path: number[];
   text: string | null;
@@ -48,10 +48,17 @@ const listen = (on: boolean) => {
     self[on ? 'addEventListener' : 'removeEventListener'](type, guard, true);
 };
 
+/**
+ * An id React made (`useId`: `_R_…_` on the server, `_r_…_` in the browser; `:R…:` and `«R…»` in
+ * earlier versions) is not the same when the page is rendered anew rather than hydrated (a visitor
+ * with a cart): the path starts from an id the page's own markup names.
+ */
+const MADE = /^(_[Rr]_|:[Rr]|«[Rr])/;
+
 function where(el: Element): Found {
   const path: number[] = [];
   let at = el;
-  for (; !at.id && at.parentElement; at = at.parentElement) path.unshift([...at.parentElement.children].indexOf(at));
+  for (; !(at.id && !MADE.test(at.id)) && at.parentElement; at = at.parentElement) path.unshift([...at.parentElement.children].indexOf(at));
   return { el, id: at.id, path, text: el instanceof HTMLFormElement ? null : el.textContent };
 }
 

@@ -46,8 +46,14 @@ async function openHeld(pagePath: string, { recorder = true } = {}) {
   page.on('console', (message) => void (message.type() === 'error' && !/Failed to load resource/.test(message.text()) && errors.push(message.text())));
   page.on('pageerror', (error) => errors.push(error.message));
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
+  let held = Promise.resolve();
   let asked = false;
+  /** From now on the app's scripts wait again until `release()`. */
+  const hold = () => {
+    asked = false;
+    held = new Promise<void>((resolve) => (release = resolve));
+  };
+  hold();
   await page.route(APP_SCRIPT, async (route) => {
     asked = true;
     await held;
@@ -60,21 +66,35 @@ async function openHeld(pagePath: string, { recorder = true } = {}) {
         options === true ? undefined : add(type, listener, options);
     });
   }
-  await page.goto(pagePath, { waitUntil: 'commit' });
-  // the loader has asked for the app (the page is parsed and painted), the recorder has run
-  await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
-  // the recorder holds events now: a button's press is refused (a probe outside the app's markup, gone at once)
-  if (recorder) {
-    await page.waitForFunction(() => {
-      if (!document.querySelector('.shell--waking')) return false;
-      const probe = document.body.appendChild(document.createElement('button'));
-      const held = !probe.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
-      probe.remove();
-      return held;
-    });
-  }
-  expect(await page.locator('.shell--waking').count(), 'the page is the server\'s alone').toBe(1);
-  return { page, errors, release: () => release(), close: () => context.close() };
+  /** Opens `to` (a page of the server's alone until `release()`). */
+  const open = async (to: string) => {
+    await page.goto(to, { waitUntil: 'commit' });
+    // the loader has asked for the app (the page is parsed and painted), the recorder has run
+    await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+    // the recorder holds events now: a button's press is refused (a probe outside the app's markup, gone at once)
+    if (recorder) {
+      await page.waitForFunction(() => {
+        if (!document.querySelector('.shell--waking')) return false;
+        const probe = document.body.appendChild(document.createElement('button'));
+        const held = !probe.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+        probe.remove();
+        return held;
+      });
+    }
+    expect(await page.locator('.shell--waking').count(), 'the page is the server\'s alone').toBe(1);
+  };
+  await open(pagePath);
+  return {
+    page,
+    errors,
+    release: () => release(),
+    /** The next page, held again: `await again('/en/…')`. */
+    again: async (to: string) => {
+      hold();
+      await open(to);
+    },
+    close: () => context.close(),
+  };
 }
 
 /** The app has taken the page over: no control waits any more, React's root is there. */
@@ -237,6 +257,31 @@ describe('the first click counts (before the app has taken the page over)', () =
       if (!before.box) throw new Error('the button has no box');
       await page.mouse.click(before.box.x + before.box.width / 2, before.box.y + before.box.height / 2);
       await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('names typed and "Add to cart" pressed before the app on a page it renders anew (the visitor has a cart): the pass is added with its owner', async () => {
+    const { page, errors, release, again, close } = await openHeld('/en/product/301');
+    try {
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      release();
+      await appIsThere(page);
+      await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1]);
+      // a page the server rendered for nobody: with a line in the cart the app renders it anew,
+      // and React's ids (useId) are not the server's then
+      await again('/en/passes/311');
+      await page.getByLabel(/first name/i).first().fill('Ada');
+      await page.getByLabel(/last name/i).first().fill('Lovelace');
+      await page.getByRole('button', { name: /add to cart/i }).first().click();
+      release();
+      await appIsThere(page);
+      await expect.poll(() => cartCounts(page), { timeout: 15_000 }).toEqual([1, 1]);
+      const owners = await page.evaluate(() => sessionStorage.getItem('cart') ?? '');
+      expect(owners, 'the owner typed before the app is the pass\'s').toContain('Lovelace');
+      expect(await page.getByText('Please enter the first and last name.').count(), 'no field asks for the names typed before').toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await close();
