@@ -74,6 +74,8 @@ describe('PostgreSQL out of reach', () => {
     expect(isDatabaseUnreachable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
     expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // a lent client whose connection ended between two statements of a transaction
+    expect(isDatabaseUnreachable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false);
     expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
   });
