@@ -36,6 +36,9 @@ export interface OpenDbOptions {
  */
 export const POSTGRES_LIMITS = { connectionTimeoutMillis: 5_000, statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000, query_timeout: 20_000 } as const;
 
+/** The seconds a visitor is asked to wait (Retry-After) while the database cannot be reached: the API's 503 and the pages' (static.ts). */
+export const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+
 /** SQLSTATE classes and node errors that mean "the database is not reachable now" (not a bad query). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
 
