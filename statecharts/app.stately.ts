@@ -96,13 +96,16 @@ export const machine = createMachine({
                 "description": "The back end does not speak the language of the URL (404): ask again in the default language."
               },
               {
-                "target": "Configuration failed"
+                "target": "Configuration failed",
+                "actions": [
+                  "noteConfigFailure"
+                ]
               }
             ]
           }
         },
         "Configuration failed": {
-          "description": "Retry screen in the browser language; never a blank page.",
+          "description": "Retry screen in the browser language; never a blank page. After a 503 it says the shop is unavailable for a moment (§8).",
           "on": {
             "RETRY": {
               "target": "Loading configuration"

@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { isDatabaseUnreachable, type Db } from './db/index.js';
+import { isDatabaseUnreachable, UNREACHABLE_RETRY_AFTER_SECONDS, type Db } from './db/index.js';
 import type { ServerServices } from './services.js';
 import { createApiRouter } from './api/index.js';
 import { FileAnswer, type Route } from './api/router.js';
@@ -133,7 +133,7 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
     // PostgreSQL restarting or out of reach: 503 in the envelope, and the visitor tries again (issue 44, item 8)
     if (isDatabaseUnreachable(error)) {
       logger.warn({ err: error, reqId: c.get('requestId'), method: c.req.method, path: rawPathname(c.req.url) }, 'the database is not reachable');
-      return jsonAnswer(c, 503, { error: 'SERVICE_UNAVAILABLE', message: 'The shop is not available for a moment. Please try again shortly.', fields: {} }, { 'retry-after': '5' });
+      return jsonAnswer(c, 503, { error: 'SERVICE_UNAVAILABLE', message: 'The shop is not available for a moment. Please try again shortly.', fields: {} }, { 'retry-after': String(UNREACHABLE_RETRY_AFTER_SECONDS) });
     }
     logger.error({ err: error, reqId: c.get('requestId'), method: c.req.method, path: rawPathname(c.req.url) }, 'unhandled error');
     return internalError(c);

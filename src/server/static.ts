@@ -23,6 +23,7 @@ import { rawPathname } from './http.js';
 import { canonicalPath } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
+import { UNREACHABLE_RETRY_AFTER_SECONDS } from './db/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
 import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
@@ -182,6 +183,17 @@ export function bootPage(boot: BootManifest | undefined, segments: readonly stri
  */
 export function bootShell(lang: Language): string {
   return `<div class="boot boot--loading boot--static" role="status" lang="${lang}"><span class="spinner__circle" aria-hidden="true"></span><p>${escapeAttribute(BOOT_TEXTS[lang].loading)}</p></div>`;
+}
+
+/**
+ * What #root holds while the shop's database (or upstream) cannot be reached (issue 44): the app's
+ * retry screen (App.tsx's BootScreen after a 503, same markup and text) in the page's language,
+ * with §8's "unavailable"; its "try again" is a link to this very page (`href=""`), which works
+ * before the app has loaded. The app, once loaded, asks again itself (§8: a 503 reloads once).
+ */
+export function unavailableShell(lang: Language): string {
+  const texts = BOOT_TEXTS[lang];
+  return `<main class="boot boot--failed" lang="${lang}"><h1 tabindex="-1">${escapeAttribute(texts.failedTitle)}</h1><p>${escapeAttribute(texts.unavailable)}</p><a class="button" href="">${escapeAttribute(texts.retry)}</a></main>`;
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -473,6 +485,32 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     return Readable.toWeb(compressor) as ReadableStream<Uint8Array>;
   }
 
+  const unavailablePages = new WeakMap<Page, Page>();
+  /**
+   * A page while the catalogue cannot be read (seo/index.ts unavailableHead): 503 with Retry-After,
+   * #root saying so in the page's language (unavailableShell) instead of a loading screen that
+   * would end in "check your connection". One per language and kind of page, made once.
+   */
+  function unavailablePage(c: Context, shell: Page, lang: Language): Response {
+    let page = unavailablePages.get(shell);
+    if (!page) {
+      page = makePage(shell.body.toString('utf8').replace(`<div id="root">${bootShell(lang)}</div>`, () => `<div id="root">${unavailableShell(lang)}</div>`), true);
+      unavailablePages.set(shell, page);
+    }
+    const encoding = acceptedEncodings(c.req.header('accept-encoding')).find((candidate) => page.compressed[candidate] !== undefined);
+    const body = encoding ? (page.compressed[encoding] ?? page.body) : page.body;
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': NO_CACHE,
+      'retry-after': String(UNREACHABLE_RETRY_AFTER_SECONDS),
+      'content-length': String(body.length),
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    };
+    if (page.compressed.br || page.compressed.gzip) headers.vary = 'Accept-Encoding';
+    if (encoding) headers['content-encoding'] = encoding;
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: 503, headers });
+  }
+
   async function appPage(c: Context, urlPath: string): Promise<Response> {
     const segments = urlPath.split('/').filter(Boolean);
     const first = segments[0];
@@ -485,6 +523,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       : undefined;
     const shellPage = pageFor(lang, kind, own ? renderHead(own.head) : undefined);
     if (!shellPage) return text(503, 'The app is not built yet: run `npm run build`.');
+    if (own?.status === 503) return unavailablePage(c, shellPage, lang);
     const target = renderedHref(c, shellPage, lang, segments, own?.status);
     // a render that fails (a kept page that cannot be read) sends the shell, as one that is too slow
     const rendering = target !== undefined && options.render

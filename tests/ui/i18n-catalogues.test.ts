@@ -115,6 +115,10 @@ describe('message catalogues', () => {
     expect(browserLanguage(['pt-BR'])).toBe('de');
     expect(browserLanguage(['fr'], 'it')).toBe('it');
   });
+
+  it('says "unavailable" before the catalogue has loaded (a 503 at boot, issue 44) exactly as the catalogue says it later (§8)', () => {
+    for (const lang of LANGUAGES) expect([lang, BOOT_TEXTS[lang].unavailable]).toEqual([lang, catalogue(lang)['error.unavailable']]);
+  });
 });
 
 describe('formatters', () => {

@@ -36,6 +36,9 @@ export interface OpenDbOptions {
  */
 export const POSTGRES_LIMITS = { connectionTimeoutMillis: 5_000, statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000, query_timeout: 20_000 } as const;
 
+/** The seconds a visitor is asked to wait (Retry-After) while the database cannot be reached: the API's 503 and the pages' (static.ts). */
+export const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+
 /** SQLSTATE classes and node errors that mean "the database is not reachable now" (not a bad query). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
 
@@ -48,7 +51,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i.test(e.message)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|connection error and is not queryable/i.test(e.message)) return true;
     if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnreachable(inner))) return true;
   }
   return false;
@@ -94,6 +97,14 @@ export async function connectPostgres(url: string, onConnectionError: (error: Er
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken = false;
+      // A client the pool has lent out has no 'error' listener of the pool's: PostgreSQL ending the
+      // connection (stopped, restarted) between two statements of this transaction, or its socket
+      // failing during one, would end the process. It is told, and the client is not given back.
+      const onError = (error: Error) => {
+        broken = true;
+        onConnectionError(error);
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
@@ -102,9 +113,10 @@ export async function connectPostgres(url: string, onConnectionError: (error: Er
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         // a connection that broke is not given back to the pool
-        broken = isDatabaseUnreachable(error);
+        broken ||= isDatabaseUnreachable(error);
         throw error;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },

@@ -10,6 +10,9 @@ import type { CatalogCache } from '../catalog-cache.js';
 import { cataloguePages, loadHead, type CatalogueRead, type HeadAnswer } from './load.js';
 import { isCatalogueRoute, matchPage } from './pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
+import { shopDescription } from './head.js';
+import { isDatabaseUnreachable } from '../db/index.js';
+import { BOOT_TEXTS } from '../../i18n/boot-messages.js';
 
 /** How long a page waits for its head's data before it goes out with the generic head. */
 export const HEAD_TIME_BOUND_MS = 400;
@@ -39,7 +42,10 @@ export interface PageRequest {
 }
 
 export interface Seo {
-  /** The head of a page; undefined when it could not be had within the bound (logged): the generic head then. */
+  /**
+   * The head of a page; undefined when it could not be had within the bound (logged): the generic
+   * head then. Status 503 when the catalogue cannot be reached (unavailableHead).
+   */
   head(request: PageRequest): Promise<HeadAnswer | undefined>;
   robots(origin: string): string;
   /** The sitemap; undefined when the catalogue could not be read within its bound (logged). */
@@ -47,6 +53,19 @@ export interface Seo {
 }
 
 class TimeBoundPassed extends Error {}
+
+/** The catalogue cannot be read now: the shop's database is away, or the upstream (SHOP_API_URL) answered 503. */
+function catalogueUnreachable(error: unknown): boolean {
+  return isDatabaseUnreachable(error) || (error instanceof Error && (error as { status?: unknown }).status === 503);
+}
+
+/**
+ * The head of a page while the catalogue cannot be read (issue 44): the page goes out as 503 and
+ * says so in its language (static.ts); no search engine keeps it.
+ */
+export function unavailableHead(lang: Language): HeadAnswer {
+  return { status: 503, head: { title: BOOT_TEXTS[lang].failedTitle, description: shopDescription(lang), noindex: true } };
+}
 
 /** `work` within `ms`, aborted (its signal) when it takes longer. */
 async function withinBound<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -89,6 +108,10 @@ export function createSeo(options: SeoOptions): Seo {
         return await withinBound(timeBound, (signal) => compute(request, signal));
       } catch (error) {
         const path = prefixLanguage(request.lang, ['', ...request.segments].join('/'));
+        if (catalogueUnreachable(error)) {
+          warn({ reqId: request.requestId, path, err: error }, 'page head: the catalogue cannot be reached, the page says the shop is unavailable (503)');
+          return unavailableHead(request.lang);
+        }
         warn({ reqId: request.requestId, path, ...(error instanceof TimeBoundPassed ? {} : { err: error }) }, error instanceof TimeBoundPassed ? `page head: no catalogue data within ${timeBound} ms, the generic head went out` : 'page head failed, the generic head went out');
         return undefined;
       }

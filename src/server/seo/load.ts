@@ -31,9 +31,12 @@ export interface ReadOptions {
 /** One GET of the shop API below `/api/{lang}/` (e.g. `ticket/collect/event/101`), as a page's screen would ask it. */
 export type CatalogueRead = (lang: Language, path: string, query?: Readonly<Record<string, string>>, options?: ReadOptions) => Promise<CatalogueAnswer>;
 
-/** The head of a page and the status it goes out with (404: the app shows its not-found page there). */
+/**
+ * The head of a page and the status it goes out with (404: the app shows its not-found page there;
+ * 503: the catalogue cannot be read now, its database or upstream away: the page says so, seo/index.ts).
+ */
 export interface HeadAnswer {
-  status: 200 | 404;
+  status: 200 | 404 | 503;
   head: PageHead;
 }
 

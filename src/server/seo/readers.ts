@@ -87,7 +87,8 @@ export function upstreamCatalogue(upstream: string): CatalogueRead {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new Error(`The upstream answered ${response.status} to ${path}`);
+      // its status goes with it: a 503 is the upstream away for a moment, which a page says (seo/index.ts)
+      throw Object.assign(new Error(`The upstream answered ${response.status} to ${path}`), { status: response.status });
     }
     return { found: true, data: ((await response.json()) as { data?: unknown }).data ?? null };
   };
