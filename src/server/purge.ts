@@ -3,7 +3,7 @@
  * every hour (and once at start) each shop process removes
  *
  * - payment carts nobody paid: open or cancelled, no money recorded, no booking, and the provider
- *   knows no payment for them (`ProviderApi.paymentOfCart`, asked under the cart's row lock, the
+ *   knows no payment for them (`ProviderApi.paidCarts` or `paymentOfCart`, asked under the cart's row lock, the
  *   lock the provider's pay takes too), a week (`RETENTION.abandonedCartMs`) after their hold
  *   ended and a week after they last changed; with their holds (long run out);
  * - recovery links that were used or have expired (they answer as an invented one already);
@@ -14,7 +14,7 @@
  * LOCKED`, so several processes on one PostgreSQL share the work; runs at once share one run
  * (due-rows.ts `createDueRunner`, the runner of the mail sender and the provider's notices).
  */
-import type { Db } from './db/index.js';
+import type { Db, Queryable } from './db/index.js';
 import { createDueRunner, type DueRunner } from './due-rows.js';
 import { CART_TTL_MS } from './carts.js';
 import { simulatedProviderApi, type ProviderApi } from './provider-books.js';
@@ -53,6 +53,15 @@ export interface Purged {
   guests: number;
 }
 
+/** Which of the carts the provider has a payment for: in one call where it can, else cart by cart. */
+async function paidAmong(provider: ProviderApi, q: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  if (provider.paidCarts) return provider.paidCarts(q, ids);
+  const paid = new Set<string>();
+  for (const id of ids) if (await provider.paymentOfCart(q, id)) paid.add(id);
+  return paid;
+}
+
 /** Unpaid carts past their hold and the retention, batch by batch; answers how many went. */
 async function purgeCarts(db: Db, options: PurgeOptions, retention: Retention): Promise<number> {
   const now = options.now.getTime();
@@ -70,9 +79,10 @@ async function purgeCarts(db: Db, options: PurgeOptions, retention: Retention): 
           ORDER BY c.id LIMIT $4 FOR UPDATE OF c SKIP LOCKED`,
         [heldBefore, changedBefore, after, BATCH],
       );
-      const unpaid: string[] = [];
       // money the shop has not heard of yet (its notice on the way): the cart stays to be booked or refunded
-      for (const { id } of candidates) if (!(await provider.paymentOfCart(tx, id))) unpaid.push(id);
+      const ids = candidates.map((row) => row.id);
+      const paid = await paidAmong(provider, tx, ids);
+      const unpaid = ids.filter((id) => !paid.has(id));
       if (unpaid.length > 0) {
         await tx.query('DELETE FROM holds WHERE cart_id = ANY($1::text[])', [unpaid]);
         await tx.query('DELETE FROM carts WHERE id = ANY($1::text[])', [unpaid]);
