@@ -17,7 +17,7 @@ import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
 import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
 import { acceptedEncodings, type StaticHandler } from './static.js';
-import { allowedHostsOnly, clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCall, securityHeaders } from './edge.js';
+import { allowedHostsOnly, clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCalls, securityHeaders } from './edge.js';
 import { answer, errorAnswer, internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
 import { requestLog, silentLogger, type Logger } from './log.js';
 import type { ProviderHandler } from './provider.js';
@@ -203,20 +203,31 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
         : serialise({ data: (await compute()) ?? null });
       return catalogAnswer(c, kept);
     }
-    // login, password reset and voucher lookup: counted per address and account/code (edge.ts)
-    const limited = limitedCall(route.method, path, body, query);
+    // login, password reset, voucher lookup, payments and registrations: counted per address and account/code (edge.ts)
     const limits = services.rateLimits ?? DEFAULT_RATE_LIMITS;
     const ip = clientIp(header('x-forwarded-for'), c.env.incoming.socket.remoteAddress, services.trustProxy);
-    const attempt = limited ? await countAttempt(db, limits, limited, ip, services.now()) : null;
+    const attempts: { counts: 'all' | 'refused'; refund(): Promise<void> }[] = [];
+    const refundAll = async (which: (counts: 'all' | 'refused') => boolean) => {
+      for (const attempt of attempts) if (which(attempt.counts)) await attempt.refund();
+    };
+    for (const limited of limitedCalls(route.method, path, body, query)) {
+      try {
+        attempts.push({ counts: limits[limited.rule].counts, ...(await countAttempt(db, limits, limited, ip, services.now())) });
+      } catch (error) {
+        // refused by one limit: the others do not count this call either
+        await refundAll(() => true);
+        throw error;
+      }
+    }
     let data: unknown;
     try {
       data = await route.handler(context);
     } catch (error) {
       // only the caller's own refusals count; a failure on our side is given back
-      if (attempt && !(error instanceof HttpError && error.status < 500)) await attempt.refund();
+      if (!(error instanceof HttpError && error.status < 500)) await refundAll(() => true);
       throw error;
     }
-    if (attempt && limited && limits[limited.rule].counts === 'refused') await attempt.refund();
+    await refundAll((counts) => counts === 'refused');
     if (data instanceof FileAnswer) {
       return answer(c, typeof data.body === 'string' ? data.body : new Uint8Array(data.body), 200, {
         'content-type': data.contentType,

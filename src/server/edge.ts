@@ -1,7 +1,7 @@
 /**
  * The HTTP edge around the API handlers (issue 15, docs/reliability.md): security headers on every
- * answer and the rate limits of login, password reset and voucher-code lookup. The handlers in
- * api/* know nothing of either.
+ * answer and the rate limits of login, password reset, voucher-code lookup, payments and
+ * registrations. The handlers in api/* know nothing of either.
  */
 import type { MiddlewareHandler } from 'hono';
 import { hasEdgeHeaders, type ShopEnv } from './http.js';
@@ -153,10 +153,17 @@ export interface RateLimitRule {
   counts: 'all' | 'refused';
 }
 
+/** A limit per client address only (payments, registrations: no account or code to count by). */
+export type AddressRateLimitRule = Pick<RateLimitRule, 'perIp' | 'counts'>;
+
 export interface RateLimits {
   login: RateLimitRule;
   passwordReset: RateLimitRule;
   voucherLookup: RateLimitRule;
+  /** every `checkout/initPayment`: each one stores a cart (issue 44, item 7; RATE_LIMIT_PAYMENTS_PER_MINUTE) */
+  payment: AddressRateLimitRule;
+  /** every `customer/register` and `auth/guest`: each one stores a customer, a registration hashes with scrypt (RATE_LIMIT_REGISTRATIONS_PER_MINUTE) */
+  registration: AddressRateLimitRule;
   /** Length of a window in ms (60 000: "per minute"). */
   windowMs: number;
 }
@@ -166,10 +173,24 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { perIp: 20, perIpKey: 5, perKey: 30, slowPerKey: 1_000, counts: 'refused' },
   passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
+  // a school class of 30 behind one address paying in the same minute, each once more after a
+  // failed payment; a family buys a few times an hour (docs/reliability.md, issue 44 item 7)
+  payment: { perIp: 60, counts: 'all' },
+  // a school class of 30 registering (or ordering as guests) in the same minute
+  registration: { perIp: 30, counts: 'all' },
   windowMs: 60_000,
 };
 
-type LimitedCall = { rule: keyof Omit<RateLimits, 'windowMs'>; key: string | undefined };
+/** The documented limits with the per-address numbers of RATE_LIMIT_PAYMENTS/REGISTRATIONS_PER_MINUTE (env.ts), when set. */
+export function rateLimitsOf(perMinute: { payments?: number | undefined; registrations?: number | undefined }): RateLimits {
+  return {
+    ...DEFAULT_RATE_LIMITS,
+    payment: { ...DEFAULT_RATE_LIMITS.payment, perIp: perMinute.payments ?? DEFAULT_RATE_LIMITS.payment.perIp },
+    registration: { ...DEFAULT_RATE_LIMITS.registration, perIp: perMinute.registrations ?? DEFAULT_RATE_LIMITS.registration.perIp },
+  };
+}
+
+export type LimitedCall = { rule: keyof Omit<RateLimits, 'windowMs'>; key: string | undefined };
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase().slice(0, 200) : undefined);
 
@@ -180,17 +201,22 @@ function carriesVoucherCode(fields: Record<string, unknown>): boolean {
   return Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>).type === 'voucherCode');
 }
 
-/** Which limit a call falls under, and its account or code; null for calls without a limit. */
-export function limitedCall(method: string, path: string, body: unknown, query: Record<string, string>): LimitedCall | null {
+/** Which limits a call falls under, each with its account or code; empty for calls without a limit. */
+export function limitedCalls(method: string, path: string, body: unknown, query: Record<string, string>): LimitedCall[] {
   const clean = path.replace(/^\/+|\/+$/g, '');
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (method === 'POST' && clean === 'auth/login') return { rule: 'login', key: text(fields._u) };
-  if (method === 'POST' && clean === 'customer/pwdreset') return { rule: 'passwordReset', key: text(fields.email) };
-  if (method === 'GET' && clean === 'voucher') return { rule: 'voucherLookup', key: text(query.voucher) };
-  // a payment resolves the voucher codes of its cart too: the same limit, per address (issue 44,
-  // item 1); initPaymentOrder pays a stored cart and resolves no new code
-  if (method === 'POST' && clean === 'checkout/initPayment' && carriesVoucherCode(fields)) return { rule: 'voucherLookup', key: undefined };
-  return null;
+  if (method === 'POST' && clean === 'auth/login') return [{ rule: 'login', key: text(fields._u) }];
+  if (method === 'POST' && clean === 'customer/pwdreset') return [{ rule: 'passwordReset', key: text(fields.email) }];
+  if (method === 'GET' && clean === 'voucher') return [{ rule: 'voucherLookup', key: text(query.voucher) }];
+  // every payment stores a cart, every registration a customer (and hashes its password): per
+  // address (issue 44, item 7); initPaymentOrder pays a stored cart again and stores none
+  if (method === 'POST' && clean === 'customer/register') return [{ rule: 'registration', key: undefined }];
+  if (method === 'POST' && clean === 'auth/guest') return [{ rule: 'registration', key: undefined }];
+  if (method === 'POST' && clean === 'checkout/initPayment') {
+    // a payment resolves the voucher codes of its cart too: the lookup's limit, per address (issue 44, item 1)
+    return [{ rule: 'payment', key: undefined }, ...(carriesVoucherCode(fields) ? [{ rule: 'voucherLookup' as const, key: undefined }] : [])];
+  }
+  return [];
 }
 
 /**
@@ -208,7 +234,7 @@ export async function countAttempt(
   const rule = limits[call.rule];
   const windowStart = Math.floor(now.getTime() / limits.windowMs) * limits.windowMs;
   const buckets: { bucket: string; limit: number; slow?: number }[] = [{ bucket: `${call.rule}:ip:${ip}`, limit: rule.perIp }];
-  if (call.key !== undefined) {
+  if (call.key !== undefined && 'perKey' in rule) {
     if (rule.perIpKey !== undefined) buckets.push({ bucket: `${call.rule}:ipkey:${ip}:${call.key}`, limit: rule.perIpKey });
     buckets.push({ bucket: `${call.rule}:key:${call.key}`, limit: rule.perKey, ...(rule.slowPerKey === undefined ? {} : { slow: rule.slowPerKey }) });
   }

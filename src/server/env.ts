@@ -57,6 +57,10 @@ export interface ServerEnv {
   voucherValidityMonths?: number | undefined;
   /** ORDER_RESEND_INTERVAL_SECONDS: how long after a confirmation "send again" waits; undefined = 60 s. */
   resendIntervalSeconds?: number | undefined;
+  /** RATE_LIMIT_PAYMENTS_PER_MINUTE: initPayment calls per client address and minute; undefined = 60 (edge.ts). */
+  paymentsPerMinute?: number | undefined;
+  /** RATE_LIMIT_REGISTRATIONS_PER_MINUTE: registrations and guest registrations per client address and minute; undefined = 30. */
+  registrationsPerMinute?: number | undefined;
 }
 
 export const DEFAULTS = {
@@ -253,8 +257,11 @@ export function parseEnv(env: Env): ServerEnv {
     if (bad.length > 0) problems.push(`ALLOWED_HOSTS must be host names (no scheme, port or path), separated by commas, or *; got '${bad.join("', '")}'.`);
   }
   const resendIntervalSeconds = wholeNumber(env, 'ORDER_RESEND_INTERVAL_SECONDS', 1, 86_400, 'seconds', problems);
+  // issue 44, item 7: the per-address limits of payments and registrations (docs/reliability.md)
+  const paymentsPerMinute = wholeNumber(env, 'RATE_LIMIT_PAYMENTS_PER_MINUTE', 1, 1_000_000, 'calls', problems);
+  const registrationsPerMinute = wholeNumber(env, 'RATE_LIMIT_REGISTRATIONS_PER_MINUTE', 1, 1_000_000, 'calls', problems);
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts, paymentsPerMinute, registrationsPerMinute };
 }
 
 /** A whole number of `unit` from `min` to `max`, or undefined when unset; a bad value is named in `problems`. */

@@ -21,7 +21,8 @@ import { fileTransport, smtpTransport } from './mail/transport.js';
 import { createNoticeDispatcher } from './provider-books.js';
 import { createProviderHandler } from './provider.js';
 import { createProxyShopServer, type ProxyShopServerOptions } from './proxy.js';
-import { DEFAULT_ALLOWED_HOSTS, hostName } from './edge.js';
+import { DEFAULT_ALLOWED_HOSTS, hostName, rateLimitsOf } from './edge.js';
+import { createPurger } from './purge.js';
 import { createLogger, type Logger } from './log.js';
 import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
@@ -216,6 +217,7 @@ async function main(): Promise<void> {
     ticketKey: loadTicketKey(env.dataDir, env.ticketSigningKey),
     voucherValidityMonths: env.voucherValidityMonths,
     resendIntervalSeconds: env.resendIntervalSeconds,
+    rateLimits: rateLimitsOf({ payments: env.paymentsPerMinute, registrations: env.registrationsPerMinute }),
   };
   if (!env.databaseUrl) fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: pgliteDir(env.dataDir), onConnectionError: (error) => log(`Database: a connection ended (${error.message}); the pool opens a new one`) });
@@ -239,6 +241,8 @@ async function main(): Promise<void> {
   const mailTransport = env.smtp ? smtpTransport(env.smtp) : fileTransport(path.resolve(outboxDir(env.dataDir)));
   const mail = createMailSender({ db, services, transport: mailTransport, from: env.mailFrom, timer: true, makeAttachment: orderAttachmentMaker(db) });
   services.mail = mail;
+  // issue 44, item 7: unpaid carts, used recovery links and unused guests go every hour (purge.ts)
+  const purger = createPurger({ db, services, timer: true });
   const server = createShopServer({ db, services, staticHandler, providerHandler: createProviderHandler(notices), catalogCache, logger: shopLogger });
   const url = await listen(server, env);
   services.allowedHosts = withOwnHost(env, server);
@@ -247,10 +251,13 @@ async function main(): Promise<void> {
   onShutdown(server, db, () => {
     notices.stop();
     mail.stop();
+    purger.stop();
   });
   log(`Mails ${mailTransport.description}, from ${env.mailFrom}.`);
   // mails left from the last run (or stored by another process) go out now
   mail.kick();
+  // and what was left since the last run of any process goes now
+  purger.kick();
   log(`Museum shop on ${url}/de (${describeDb(env)})`);
 }
 

@@ -31,6 +31,11 @@ export interface ProviderApi {
   payment(q: Queryable, us: string): Promise<ProviderPayment | null>;
   /** The payment made for a cart (the merchant's reference), or null. */
   paymentOfCart(q: Queryable, cartId: string): Promise<ProviderPayment | null>;
+  /**
+   * Of these carts, the ones with a payment (the purge's question, issue 44 item 7: one call for a
+   * batch); a provider without such a search is asked `paymentOfCart` cart by cart.
+   */
+  paidCarts?(q: Queryable, cartIds: readonly string[]): Promise<Set<string>>;
   /** Gives the whole payment back; a payment refunded already stays as it is. */
   refund(q: Queryable, us: string, reason: RefundReason, now: Date): Promise<void>;
 }
@@ -41,6 +46,10 @@ export const simulatedProviderApi: ProviderApi = {
   },
   async paymentOfCart(q, cartId) {
     return (await q.query<ProviderPayment>('SELECT * FROM provider_payments WHERE cart_id = $1 ORDER BY paid_at LIMIT 1', [cartId]))[0] ?? null;
+  },
+  async paidCarts(q, cartIds) {
+    const rows = await q.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM provider_payments WHERE cart_id = ANY($1::text[])', [[...cartIds]]);
+    return new Set(rows.map((row) => row.cart_id));
   },
   async refund(q, us, reason, now) {
     await q.query("UPDATE provider_payments SET status = 'refunded', refunded_at = $2, refund_reason = $3 WHERE us = $1 AND status = 'paid'", [us, now.toISOString(), reason]);

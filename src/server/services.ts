@@ -46,6 +46,6 @@ export interface ServerServices {
   voucherValidityMonths?: number | undefined;
   /** How long after a confirmation mail "send again" waits, in seconds (ORDER_RESEND_INTERVAL_SECONDS); default ORDER_RESEND_INTERVAL_SECONDS of the API. */
   resendIntervalSeconds?: number | undefined;
-  /** Limits of login, password reset and voucher lookup; default DEFAULT_RATE_LIMITS (edge.ts). */
+  /** Limits of login, password reset, voucher lookup, payments and registrations; default DEFAULT_RATE_LIMITS (edge.ts). */
   rateLimits?: RateLimits | undefined;
 }

@@ -31,6 +31,8 @@ beforeAll(async () => {
     login: { ...DEFAULT_RATE_LIMITS.login, ...many },
     passwordReset: { ...DEFAULT_RATE_LIMITS.passwordReset, ...many },
     voucherLookup: { ...DEFAULT_RATE_LIMITS.voucherLookup, ...many },
+    payment: { ...DEFAULT_RATE_LIMITS.payment, ...many },
+    registration: { ...DEFAULT_RATE_LIMITS.registration, ...many },
   };
   const res = await fetch(`${server.apiBase}/de/auth/login`, {
     method: 'POST',

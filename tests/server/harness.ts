@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import { createShopServer, originOf } from '../../src/server/app.js';
+import { rateLimitsOf, type RateLimits } from '../../src/server/edge.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { createProviderHandler } from '../../src/server/provider.js';
 import { createNoticeDispatcher, type NoticeDispatcher } from '../../src/server/provider-books.js';
@@ -52,6 +53,14 @@ export function memoryTransport(box: { to: string; raw: Buffer }[]): MailTranspo
   };
 }
 
+/**
+ * The limits of the test servers: the documented ones (edge.ts DEFAULT_RATE_LIMITS), but payments
+ * and registrations per address far above them, as the browser tests' server has them
+ * (tests/e2e/server-process.ts): the checkout tests pay and register hundreds of times from
+ * 127.0.0.1 on a clock that stands still. tests/server/anonymous-writes.test.ts runs the defaults.
+ */
+export const TEST_RATE_LIMITS: RateLimits = rateLimitsOf({ payments: 1_000_000, registrations: 1_000_000 });
+
 /** The key the harness's provider signs its notices with and its shop checks them by. */
 export const TEST_WEBHOOK_SECRET = new TextEncoder().encode('test-webhook-secret-test-webhook-secret!');
 
@@ -60,6 +69,8 @@ export interface TestServerOptions {
   catalogCache?: CatalogCache;
   logger?: Logger;
   trustProxy?: boolean;
+  /** The rate limits; default TEST_RATE_LIMITS. */
+  rateLimits?: RateLimits;
   /** PUBLIC_URL of the server (fixed at its start: the security headers read it once) */
   publicUrl?: string;
   /** Send the provider's notices by themselves (every second and after each payment), as `npm start` does. */
@@ -101,6 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
     webhookSecret: TEST_WEBHOOK_SECRET,
+    rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   };

@@ -136,7 +136,8 @@ async function startProcess(env: Record<string, string>): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-oversell-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHOP_API_URL: '', ...env },
+    // a thousand buyers from 127.0.0.1 in one minute: far above the per-address payment limit (issue 44, item 7)
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHOP_API_URL: '', RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   cleanups.push(async () => {

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
-import { attachMail, memoryTransport, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
+import { attachMail, memoryTransport, TEST_RATE_LIMITS, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
 import { createMailSender, enqueueMail } from '../../src/server/mail/outbox.js';
 import { createNoticeDispatcher } from '../../src/server/provider-books.js';
 
@@ -77,6 +77,7 @@ beforeAll(async () => {
     log: (message) => logs.push(message),
     supportEmail: 'support@museum.example',
     webhookSecret: TEST_WEBHOOK_SECRET,
+    rateLimits: TEST_RATE_LIMITS,
   };
   let url = '';
   const notices = createNoticeDispatcher({ db, services, secret: TEST_WEBHOOK_SECRET, url: () => `${url}/api/de/payment/notify` });
