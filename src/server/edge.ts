@@ -156,6 +156,8 @@ export interface RateLimitRule {
 export interface RateLimits {
   login: RateLimitRule;
   passwordReset: RateLimitRule;
+  /** customer/emailchange: each request mails a link to the new address (issue 44) */
+  emailChange: RateLimitRule;
   voucherLookup: RateLimitRule;
   /** Length of a window in ms (60 000: "per minute"). */
   windowMs: number;
@@ -165,6 +167,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { perIp: 20, perIpKey: 5, perKey: 30, slowPerKey: 1_000, counts: 'refused' },
   passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
+  emailChange: { perIp: 10, perKey: 5, counts: 'all' },
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
   windowMs: 60_000,
 };
@@ -186,6 +189,8 @@ export function limitedCall(method: string, path: string, body: unknown, query: 
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (method === 'POST' && clean === 'auth/login') return { rule: 'login', key: text(fields._u) };
   if (method === 'POST' && clean === 'customer/pwdreset') return { rule: 'passwordReset', key: text(fields.email) };
+  // an e-mail change mails a link to the address it names (issue 44): limited per client address and per recipient
+  if (method === 'POST' && clean === 'customer/emailchange') return { rule: 'emailChange', key: text(fields.email) };
   if (method === 'GET' && clean === 'voucher') return { rule: 'voucherLookup', key: text(query.voucher) };
   // a payment resolves the voucher codes of its cart too: the same limit, per address (issue 44,
   // item 1); initPaymentOrder pays a stored cart and resolves no new code
