@@ -7,6 +7,7 @@
  *     │  ──"guest"─────▶ Guest registration (or "off" when the flag is off) ──▶ Signed in as guest
  *     │  ──"forgot"────▶ Forgot password ──▶ Reset requested (success page)
  *     │  ──mailed link─▶ Recovery ──▶ Recovered (recover success page, logged in)
+ *     │  ──link to a new address─▶ E-mail confirmation ──▶ Confirmed / Link expired / Link invalid
  *     └──▶ Signed in (back to returnTo, the checkout redirect target, or home)
  *
  * Each form state names its route in `meta.route`; a link the visitor follows (or back and
@@ -24,12 +25,15 @@
  * - Forgot password: AUTH_REQUEST_RESET_SUCCESS then the success page, or AUTH_REQUEST_RESET_FAIL.
  * - Recovery: new password twice; 400 'You must fill all fields', 422 the server's error (and
  *   the AUTH_SETTING_NEW_PASSWORD_FAILED toast); success logs in.
+ * - E-mail confirmation (issue 44): the link mailed to a new address (customer/emailconfirm)
+ *   changes the account's address once; the page says changed (AUTH_EMAIL_CHANGE_SUCCESS),
+ *   expired (410), not valid (404), taken meanwhile (422), or offers to try again.
  *
  * Logout is the shell's LOGOUT event (machines/app.machine.ts). Services throw "not provided"
  * until the app (src/app/journeys/auth.ts) or a test provides them.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Customer, CustomerAttr, JwtResult } from '../src/api/schemas/accounts.js';
+import type { Customer, CustomerAttr, EmailConfirmed, JwtResult } from '../src/api/schemas/accounts.js';
 import type { GuestRegisterInput, RegisterInput } from '../src/api/accounts.js';
 import {
   EMPTY_VALUES,
@@ -79,6 +83,10 @@ export interface AuthInput {
 export interface AuthContext {
   /** the guid of the mailed recovery link */
   recoveryToken: string;
+  /** the token of the link mailed to a new address (issue 44) */
+  emailToken: string;
+  /** the account's address once the link confirmed it */
+  confirmedEmail: string | null;
   returnTo: string | null;
   redirectTarget: string | null;
   guestRegistrationEnabled: boolean;
@@ -109,6 +117,7 @@ export type AuthEvent =
   | { type: 'OPEN_GUEST_REGISTRATION' }
   | { type: 'OPEN_FORGOT_PASSWORD' }
   | { type: 'OPEN_RECOVERY'; token: string }
+  | { type: 'OPEN_EMAIL_CONFIRMATION'; token: string }
   | { type: 'SAME_AS_BILLING_CHANGED'; same: boolean }
   | { type: 'ADDRESS_CHANGED'; field: DeliveryAddressField; value: string }
   | { type: 'SEND_INVOICE_CHANGED'; send: boolean };
@@ -168,6 +177,7 @@ const auth = setup({
     requestPasswordReset: fromPromise<true, { email: string }>(async () => notProvided('requestPasswordReset')),
     confirmPasswordReset: fromPromise<JwtResult, { token: string; password: string }>(async () => notProvided('confirmPasswordReset')),
     checkRecoveryLink: fromPromise<unknown, { token: string }>(async () => notProvided('checkRecoveryLink')),
+    confirmEmailChange: fromPromise<EmailConfirmed, { token: string }>(async () => notProvided('confirmEmailChange')),
   },
   actions: {
     assignField: assign(({ context, event }) => {
@@ -242,6 +252,11 @@ const auth = setup({
       assertEvent(event, 'OPEN_RECOVERY');
       return { recoveryToken: event.token };
     }),
+    assignEmailToken: assign(({ event }) => {
+      assertEvent(event, 'OPEN_EMAIL_CONFIRMATION');
+      return { emailToken: event.token, confirmedEmail: null };
+    }),
+    assignConfirmedEmail: assign((_, confirmed: EmailConfirmed) => ({ confirmedEmail: confirmed.email })),
     assignJwt: assign((_, result: JwtResult) => ({ jwt: result.jwt })),
     assignCustomer: assign((_, customer: Customer) => ({ customer })),
     // Side effects the app provides (shell, router, toasts):
@@ -260,6 +275,7 @@ const auth = setup({
     recoverFormInvalid: ({ context }) => hasErrors(recoverErrors(context.values)),
     isValidationError: ({ event }) => failureOf(event).status === 422,
     isNotFound: ({ event }) => failureOf(event).status === 404,
+    isGone: ({ event }) => failureOf(event).status === 410,
     /** §8 login failure: only a refusal of the credentials says "e-mail or password not correct". */
     isCredentialsRefused: ({ event }) => [401, 422].includes(failureOf(event).status),
     /** status 0: the server never answered (no connection, timeout) */
@@ -318,6 +334,8 @@ export const authMachine = auth.createMachine({
   description: 'Login, registration, guest registration, forgotten password and recovery, linked as the screens link them (§2, §4, §8).',
   context: ({ input }) => ({
     recoveryToken: '',
+    emailToken: '',
+    confirmedEmail: null,
     returnTo: input.returnTo ?? null,
     redirectTarget: input.redirectTarget ?? null,
     guestRegistrationEnabled: input.guestRegistrationEnabled ?? false,
@@ -346,6 +364,7 @@ export const authMachine = auth.createMachine({
         ],
         OPEN_FORGOT_PASSWORD: { target: 'Forgot password', actions: 'clearErrors', description: 'The "forgot password" link.' },
         OPEN_RECOVERY: { target: 'Recovery', actions: ['assignRecoveryToken', 'clearErrors'], description: 'The recovery link from the e-mail.' },
+        OPEN_EMAIL_CONFIRMATION: { target: 'E-mail confirmation', actions: 'assignEmailToken', description: 'The link mailed to a new address (issue 44).' },
       },
       states: formStep({
         typing: { FIELD_CHANGED: { actions: 'assignField' } },
@@ -628,6 +647,56 @@ export const authMachine = auth.createMachine({
             'Loading customer': loadingCustomer('loadRecoveredCustomer', '#auth.Recovered'),
           },
         }),
+      },
+    },
+
+    'E-mail confirmation': {
+      meta: { route: 'confirmEmail' },
+      description: 'The link mailed to a new address (issue 44): following it changes the account\'s address; until then login stays with the old one.',
+      initial: 'Confirming',
+      on: {
+        OPEN_LOGIN: { target: 'Login', actions: 'clearErrors', description: 'The "log in" link.' },
+        OPEN_EMAIL_CONFIRMATION: { target: 'E-mail confirmation', reenter: true, actions: 'assignEmailToken', description: 'Another confirmation link.' },
+      },
+      states: {
+        Confirming: {
+          tags: 'loading',
+          description: 'customer/emailconfirm with the token: the address changes once.',
+          invoke: {
+            id: 'confirmEmailChange',
+            src: 'confirmEmailChange',
+            input: ({ context }) => ({ token: context.emailToken }),
+            onDone: {
+              target: 'Confirmed',
+              actions: [
+                { type: 'assignConfirmedEmail', params: ({ event }) => event.output },
+                { type: 'showToast', params: { id: 'settings.emailChanged', tone: 'success' } },
+              ],
+            },
+            onError: [
+              { guard: 'isGone', target: 'Link expired', description: '410: older than 24 hours — ask again in the settings.' },
+              { guard: 'isNotFound', target: 'Link invalid', description: '404: used, replaced by a newer request, or invented.' },
+              { guard: 'isValidationError', target: 'Address taken', description: '422: the address was registered for another account meanwhile (or the link is malformed).' },
+              { target: 'Confirmation failed', description: 'No answer or a server error: nothing changed, try again.' },
+            ],
+          },
+        },
+        Confirmed: {
+          description: 'AUTH_EMAIL_CHANGE_SUCCESS: the new address is the account\'s; every earlier recovery link is void.',
+        },
+        'Link expired': {
+          description: 'The link is older than 24 hours: the address did not change.',
+        },
+        'Link invalid': {
+          description: 'The link was used, replaced by a newer one or never issued: the address did not change by it.',
+        },
+        'Address taken': {
+          description: 'Another account has the address now: the address did not change.',
+        },
+        'Confirmation failed': {
+          description: 'No answer: the page offers to try again.',
+          on: { RETRY: 'Confirming' },
+        },
       },
     },
 

@@ -21,7 +21,19 @@ export type AuthView =
   /** recovery: the mailed link is checked before the form shows */
   | 'checkingLink'
   /** recovery: the link cannot set a password (used, expired or invented) */
-  | 'linkInvalid';
+  | 'linkInvalid'
+  /** e-mail confirmation (issue 44): the link is being followed */
+  | 'confirmingEmail'
+  /** e-mail confirmation: the address changed */
+  | 'emailConfirmed'
+  /** e-mail confirmation: the link is older than 24 hours */
+  | 'emailLinkExpired'
+  /** e-mail confirmation: the link was used, replaced or invented */
+  | 'emailLinkInvalid'
+  /** e-mail confirmation: another account has the address now */
+  | 'emailTaken'
+  /** e-mail confirmation: no answer, try again */
+  | 'emailFailed';
 
 export const AUTH_VIEWS = {
   'Login.Editing': 'form',
@@ -51,6 +63,12 @@ export const AUTH_VIEWS = {
   'Recovery.Setting password': 'form',
   'Recovery.Loading customer': 'form',
   Recovered: 'form',
+  'E-mail confirmation.Confirming': 'confirmingEmail',
+  'E-mail confirmation.Confirmed': 'emailConfirmed',
+  'E-mail confirmation.Link expired': 'emailLinkExpired',
+  'E-mail confirmation.Link invalid': 'emailLinkInvalid',
+  'E-mail confirmation.Address taken': 'emailTaken',
+  'E-mail confirmation.Confirmation failed': 'emailFailed',
 } as const satisfies Record<StatePath<typeof authMachine>, AuthView>;
 
 /** The view of a snapshot; throws on a state without one. */
@@ -60,16 +78,25 @@ export const authViewOf = viewReader<AuthView>('auth', AUTH_VIEWS);
 export type RegistrationStage = 'off' | 'loading' | 'failed' | 'form';
 /** What the recovery page draws: the link being checked, the link refused, or the form. */
 export type RecoveryStage = 'checking' | 'invalid' | 'form';
+/** What the e-mail confirmation page draws (issue 44); 'other' while the journey is on another page. */
+export type EmailConfirmationStage = 'confirming' | 'confirmed' | 'expired' | 'invalid' | 'taken' | 'failed' | 'other';
 
 /** What each page draws for each view (a page shows its form for the views of the other pages). */
 const PAGE_STAGES = {
-  form: { registration: 'form', recovery: 'form' },
-  loadingFields: { registration: 'loading', recovery: 'form' },
-  fieldsFailed: { registration: 'failed', recovery: 'form' },
-  guestOff: { registration: 'off', recovery: 'form' },
-  checkingLink: { registration: 'loading', recovery: 'checking' },
-  linkInvalid: { registration: 'form', recovery: 'invalid' },
-} as const satisfies Record<AuthView, { registration: RegistrationStage; recovery: RecoveryStage }>;
+  form: { registration: 'form', recovery: 'form', email: 'other' },
+  loadingFields: { registration: 'loading', recovery: 'form', email: 'other' },
+  fieldsFailed: { registration: 'failed', recovery: 'form', email: 'other' },
+  guestOff: { registration: 'off', recovery: 'form', email: 'other' },
+  checkingLink: { registration: 'loading', recovery: 'checking', email: 'other' },
+  linkInvalid: { registration: 'form', recovery: 'invalid', email: 'other' },
+  confirmingEmail: { registration: 'form', recovery: 'form', email: 'confirming' },
+  emailConfirmed: { registration: 'form', recovery: 'form', email: 'confirmed' },
+  emailLinkExpired: { registration: 'form', recovery: 'form', email: 'expired' },
+  emailLinkInvalid: { registration: 'form', recovery: 'form', email: 'invalid' },
+  emailTaken: { registration: 'form', recovery: 'form', email: 'taken' },
+  emailFailed: { registration: 'form', recovery: 'form', email: 'failed' },
+} as const satisfies Record<AuthView, { registration: RegistrationStage; recovery: RecoveryStage; email: EmailConfirmationStage }>;
 
 export const registrationStageOf = (snapshot: { value: StateValue }): RegistrationStage => PAGE_STAGES[authViewOf(snapshot)].registration;
 export const recoveryStageOf = (snapshot: { value: StateValue }): RecoveryStage => PAGE_STAGES[authViewOf(snapshot)].recovery;
+export const emailConfirmationStageOf = (snapshot: { value: StateValue }): EmailConfirmationStage => PAGE_STAGES[authViewOf(snapshot)].email;

@@ -18,10 +18,12 @@
  * saved delivery address, and saving the address sends the saved details (src/domain/
  * settings-forms.ts). After a save the app's customer (header menu, checkout) is updated through
  * `notifySession`; a password change answers a fresh token, which the app stores the same way.
+ * An e-mail change only asks (issue 44): the page says where the confirmation link went; the
+ * address changes when the link is followed (the auth journey's "E-mail confirmation").
  * Services throw "not provided" until src/app/journeys/settings.ts or a test provides them.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Customer, CustomerAttr, JwtResult } from '../src/api/schemas/accounts.js';
+import type { Customer, CustomerAttr, EmailChangeRequested, JwtResult } from '../src/api/schemas/accounts.js';
 import type { CustomerDataInput } from '../src/api/accounts.js';
 import type { FieldErrors, FormMessage } from '../src/domain/account-forms.js';
 import type { DeliveryAddressField } from '../src/domain/delivery-address.js';
@@ -81,6 +83,8 @@ export interface SettingsContext {
   delivery: DeliveryForm;
   passwords: PasswordValues;
   emailForm: EmailValues;
+  /** the new address a confirmation link went to (issue 44): the account keeps its address until it is followed */
+  pendingEmail: string | null;
   errors: Record<SettingsSection, FieldErrors>;
   notice: SectionNotice | null;
   /** rejected submissions per form, so the UI moves focus to that form's first error each time */
@@ -137,7 +141,7 @@ const settings = setup({
     validateCustomer: fromPromise<true, { jwt: string; c: CustomerDataInput }>(async () => notProvided('validateCustomer')),
     updateCustomer: fromPromise<Customer, { jwt: string; c: CustomerDataInput }>(async () => notProvided('updateCustomer')),
     changePassword: fromPromise<JwtResult, { jwt: string; current: string; next: string }>(async () => notProvided('changePassword')),
-    changeEmail: fromPromise<Customer, { jwt: string; password: string; email: string }>(async () => notProvided('changeEmail')),
+    changeEmail: fromPromise<EmailChangeRequested, { jwt: string; password: string; email: string }>(async () => notProvided('changeEmail')),
   },
   actions: {
     assignAccount: assign(({ context }, account: Account) => {
@@ -198,12 +202,16 @@ const settings = setup({
       notice: { section, message: { id: 'form.unexpected' }, tone: 'danger' as const },
       rejectedSubmits: rejected(context, section),
     })),
-    assignSavedCustomer: assign((_, { section, customer }: { section: SettingsSection; customer: Customer }) => ({
+    assignSavedCustomer: assign((_, { section, customer }: { section: 'details' | 'address'; customer: Customer }) => ({
       customer,
-      notice: { section, message: { id: section === 'email' ? 'settings.emailChanged' : 'settings.saved' }, tone: 'success' as const },
+      notice: { section, message: { id: 'settings.saved' }, tone: 'success' as const },
       ...(section === 'details' ? { details: detailsOf(customer) } : {}),
       ...(section === 'address' ? { delivery: deliveryOf(customer) } : {}),
-      ...(section === 'email' ? { emailForm: EMPTY_EMAIL_FORM } : {}),
+    })),
+    assignEmailRequested: assign((_, requested: EmailChangeRequested) => ({
+      pendingEmail: requested.email,
+      emailForm: EMPTY_EMAIL_FORM,
+      notice: { section: 'email' as const, message: { id: 'settings.emailConfirmationSent', values: { email: requested.email } }, tone: 'success' as const },
     })),
     assignNewToken: assign((_, result: JwtResult) => ({
       jwt: result.jwt,
@@ -262,6 +270,7 @@ export const settingsMachine = settings.createMachine({
     delivery: BILLING_DELIVERY,
     passwords: EMPTY_PASSWORDS,
     emailForm: EMPTY_EMAIL_FORM,
+    pendingEmail: null,
     errors: NO_ERRORS,
     notice: null,
     rejectedSubmits: { details: 0, address: 0, password: 0, email: 0 },
@@ -387,21 +396,20 @@ export const settingsMachine = settings.createMachine({
             },
           },
           'Changing e-mail': {
-            description: 'emailchange with the current password; answers the customer with the new address.',
+            description: 'emailchange with the current password: asks for the change; the link goes to the new address, a notice to the old one (issue 44).',
             invoke: {
               id: 'changeEmail',
               src: 'changeEmail',
               input: ({ context }) => ({ jwt: context.jwt, password: context.emailForm.password, email: context.emailForm.email.trim() }),
               onDone: {
                 target: 'Editing',
-                description: 'AUTH_EMAIL_CHANGE_SUCCESS.',
+                description: 'Nothing changed yet: "we sent a confirmation to <new>; your address changes once you follow the link" (the confirmation page says AUTH_EMAIL_CHANGE_SUCCESS).',
                 actions: [
-                  { type: 'assignSavedCustomer', params: ({ event }) => ({ section: 'email' as const, customer: event.output }) },
-                  { type: 'notifySession', params: ({ context, event }) => ({ jwt: context.jwt, customer: event.output }) },
-                  { type: 'showToast', params: { id: 'settings.emailChanged', tone: 'success' } },
+                  { type: 'assignEmailRequested', params: ({ event }) => event.output },
+                  { type: 'showToast', params: { id: 'settings.emailLinkSent', tone: 'success' } },
                 ],
               },
-              onError: saveFailed('email', { description: '422: the e-mail (invalid, taken) or the password on its field.' }),
+              onError: saveFailed('email', { description: '422: the e-mail (invalid, taken, unchanged) or the password on its field.' }),
             },
           },
         },

@@ -48,6 +48,13 @@ export const machine = createMachine({
             "clearErrors"
           ],
           "description": "The recovery link from the e-mail."
+        },
+        "OPEN_EMAIL_CONFIRMATION": {
+          "target": "E-mail confirmation",
+          "actions": [
+            "assignEmailToken"
+          ],
+          "description": "The link mailed to a new address (issue 44)."
         }
       },
       "meta": {
@@ -734,6 +741,90 @@ export const machine = createMachine({
             },
             "onError": {
               "target": "#auth.Recovered"
+            }
+          }
+        }
+      }
+    },
+    "E-mail confirmation": {
+      "description": "The link mailed to a new address (issue 44): following it changes the account's address; until then login stays with the old one.",
+      "initial": "Confirming",
+      "on": {
+        "OPEN_LOGIN": {
+          "target": "Login",
+          "actions": [
+            "clearErrors"
+          ],
+          "description": "The \"log in\" link."
+        },
+        "OPEN_EMAIL_CONFIRMATION": {
+          "target": "E-mail confirmation",
+          "actions": [
+            "assignEmailToken"
+          ],
+          "reenter": true,
+          "description": "Another confirmation link."
+        }
+      },
+      "meta": {
+        "route": "confirmEmail"
+      },
+      "states": {
+        "Confirming": {
+          "description": "customer/emailconfirm with the token: the address changes once.",
+          "tags": [
+            "loading"
+          ],
+          "invoke": {
+            "id": "confirmEmailChange",
+            "src": "confirmEmailChange",
+            "onDone": {
+              "target": "Confirmed",
+              "actions": [
+                "assignConfirmedEmail",
+                "showToast"
+              ]
+            },
+            "onError": [
+              {
+                "target": "Link expired",
+                "guard": "isGone",
+                "description": "410: older than 24 hours — ask again in the settings."
+              },
+              {
+                "target": "Link invalid",
+                "guard": "isNotFound",
+                "description": "404: used, replaced by a newer request, or invented."
+              },
+              {
+                "target": "Address taken",
+                "guard": "isValidationError",
+                "description": "422: the address was registered for another account meanwhile (or the link is malformed)."
+              },
+              {
+                "target": "Confirmation failed",
+                "description": "No answer or a server error: nothing changed, try again."
+              }
+            ]
+          }
+        },
+        "Confirmed": {
+          "description": "AUTH_EMAIL_CHANGE_SUCCESS: the new address is the account's; every earlier recovery link is void."
+        },
+        "Link expired": {
+          "description": "The link is older than 24 hours: the address did not change."
+        },
+        "Link invalid": {
+          "description": "The link was used, replaced by a newer one or never issued: the address did not change by it."
+        },
+        "Address taken": {
+          "description": "Another account has the address now: the address did not change."
+        },
+        "Confirmation failed": {
+          "description": "No answer: the page offers to try again.",
+          "on": {
+            "RETRY": {
+              "target": "Confirming"
             }
           }
         }

@@ -309,7 +309,7 @@ export const machine = createMachine({
           }
         },
         "Changing e-mail": {
-          "description": "emailchange with the current password; answers the customer with the new address.",
+          "description": "emailchange with the current password: asks for the change; the link goes to the new address, a notice to the old one (issue 44).",
           "tags": [
             "form",
             "busy"
@@ -320,11 +320,10 @@ export const machine = createMachine({
             "onDone": {
               "target": "Editing",
               "actions": [
-                "assignSavedCustomer",
-                "notifySession",
+                "assignEmailRequested",
                 "showToast"
               ],
-              "description": "AUTH_EMAIL_CHANGE_SUCCESS."
+              "description": "Nothing changed yet: \"we sent a confirmation to <new>; your address changes once you follow the link\" (the confirmation page says AUTH_EMAIL_CHANGE_SUCCESS)."
             },
             "onError": [
               {
@@ -340,7 +339,7 @@ export const machine = createMachine({
                 "actions": [
                   "assignServerErrors"
                 ],
-                "description": "422: the e-mail (invalid, taken) or the password on its field."
+                "description": "422: the e-mail (invalid, taken, unchanged) or the password on its field."
               },
               {
                 "target": "Editing",

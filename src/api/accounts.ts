@@ -7,6 +7,8 @@ import type { Http } from './http.js';
 import {
   CustomerAttrSchema,
   CustomerSchema,
+  EmailChangeRequestedSchema,
+  EmailConfirmedSchema,
   JwtResultSchema,
   OkSchema,
   type CustomerUpdateInput,
@@ -83,9 +85,23 @@ export function accountApi(http: Http) {
         body: { _po: await passwordDigest(oldPassword), _pn: await passwordDigest(newPassword) },
         signal,
       }),
-    /** POST customer/emailchange?_=token {_po, email}: answers the updated customer. */
+    /**
+     * POST customer/emailchange?_=token {_po, email}: asks for the change; nothing changes until the
+     * link mailed to the new address is followed. Answers where it went and until when it works.
+     */
     changeEmail: async (token: string, password: string, email: string, signal?: AbortSignal) =>
-      http.request('POST', 'customer/emailchange', { schema: CustomerSchema, query: { _: token }, body: { _po: await passwordDigest(password), email }, signal }),
+      http.request('POST', 'customer/emailchange', {
+        schema: EmailChangeRequestedSchema,
+        query: { _: token },
+        body: { _po: await passwordDigest(password), email },
+        signal,
+      }),
+    /**
+     * POST customer/emailconfirm {token}: the link mailed to the new address changes it. 404
+     * AUTH_EMAIL_LINK_INVALID (used, replaced, invented), 410 AUTH_EMAIL_LINK_EXPIRED.
+     */
+    confirmEmailChange: (token: string, signal?: AbortSignal) =>
+      http.request('POST', 'customer/emailconfirm', { schema: EmailConfirmedSchema, body: { token }, signal }),
     /** POST customer/update?_=token {c}: answers the updated customer. */
     updateCustomer: (token: string, c: CustomerDataInput, signal?: AbortSignal) =>
       http.request('POST', 'customer/update', { schema: CustomerSchema, query: { _: token }, body: { c }, signal }),

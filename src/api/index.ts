@@ -39,7 +39,7 @@ const MERCHANDISE_CALLS = exhaustive<MerchandiseApi>()([
 const VOUCHER_CALLS = exhaustive<VouchersApi>()(['getVouchers', 'getVoucher', 'getVoucherAttributes', 'lookUpVoucherCode']);
 const ACCOUNT_CALLS = exhaustive<AccountApi>()([
   'login', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'checkRecoveryLink', 'confirmPasswordReset', 'changePassword',
-  'changeEmail', 'updateCustomer', 'getCustomer',
+  'changeEmail', 'confirmEmailChange', 'updateCustomer', 'getCustomer',
 ]);
 const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([
   'getSuggestions', 'initPayment', 'initPaymentOrder', 'execPayment', 'cancelPayment', 'getPaymentCart', 'getOrderReview', 'getShippingCosts',

@@ -28,8 +28,8 @@ export const AUTH_FIELDS = [
 export type AuthField = (typeof AUTH_FIELDS)[number];
 export type AuthValues = Record<AuthField, string>;
 
-/** A message the UI shows: a catalogue key, or a text the server sent that has no key. */
-export type FormMessage = { id: string } | { text: string };
+/** A message the UI shows: a catalogue key (with the values it names), or a text the server sent that has no key. */
+export type FormMessage = { id: string; values?: Record<string, string> } | { text: string };
 export type FieldErrors = Partial<Record<string, FormMessage[]>>;
 
 export const EMPTY_VALUES: AuthValues = Object.fromEntries(AUTH_FIELDS.map((f) => [f, ''])) as AuthValues;

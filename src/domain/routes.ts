@@ -94,6 +94,8 @@ export const ROUTE_TABLE = {
   guestRegister: { path: 'register-guest', titleKey: 'title.guestRegister', secondary: true, journey: 'auth', search: returnTo },
   forgotPassword: { path: 'forgot-password', titleKey: 'title.forgotPassword', secondary: true, journey: 'auth', search: returnTo },
   recoverAccount: { path: 'recover/$guid', titleKey: 'title.recoverAccount', secondary: true, journey: 'auth', params: { guid: key(128) }, search: returnTo },
+  /** Issue 44: the link mailed to a new e-mail address; following it changes the account's address. */
+  confirmEmail: { path: 'confirm-email/$guid', titleKey: 'title.confirmEmail', secondary: true, journey: 'auth', params: { guid: key(128) }, search: returnTo },
   forgotPasswordSuccess: { path: 'password-reset-success', titleKey: 'title.forgotPasswordSuccess', secondary: true },
   recoverPasswordSuccess: { path: 'recover-success', titleKey: 'title.recoverPasswordSuccess', secondary: true },
   settings: { path: 'settings', titleKey: 'title.settings', secondary: true, requiresLogin: true, journey: 'settings' },

@@ -159,6 +159,8 @@ export type AddressRateLimitRule = Pick<RateLimitRule, 'perIp' | 'counts'>;
 export interface RateLimits {
   login: RateLimitRule;
   passwordReset: RateLimitRule;
+  /** customer/emailchange: each request mails a link to the new address (issue 44) */
+  emailChange: RateLimitRule;
   voucherLookup: RateLimitRule;
   /** every `checkout/initPayment`: each one stores a cart (issue 44, item 7; RATE_LIMIT_PAYMENTS_PER_MINUTE) */
   payment: AddressRateLimitRule;
@@ -172,6 +174,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { perIp: 20, perIpKey: 5, perKey: 30, slowPerKey: 1_000, counts: 'refused' },
   passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
+  emailChange: { perIp: 10, perKey: 5, counts: 'all' },
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
   // a school class of 30 behind one address paying in the same minute, each once more after a
   // failed payment; a family buys a few times an hour (docs/reliability.md, issue 44 item 7)
@@ -207,6 +210,8 @@ export function limitedCalls(method: string, path: string, body: unknown, query:
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (method === 'POST' && clean === 'auth/login') return [{ rule: 'login', key: text(fields._u) }];
   if (method === 'POST' && clean === 'customer/pwdreset') return [{ rule: 'passwordReset', key: text(fields.email) }];
+  // an e-mail change mails a link to the address it names (issue 44): limited per client address and per recipient
+  if (method === 'POST' && clean === 'customer/emailchange') return [{ rule: 'emailChange', key: text(fields.email) }];
   if (method === 'GET' && clean === 'voucher') return [{ rule: 'voucherLookup', key: text(query.voucher) }];
   // every payment stores a cart, every registration a customer (and hashes its password): per
   // address (issue 44, item 7); initPaymentOrder pays a stored cart again and stores none

@@ -58,11 +58,11 @@ function bufferedStdout(): { write(line: string): unknown } {
 
 /**
  * Text as a log line may hold it (issue 44, item 4): a URL's query (login tokens `?_=`, order
- * keys, ticket codes) and a recovery link's token (`/recover/{guid}`) put out of sight. Every line
+ * keys, ticket codes) and a recovery or e-mail confirmation link's token (`/recover/{guid}`, `/confirm-email/{guid}`) put out of sight. Every line
  * goes through it: the request's path, an error's message and stack, and every message.
  */
 export function withoutSecrets(text: string): string {
-  return text.replace(/(\/[^\s"'<>?]*)\?[^\s"'<>]+/g, '$1?…').replace(/(\/recover\/)[^/\s"'<>?…]+/gi, '$1…');
+  return text.replace(/(\/[^\s"'<>?]*)\?[^\s"'<>]+/g, '$1?…').replace(/(\/(?:recover|confirm-email)\/)[^/\s"'<>?…]+/gi, '$1…');
 }
 
 const scrubbed = (value: unknown): unknown => (typeof value === 'string' ? withoutSecrets(value) : value);

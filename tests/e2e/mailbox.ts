@@ -36,14 +36,24 @@ const recipient = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : m
  * `{origin, path}` with path `/{lang}/recover/{token}`. Throws after `timeoutMs`.
  */
 export async function mailedRecoveryLink(dir: string, email: string, timeoutMs = 15_000): Promise<{ href: string; path: string }> {
+  return mailedLink(dir, email, 'recover', timeoutMs);
+}
+
+/** The link that confirms a new e-mail address (issue 44), last mailed to that address: path `/{lang}/confirm-email/{token}`. */
+export async function mailedConfirmationLink(dir: string, email: string, timeoutMs = 15_000): Promise<{ href: string; path: string }> {
+  return mailedLink(dir, email, 'confirm-email', timeoutMs);
+}
+
+async function mailedLink(dir: string, email: string, page: 'recover' | 'confirm-email', timeoutMs: number): Promise<{ href: string; path: string }> {
   const deadline = Date.now() + timeoutMs;
+  const link = new RegExp(`(https?:\\/\\/[^\\s/]+)(\\/[a-z]{2}\\/${page}\\/[\\w-]+)`);
   for (;;) {
     const mails = (await mailsIn(dir)).filter((m) => recipient(m) === email.toLowerCase());
     for (const mail of mails.reverse()) {
-      const match = /(https?:\/\/[^\s/]+)(\/[a-z]{2}\/recover\/[\w-]+)/.exec(mail.text ?? '');
+      const match = link.exec(mail.text ?? '');
       if (match?.[1] && match[2]) return { href: `${match[1]}${match[2]}`, path: match[2] };
     }
-    if (Date.now() > deadline) throw new Error(`no recovery link mailed to ${email} in ${dir || '(no outbox)'}`);
+    if (Date.now() > deadline) throw new Error(`no ${page} link mailed to ${email} in ${dir || '(no outbox)'}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -5,7 +5,7 @@ import { forgotPasswordErrors, loginErrors, recoverErrors, registrationErrors } 
 import { describeModel } from './describe-model.js';
 import { deliveryFormErrors } from '../../src/domain/settings-forms.js';
 import { deliveryAddressPayload } from '../../src/domain/delivery-address.js';
-import { EMAIL, PASSWORD, SPACED_EMAIL, attr, attrWithPassword, authModel, customer } from './auth.model.js';
+import { EMAIL, NEW_EMAIL, PASSWORD, SPACED_EMAIL, attr, attrWithPassword, authModel, customer } from './auth.model.js';
 import type { RunContext } from './model.js';
 
 const ctx = (s: { context: unknown }) => s.context as AuthContext;
@@ -18,8 +18,10 @@ const guestPayload = (c: AuthContext) => ({
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
 const last = (run: RunContext) => run.invocations.at(-1);
 /** The token of the recovery link followed last (a second link replaces the first). */
-const linkToken = (run: RunContext) =>
-  [...run.history.map((h) => h.event), run.event].filter((e) => e.type === 'OPEN_RECOVERY').map((e) => (e as unknown as { token: string }).token).at(-1);
+const linkToken = (run: RunContext, type = 'OPEN_RECOVERY') =>
+  [...run.history.map((h) => h.event), run.event].filter((e) => e.type === type).map((e) => (e as unknown as { token: string }).token).at(-1);
+/** The token of the e-mail confirmation link followed last (issue 44). */
+const emailLinkToken = (run: RunContext) => linkToken(run, 'OPEN_EMAIL_CONFIRMATION');
 
 function loggedIn(s: { context: unknown }, run: RunContext, jwt: string, isGuest: boolean): void {
   const notified = calls(run, 'notifyLoggedIn');
@@ -35,6 +37,7 @@ const LINKS: Record<string, string> = {
   OPEN_REGISTRATION: 'Registration',
   OPEN_FORGOT_PASSWORD: 'Forgot password',
   OPEN_RECOVERY: 'Recovery',
+  OPEN_EMAIL_CONFIRMATION: 'E-mail confirmation',
 };
 const statusOf = (run: RunContext) => (run.event as { error?: { status?: number } }).error?.status;
 const errorOf = (run: RunContext, id: string) => run.event.type === `xstate.error.actor.${id}`;
@@ -57,6 +60,8 @@ function expectedEffects(s: AnyMachineSnapshot, run: RunContext): { action: stri
   if (entered(s, run, 'Reset requested')) return [{ action: 'showToast', params: { id: 'auth.requestResetSuccess', tone: 'success' } }];
   if (errorOf(run, 'requestPasswordReset')) return [{ action: 'showToast', params: { id: 'auth.requestResetFail', tone: 'danger' } }];
   if (errorOf(run, 'confirmPasswordReset') && statusOf(run) !== 400) return [{ action: 'showToast', params: { id: 'auth.newPasswordFailed', tone: 'danger' } }];
+  // the address changed (AUTH_EMAIL_CHANGE_SUCCESS); nobody is logged in by a confirmation link
+  if (run.event.type === 'xstate.done.actor.confirmEmailChange') return [{ action: 'showToast', params: { id: 'settings.emailChanged', tone: 'success' } }];
   return [];
 }
 
@@ -172,6 +177,42 @@ describeModel(authModel, {
   },
   'Recovery.Setting password': (s, run) => expect(last(run)).toMatchObject({ src: 'confirmPasswordReset', input: { token: linkToken(run), password: ctx(s).values.password } }),
   'Recovery.Loading customer': (s, run) => expect(last(run)).toMatchObject({ src: 'loadCustomer', input: { jwt: 'jwt-recovered' } }),
+  // issue 44: the link mailed to a new address; its page (meta.route) is confirm-email/{token}
+  'E-mail confirmation.Confirming': (s, run) => {
+    expect(s.hasTag('loading')).toBe(true);
+    expect(s.hasTag('form')).toBe(false);
+    expect(ctx(s).emailToken).toBe(emailLinkToken(run));
+    expect(ctx(s).confirmedEmail).toBeNull();
+    expect(last(run)).toMatchObject({ src: 'confirmEmailChange', input: { token: emailLinkToken(run) }, settled: false });
+    expect(s.getMeta()['auth.E-mail confirmation']).toEqual({ route: 'confirmEmail' });
+  },
+  'E-mail confirmation.Confirmed': (s, run) => {
+    expect(run.event.type).toBe('xstate.done.actor.confirmEmailChange');
+    expect(ctx(s).confirmedEmail).toBe(NEW_EMAIL);
+    expect(s.status).toBe('active');
+    expect(calls(run, 'notifyLoggedIn')).toEqual([]);
+    expect(s.can({ type: 'OPEN_LOGIN' })).toBe(true);
+  },
+  'E-mail confirmation.Link expired': (s, run) => {
+    expect(statusOf(run)).toBe(410);
+    expect(ctx(s).confirmedEmail).toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(false);
+  },
+  'E-mail confirmation.Link invalid': (s, run) => {
+    expect(statusOf(run)).toBe(404);
+    expect(ctx(s).confirmedEmail).toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(false);
+  },
+  'E-mail confirmation.Address taken': (s, run) => {
+    expect(statusOf(run)).toBe(422);
+    expect(ctx(s).confirmedEmail).toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(false);
+  },
+  'E-mail confirmation.Confirmation failed': (s, run) => {
+    expect(statusOf(run)).toBe(0);
+    expect(ctx(s).confirmedEmail).toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(true);
+  },
   'tag:form': (s, run) => {
     const values = ctx(s).values;
     for (const v of [values.email, values.emailConfirmation]) expect(['', EMAIL, SPACED_EMAIL]).toContain(v);
@@ -195,6 +236,7 @@ describeModel(authModel, {
   'tag:loading': (s, run) => {
     // the recovery link check is the other loading state (asserted on its own above)
     if (s.matches({ Recovery: 'Checking the link' })) return expect(last(run)).toMatchObject({ src: 'checkRecoveryLink', settled: false });
+    if (s.matches({ 'E-mail confirmation': 'Confirming' })) return expect(last(run)).toMatchObject({ src: 'confirmEmailChange', settled: false });
     expect(last(run)).toMatchObject({ src: 'loadFormFields', settled: false });
     // before the first answer there are no fields; fields loaded for the other form stay until the new answer
     if (!run.invocations.some((i) => i.src === 'loadFormFields' && i.settled)) expect(ctx(s).attr).toBeNull();
@@ -293,5 +335,6 @@ describeModel(authModel, {
     'Reset requested': 'forgotPasswordSuccess',
     Recovery: 'recoverAccount',
     Recovered: 'recoverPasswordSuccess',
+    'E-mail confirmation': 'confirmEmail',
   },
 });

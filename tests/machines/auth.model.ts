@@ -33,6 +33,8 @@ export const customer = { id: 7, email: EMAIL };
 /** A server that requires a password and offers two countries (the config's default country is the second). */
 export const attrWithPassword = { countries: { CH: 'Schweiz', DE: 'Deutschland' }, salutations: { mr: 'Herr' }, required_fields: ['email', 'password'], visible_fields: ['email', 'password'] };
 export const DEFAULT_COUNTRY = 'DE';
+/** The address a confirmation link (issue 44) makes the account's. */
+export const NEW_EMAIL = 'grace@museum.example';
 /** The e-mail as typed with spaces around it (pasted): the calls send it trimmed. */
 export const SPACED_EMAIL = ` ${EMAIL} `;
 
@@ -73,6 +75,7 @@ export const authModel = defineModel({
     OPEN_GUEST_REGISTRATION: {},
     OPEN_FORGOT_PASSWORD: {},
     OPEN_RECOVERY: { token: 'guid-1' },
+    OPEN_EMAIL_CONFIRMATION: { token: 'mail-1' },
     FIELD_CHANGED: FILL.map(([field, value]) => ({ field, value })),
     SAME_AS_BILLING_CHANGED: { same: false },
     ADDRESS_CHANGED: ADDRESS.map(([field, value]) => ({ field, value })),
@@ -118,6 +121,14 @@ export const authModel = defineModel({
     'error:requestPasswordReset': { error: apiError(422, { email: ['unknown'] }) },
     'done:checkRecoveryLink': { output: true },
     'error:checkRecoveryLink': [{ error: apiError(404) }, { error: apiError(0) }],
+    // issue 44: the link mailed to a new address
+    'done:confirmEmailChange': { output: { email: NEW_EMAIL } },
+    'error:confirmEmailChange': [
+      { error: apiError(410, {}, 'This confirmation link has expired.') },
+      { error: apiError(404, {}, 'This confirmation link is not valid.') },
+      { error: apiError(422, { email: ['This e-mail address is already registered.'] }) },
+      { error: apiError(0) },
+    ],
     'done:confirmPasswordReset': { output: { jwt: 'jwt-recovered' } },
     'error:confirmPasswordReset': [
       { error: apiError(400, {}, 'You must fill all fields') },
@@ -247,6 +258,18 @@ export const authModel = defineModel({
         { type: 'done:loadFormFields', output: attr },
         { type: 'SUBMIT' },
         { type: 'OPEN_GUEST_REGISTRATION' },
+      ],
+    },
+    {
+      name: 'a second confirmation link is followed with its own token; a refused one can be left for login (issue 44)',
+      events: [
+        { type: 'OPEN_EMAIL_CONFIRMATION', token: 'mail-1' },
+        { type: 'error:confirmEmailChange', error: apiError(404) },
+        { type: 'OPEN_EMAIL_CONFIRMATION', token: 'mail-2' },
+        { type: 'error:confirmEmailChange', error: apiError(0) },
+        { type: 'RETRY' },
+        { type: 'done:confirmEmailChange', output: { email: NEW_EMAIL } },
+        { type: 'OPEN_LOGIN' },
       ],
     },
     {

@@ -34,7 +34,8 @@ export const customer = {
 export const renamed = { ...customer, fname: 'Grace', addrBilling: { ...address, name: 'Grace Lovelace' } };
 export const DELIVERY = { name: 'Ada Lovelace', street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', country: 'DE' };
 export const shipped = { ...customer, addrShipping: { id: 7, ...DELIVERY } };
-export const moved = { ...customer, email: 'grace@museum.example' };
+/** customer/emailchange answers where the confirmation link went (issue 44): the account keeps its address until it is followed. */
+export const requested = { email: 'grace@museum.example', expiresAt: '2026-12-08T10:00:00.000Z' };
 
 /** Typed in this order; the first value of fname empties the required field. */
 export const TYPING: Record<SettingsSection, [string, string][]> = {
@@ -141,7 +142,7 @@ export const settingsModel = defineModel({
       { error: apiError(422, { _po: ['The current password is not correct.'] }, 'The password could not be changed.') },
       { error: noAnswer },
     ],
-    'done:changeEmail': { output: moved },
+    'done:changeEmail': { output: requested },
     'error:changeEmail': [
       { error: unauthorized },
       { error: apiError(422, { email: ['This e-mail address is already registered.'] }, 'The e-mail address could not be changed.') },
@@ -184,7 +185,7 @@ export const settingsModel = defineModel({
         { type: 'EMAIL_CHANGED', field: 'email', value: '  grace@museum.example ' },
         { type: 'EMAIL_CHANGED', field: 'password', value: 'Museum2026!' },
         { type: 'CHANGE_EMAIL' },
-        { type: 'done:changeEmail', output: moved },
+        { type: 'done:changeEmail', output: requested },
       ],
     },
   ],

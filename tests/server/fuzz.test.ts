@@ -30,6 +30,7 @@ beforeAll(async () => {
     ...DEFAULT_RATE_LIMITS,
     login: { ...DEFAULT_RATE_LIMITS.login, ...many },
     passwordReset: { ...DEFAULT_RATE_LIMITS.passwordReset, ...many },
+    emailChange: { ...DEFAULT_RATE_LIMITS.emailChange, ...many },
     voucherLookup: { ...DEFAULT_RATE_LIMITS.voucherLookup, ...many },
     payment: { ...DEFAULT_RATE_LIMITS.payment, ...many },
     registration: { ...DEFAULT_RATE_LIMITS.registration, ...many },

@@ -126,6 +126,8 @@ describe('no secret in a log line (issue 44, item 4)', () => {
     try {
       await fetch(`${server.url}/de/recover/${guid}`);
       await fetch(`${server.url}/de/recover/${guid}/more?x=1`);
+      // the page of the link that confirms a new e-mail address has its secret in the path too (issue 44, item 9)
+      await fetch(`${server.url}/fr/confirm-email/${guid}`);
       const failed = new Error(`[GET] "http://upstream.example/api/de/customer?_=${token}": <no response> This operation was aborted`);
       Object.assign(failed, { request: `http://upstream.example/api/de/customer?_=${token}`, cause: new Error(`at /de/recover/${guid}`) });
       log.logger.error({ err: failed, path: `/de/orders/ABC?key=${token}` }, 'upstream call failed');
@@ -134,7 +136,7 @@ describe('no secret in a log line (issue 44, item 4)', () => {
       expect(text).not.toContain(token);
       expect(text).not.toContain(guid);
       const entries = log.entries();
-      expect(entries.filter((e) => e.msg === 'request').map((e) => e.path)).toEqual(['/de/recover/…', '/de/recover/…/more']);
+      expect(entries.filter((e) => e.msg === 'request').map((e) => e.path)).toEqual(['/de/recover/…', '/de/recover/…/more', '/fr/confirm-email/…']);
       const error = entries.find((e) => e.msg === 'upstream call failed');
       expect(error?.path).toBe('/de/orders/ABC?…');
       expect(String((error?.err as { message?: string } | undefined)?.message)).toContain('http://upstream.example/api/de/customer?…');

@@ -246,22 +246,30 @@ describe('notices of account changes (in the request\'s language)', () => {
     const old = 'vecchio@museum.example';
     const { jwt } = await api.register({ email: old, password: 'correct horse 42', salutation: 'mr', fname: 'Max', lname: 'Tester', street: 'Bahnhofstrasse 1', zip: '8001', city: 'Zürich', country: 'CH' });
     await api.changeEmail(jwt, 'correct horse 42', 'nuovo@museum.example');
-    const [notice] = await server.mailsTo(old);
+    // asked (issue 44): the link to the new address, the notice of the request to the old one
+    const [confirm] = await server.mailsTo('nuovo@museum.example');
+    expect(confirm?.subject).toBe('Conferma il tuo nuovo indirizzo e-mail');
+    const [requested] = await server.mailsTo(old);
+    expect(requested?.subject).toBe('Richiesta di cambiare l’indirizzo e-mail del tuo account');
+    expect(requested?.text).toContain('nu•••@museum.example');
+    const token = /\/it\/confirm-email\/([\w-]+)/.exec(confirm?.text ?? '')?.[1] ?? '';
+    await api.confirmEmailChange(token);
+    const [, notice] = await server.mailsTo(old);
     expect(notice?.subject).toBe('L’indirizzo e-mail del tuo account è stato cambiato');
     expect(notice?.text).toContain('Ciao Max Tester,');
     expect(notice?.text).toContain('nu•••@museum.example');
     expect(notice?.text).not.toContain('nuovo@museum.example');
     expect(notice?.text).toContain('support@museum.example');
     expect(htmlOf(notice as ParsedMail)).toContain('<html lang="it">');
-    expect(await server.mailsTo('nuovo@museum.example')).toEqual([]);
+    expect(await server.mailsTo('nuovo@museum.example')).toHaveLength(1);
 
     await api.changePassword(jwt, 'correct horse 42', 'next horse 43');
-    const [changed] = await server.mailsTo('nuovo@museum.example');
+    const [, changed] = await server.mailsTo('nuovo@museum.example');
     expect(changed?.subject).toBe('La password del tuo account è stata cambiata');
     expect(htmlOf(changed as ParsedMail)).toMatch(/<h1[^>]*>La password del tuo account è stata cambiata<\/h1>/);
     // a refused change mails nothing
     await api.changePassword(jwt, 'wrong', 'third horse 44').catch(() => undefined);
-    expect(await server.mailsTo('nuovo@museum.example')).toHaveLength(1);
+    expect(await server.mailsTo('nuovo@museum.example')).toHaveLength(2);
   });
 
   it('a password set through the recovery link is told too', async () => {

@@ -243,7 +243,7 @@ describe('settings: password', () => {
 });
 
 describe('settings: e-mail', () => {
-  it('a taken address is said on the e-mail field; success shows the new address (AUTH_EMAIL_CHANGE_SUCCESS)', async () => {
+  it('a taken address is said on the e-mail field; success says where the confirmation went and keeps the address until it is followed (issue 44)', async () => {
     loggedIn();
     let taken = true;
     mount(
@@ -251,7 +251,7 @@ describe('settings: e-mail', () => {
       account((c) => {
         if (c.path !== 'customer/emailchange') return undefined;
         if (taken) return { status: 422, body: { error: 'AUTH_EMAIL_CHANGE_FAILED', message: 'x', fields: { email: ['This e-mail address is already registered.'] } } };
-        return { status: 200, body: { data: customer({ email: 'dora@museum.example' }) } };
+        return { status: 200, body: { data: { email: 'dora@museum.example', expiresAt: '2026-12-08T10:00:00.000Z' } } };
       }),
     );
     await opened();
@@ -263,9 +263,14 @@ describe('settings: e-mail', () => {
     taken = false;
     type('new-email', 'dora@museum.example');
     submit('settings.emailTitle', 'settings.changeEmail');
-    await screen.findByTestId('settings-email-saved');
-    expect(screen.getByTestId('settings-current-email').textContent).toContain('dora@museum.example');
-    expect(JSON.parse(sessionStorage.getItem('customer') ?? '{}')).toMatchObject({ email: 'dora@museum.example' });
+    const saved = await screen.findByTestId('settings-email-saved');
+    // "we sent a confirmation to <new>; your address changes once you follow the link"
+    expect(saved.textContent).toContain('We sent a confirmation link to dora@museum.example.');
+    expect(saved.textContent).toContain('Your address changes once you follow it');
+    expect(screen.getByTestId('settings-pending-email').textContent).toContain('dora@museum.example');
+    // nothing changed yet: the page and the session keep the current address
+    expect(screen.getByTestId('settings-current-email').textContent).not.toContain('dora@museum.example');
+    expect(JSON.parse(sessionStorage.getItem('customer') ?? '{}')).not.toMatchObject({ email: 'dora@museum.example' });
   });
 });
 

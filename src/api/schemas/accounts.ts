@@ -76,6 +76,17 @@ export const CustomerAttrSchema = v.object({
 });
 export type CustomerAttr = v.InferOutput<typeof CustomerAttrSchema>;
 
+/**
+ * POST customer/emailchange (issue 44): nothing changed yet; the link that confirms the change went
+ * to `email` and works until `expiresAt` (ISO time).
+ */
+export const EmailChangeRequestedSchema = v.object({ email: v.string(), expiresAt: v.string() });
+export type EmailChangeRequested = v.InferOutput<typeof EmailChangeRequestedSchema>;
+
+/** POST customer/emailconfirm: the account's address is now `email`. */
+export const EmailConfirmedSchema = v.object({ email: v.string() });
+export type EmailConfirmed = v.InferOutput<typeof EmailConfirmedSchema>;
+
 /** Calls that answer nothing but success answer `{"data": true}`. */
 export const OkSchema = v.literal(true);
 
@@ -88,5 +99,9 @@ export const AUTH_ERRORS = {
   MISSING_FIELDS: 'AUTH_MISSING_FIELDS',
   PASSWORD_CHANGE_FAILED: 'AUTH_PASSWORD_CHANGE_FAILED',
   EMAIL_CHANGE_FAILED: 'AUTH_EMAIL_CHANGE_FAILED',
+  /** customer/emailconfirm: the link was used, replaced by a newer one or never issued (404) */
+  EMAIL_LINK_INVALID: 'AUTH_EMAIL_LINK_INVALID',
+  /** customer/emailconfirm: the link is older than 24 hours (410) */
+  EMAIL_LINK_EXPIRED: 'AUTH_EMAIL_LINK_EXPIRED',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
 } as const;

@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { FormMessage } from '../../domain/account-forms.js';
 
 export function messageText(intl: IntlShape, message: FormMessage): string {
-  return 'id' in message ? intl.formatMessage({ id: message.id }) : message.text;
+  return 'id' in message ? intl.formatMessage({ id: message.id }, message.values) : message.text;
 }
 
 /** Field errors as catalogue keys (checkout) or form messages (accounts). */

@@ -1,7 +1,7 @@
 /**
  * The login and recovery journey (machines/auth.machine.ts) with the real services (src/api)
- * and the shell: its routes are login, register, register-guest, forgot-password and
- * recover/{guid}; a link between them (or back and forward) is the machine's OPEN_* event. The
+ * and the shell: its routes are login, register, register-guest, forgot-password,
+ * recover/{guid} and confirm-email/{guid} (issue 44); a link between them (or back and forward) is the machine's OPEN_* event. The
  * success pages are routes of their own (the machine's final states name them). `returnTo`
  * travels in every URL of the journey; the checkout is the redirect target when the journey
  * starts there (§4).
@@ -40,6 +40,7 @@ export const authJourney: Journey<typeof authMachine, Shell, 'auth'> = {
         ),
         confirmPasswordReset: fromPromise(({ input, signal }) => api.confirmPasswordReset(input.token, input.password, signal)),
         checkRecoveryLink: fromPromise(({ input, signal }) => api.checkRecoveryLink(input.token, signal)),
+        confirmEmailChange: fromPromise(({ input, signal }) => api.confirmEmailChange(input.token, signal)),
       },
       actions: {
         notifyLoggedIn: (_, { jwt, customer, isGuest }) =>
@@ -66,11 +67,13 @@ export const authJourney: Journey<typeof authMachine, Shell, 'auth'> = {
   },
   event: (entry) => {
     if (entry.route === 'recoverAccount') return { type: 'OPEN_RECOVERY', token: entry.params.guid };
+    if (entry.route === 'confirmEmail') return { type: 'OPEN_EMAIL_CONFIRMATION', token: entry.params.guid };
     const type = LINKS[entry.route as ShopRouteName];
     return type ? ({ type } as AuthEvent) : null;
   },
   href: (route, snapshot, lang) => {
-    const { returnTo, redirectTarget, recoveryToken } = snapshot.context;
+    const { returnTo, redirectTarget, recoveryToken, emailToken } = snapshot.context;
+    if (route === 'confirmEmail') return routeHref(lang, 'confirmEmail', { guid: emailToken });
     // The success pages continue to where the visitor came from, the checkout included.
     const back = route.endsWith('Success') ? (returnTo ?? redirectTarget) : returnTo;
     const search: SearchParams = back ? { returnTo: back } : {};

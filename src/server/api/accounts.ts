@@ -27,12 +27,27 @@ import { listCountries, readSetting } from '../settings.js';
 import { loadCustomer, toCustomer, type CustomerRow } from '../customers.js';
 import { hashPasswordDigest, digestOf, issueToken, requireCustomer, sha256, verifyPasswordDigest, optionalCustomer } from '../auth.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { emailChangedMail, greetingName, passwordChangedMail, passwordResetMail } from '../mail/messages.js';
+import { emailChangeRequestedMail, emailChangedMail, emailConfirmMail, greetingName, passwordChangedMail, passwordResetMail } from '../mail/messages.js';
 
 /** How long a mailed recovery link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long the link that confirms a new e-mail address works (issue 44). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const RecoveryTokenQuerySchema = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/)) });
+const EmailConfirmRequestSchema = v.object({ token: v.pipe(v.string('The confirmation link is malformed.'), v.regex(/^[\w-]{1,128}$/, 'The confirmation link is malformed.')) });
+
+const { EMAIL_LINK_INVALID, EMAIL_LINK_EXPIRED } = AUTH_ERRORS;
+
+/**
+ * What a new password or a new address ends (issue 44): every recovery link still open, and every
+ * e-mail change still waiting for its confirmation (a change asked for with the old password dies
+ * with it). In the caller's transaction.
+ */
+async function endOpenLinks(tx: Queryable, customerId: number, now: Date): Promise<void> {
+  await tx.query('UPDATE password_resets SET used_at = $2 WHERE customer_id = $1 AND used_at IS NULL', [customerId, now.toISOString()]);
+  await tx.query('UPDATE email_changes SET used_at = $2 WHERE customer_id = $1 AND used_at IS NULL', [customerId, now.toISOString()]);
+}
 
 /** 422 with the issues as per-field lists; keys are `c` field names (the `c.` prefix is dropped). */
 function parseForm<S extends v.GenericSchema>(schema: S, body: unknown, code: string, message: string, required: readonly string[] = []): v.InferOutput<S> {
@@ -262,6 +277,8 @@ export function registerAccountRoutes(router: Router): void {
         [reset.customer_id, stored.hash, stored.salt, now.toISOString()],
       );
       if (changed) await enqueuePasswordChanged(tx, ctx, changed, now);
+      // the other recovery links mailed before, and a pending e-mail change, end with it (issue 44)
+      await endOpenLinks(tx, reset.customer_id, now);
       return { id: reset.customer_id, version: changed?.token_version ?? 0 };
     });
     if (customerId === null) {
@@ -291,12 +308,21 @@ export function registerAccountRoutes(router: Router): void {
       );
       if (!updated) throw new Error('customer vanished');
       await enqueuePasswordChanged(tx, ctx, updated, now);
+      // recovery links mailed before and a pending e-mail change end too (issue 44)
+      await endOpenLinks(tx, id, now);
       return updated;
     });
     ctx.services.mail?.kick();
     return { jwt: await issueToken(ctx.services, id, false, changed.token_version) };
   });
 
+  /**
+   * POST customer/emailchange?_=token {_po, email}: asks for a new address (issue 44). Nothing
+   * changes yet: the new address gets a single-use link (stored as its SHA-256, 24 hours), the old
+   * one a notice that a change was asked for. The address changes when the link is followed
+   * (customer/emailconfirm); until then login stays with the old one. A newer request ends the
+   * older link. Answers `{email, expiresAt}`: where the link went and until when it works.
+   */
   router.post('customer/emailchange', async (ctx) => {
     const id = await requireCustomer(ctx);
     const { _po, email } = parseForm(EmailChangeRequestSchema, ctx.body, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.');
@@ -305,21 +331,75 @@ export function registerAccountRoutes(router: Router): void {
     if (!(await verifyPasswordDigest(_po, stored))) {
       throw new HttpError(422, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.', { _po: ['The password is not correct.'] });
     }
+    if (email === row.email) {
+      throw new HttpError(422, AUTH_ERRORS.EMAIL_CHANGE_FAILED, FORM_MESSAGE, { email: ['This is already the address of your account.'] });
+    }
+    const taken = await ctx.db.query('SELECT 1 FROM customers WHERE email = $1 AND NOT is_guest', [email]);
+    if (taken.length > 0) throw emailTaken(AUTH_ERRORS.EMAIL_CHANGE_FAILED);
+    const token = randomUUID();
     const now = ctx.services.now();
+    const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
+    // the shop's own origin (PUBLIC_URL or an allowed host), as the recovery link; the token goes by mail only
+    const link = `${ctx.origin}/${ctx.lang}/confirm-email/${token}`;
+    await ctx.db.transaction(async (tx) => {
+      // one pending change at a time: the link of an earlier request stops working
+      await tx.query('UPDATE email_changes SET used_at = $2 WHERE customer_id = $1 AND used_at IS NULL', [id, now.toISOString()]);
+      await tx.query('INSERT INTO email_changes (token_hash, customer_id, new_email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+        sha256(token),
+        id,
+        email,
+        now.toISOString(),
+        expiresAt.toISOString(),
+      ]);
+      const name = greetingName(row);
+      await enqueueMail(tx, { kind: 'email-confirm', lang: ctx.lang, to: email, ...emailConfirmMail(ctx.lang, { name, link }) }, now);
+      // the old address learns of it at once: its owner can stop a change they did not ask for
+      const notice = emailChangeRequestedMail(ctx.lang, { name, newEmail: email, supportEmail: ctx.services.supportEmail });
+      await enqueueMail(tx, { kind: 'email-change-requested', lang: ctx.lang, to: row.email, ...notice }, now);
+    });
+    ctx.services.mail?.kick();
+    return { email, expiresAt: expiresAt.toISOString() };
+  });
+
+  /**
+   * POST customer/emailconfirm {token}: the link mailed to the new address (issue 44). Changes the
+   * address once; every recovery link mailed before ends, and the old address gets the notice of
+   * the change. Sessions stay (the password did not change). 404 AUTH_EMAIL_LINK_INVALID for an
+   * invented, used or replaced link, 410 AUTH_EMAIL_LINK_EXPIRED after 24 hours, 422 when the
+   * address was registered by someone else meanwhile. No token needed: the link is the proof.
+   */
+  router.post('customer/emailconfirm', async (ctx) => {
+    const { token } = parseForm(EmailConfirmRequestSchema, ctx.body, AUTH_ERRORS.VALIDATION_FAILED, 'The confirmation link is malformed.');
+    const now = ctx.services.now();
+    const hash = sha256(token);
     try {
-      const updated = await ctx.db.transaction(async (tx) => {
-        const [after] = await tx.query<CustomerRow>('UPDATE customers SET email = $2, updated_at = $3 WHERE id = $1 RETURNING *', [id, email, now.toISOString()]);
+      const changed = await ctx.db.transaction(async (tx) => {
+        // single use: only the statement that flips used_at gets the row
+        const [pending] = await tx.query<{ customer_id: number; new_email: string }>(
+          'UPDATE email_changes SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id, new_email',
+          [hash, now.toISOString()],
+        );
+        if (!pending) return null;
+        const before = await loadCustomer(tx, pending.customer_id);
+        const [after] = await tx.query<CustomerRow>('UPDATE customers SET email = $2, updated_at = $3 WHERE id = $1 RETURNING *', [pending.customer_id, pending.new_email, now.toISOString()]);
         if (!after) throw new Error('customer vanished');
-        // the notice goes to the old address: its owner learns of a change they did not make
-        if (row.email !== after.email) {
-          const mail = emailChangedMail(ctx.lang, { name: greetingName(after), newEmail: after.email, supportEmail: ctx.services.supportEmail });
-          await enqueueMail(tx, { kind: 'email-changed', lang: ctx.lang, to: row.email, ...mail }, now);
-        }
+        // a recovery link mailed to the old address must not open the account any more
+        await endOpenLinks(tx, pending.customer_id, now);
+        const mail = emailChangedMail(ctx.lang, { name: greetingName(after), newEmail: after.email, supportEmail: ctx.services.supportEmail });
+        await enqueueMail(tx, { kind: 'email-changed', lang: ctx.lang, to: before.email, ...mail }, now);
         return after;
       });
+      if (!changed) {
+        const [link] = await ctx.db.query<{ used_at: string | null }>('SELECT used_at FROM email_changes WHERE token_hash = $1', [hash]);
+        if (link && link.used_at === null) {
+          throw new HttpError(410, EMAIL_LINK_EXPIRED, 'This confirmation link has expired. Please ask for the change again in your account settings.');
+        }
+        throw new HttpError(404, EMAIL_LINK_INVALID, 'This confirmation link is not valid: it was used already, replaced by a newer one or never issued.');
+      }
       ctx.services.mail?.kick();
-      return toCustomer(updated);
+      return { email: changed.email };
     } catch (error) {
+      // the address was registered by someone else after the request: the unique index decides
       if (isUniqueViolation(error)) throw emailTaken(AUTH_ERRORS.EMAIL_CHANGE_FAILED);
       throw error;
     }

@@ -1,12 +1,14 @@
 /**
  * The mails of the shop's accounts (issue 42), in the eight languages: the password-reset link,
- * the notice of a changed e-mail address (to the old one) and of a changed password. Each is
+ * the link that confirms a new e-mail address (to the new one) with the notice that a change was
+ * asked for (to the old one, issue 44), the notice of a changed e-mail address (to the old one)
+ * and of a changed password. Each is
  * plain text and accessible HTML (the language set, one heading, paragraphs and a link, no layout
  * tables); everything interpolated into the HTML is escaped.
  */
 import type { Language } from '../../api/languages.js';
 
-export type MailKind = 'password-reset' | 'email-changed' | 'password-changed';
+export type MailKind = 'password-reset' | 'email-confirm' | 'email-change-requested' | 'email-changed' | 'password-changed';
 
 /** A mail ready for the outbox: subject and both bodies. */
 export interface MailContent {
@@ -155,6 +157,110 @@ const EMAIL_CHANGED: Record<Language, NoticeWords> = {
   },
 };
 
+/** The link to the new address that confirms it (issue 44); `once` also says that nothing changed yet. */
+const EMAIL_CONFIRM: Record<Language, ResetWords> = {
+  de: {
+    subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+    intro: 'Sie möchten sich im Museumsshop künftig mit dieser Adresse anmelden. Bestätigen Sie sie mit diesem Link:',
+    action: 'E-Mail-Adresse bestätigen',
+    once: 'Der Link gilt einmal, 24 Stunden lang. Bis Sie ihm folgen, bleibt Ihre bisherige Adresse die Ihres Kontos.',
+    notYou: 'Wenn Sie das nicht verlangt haben, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
+  },
+  en: {
+    subject: 'Confirm your new e-mail address',
+    intro: 'You asked to log in to the museum shop with this address from now on. Confirm it with this link:',
+    action: 'Confirm e-mail address',
+    once: 'The link works once, for 24 hours. Until you follow it, your previous address stays your account’s.',
+    notYou: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+  },
+  fr: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    intro: 'Vous avez demandé à vous connecter désormais à la boutique du musée avec cette adresse. Confirmez-la avec ce lien :',
+    action: 'Confirmer l’adresse e-mail',
+    once: 'Le lien est valable une fois, pendant 24 heures. Tant que vous ne l’avez pas suivi, votre compte garde son adresse actuelle.',
+    notYou: 'Si vous n’avez rien demandé, ignorez cet e-mail : rien ne change.',
+  },
+  it: {
+    subject: 'Conferma il tuo nuovo indirizzo e-mail',
+    intro: 'Hai chiesto di accedere d’ora in poi al negozio del museo con questo indirizzo. Confermalo con questo link:',
+    action: 'Conferma l’indirizzo e-mail',
+    once: 'Il link vale una volta, per 24 ore. Finché non lo apri, il tuo account resta con l’indirizzo attuale.',
+    notYou: 'Se non l’hai chiesto tu, ignora questa e-mail: non cambia nulla.',
+  },
+  nl: {
+    subject: 'Bevestig uw nieuwe e-mailadres',
+    intro: 'U wilt voortaan met dit adres inloggen bij de museumwinkel. Bevestig het met deze link:',
+    action: 'E-mailadres bevestigen',
+    once: 'De link werkt één keer, 24 uur lang. Tot u hem volgt, blijft uw huidige adres dat van uw account.',
+    notYou: 'Heeft u hier niet om gevraagd? Negeer dan deze e-mail: er verandert niets.',
+  },
+  es: {
+    subject: 'Confirme su nueva dirección de correo electrónico',
+    intro: 'Ha pedido iniciar sesión en la tienda del museo con esta dirección a partir de ahora. Confírmela con este enlace:',
+    action: 'Confirmar la dirección de correo',
+    once: 'El enlace funciona una vez, durante 24 horas. Hasta que lo abra, su cuenta conserva la dirección actual.',
+    notYou: 'Si no lo ha pedido usted, ignore este correo: no cambia nada.',
+  },
+  sv: {
+    subject: 'Bekräfta din nya e-postadress',
+    intro: 'Du har bett om att i fortsättningen logga in i museibutiken med den här adressen. Bekräfta den med den här länken:',
+    action: 'Bekräfta e-postadressen',
+    once: 'Länken fungerar en gång, i 24 timmar. Tills du öppnar den behåller ditt konto sin nuvarande adress.',
+    notYou: 'Om du inte har bett om detta kan du bortse från mejlet: ingenting ändras.',
+  },
+  da: {
+    subject: 'Bekræft din nye e-mailadresse',
+    intro: 'Du har bedt om fremover at logge ind i museumsbutikken med denne adresse. Bekræft den med dette link:',
+    action: 'Bekræft e-mailadressen',
+    once: 'Linket virker én gang i 24 timer. Indtil du følger det, beholder din konto sin nuværende adresse.',
+    notYou: 'Hvis du ikke har bedt om det, kan du se bort fra denne e-mail: Intet ændres.',
+  },
+};
+
+/** The notice to the old address that a change to another one was asked for (issue 44). */
+const EMAIL_CHANGE_REQUESTED: Record<Language, NoticeWords> = {
+  de: {
+    subject: 'Änderung der E-Mail-Adresse Ihres Kontos verlangt',
+    what: 'Für Ihr Konto im Museumsshop wurde verlangt, die E-Mail-Adresse in {email} zu ändern. Sie ändert sich erst, wenn jemand dem Link folgt, den wir an diese Adresse geschickt haben; bis dahin melden Sie sich wie bisher an.',
+    notYou: 'Wenn Sie das nicht selbst verlangt haben, wählen Sie sofort ein neues Passwort („Passwort vergessen“) – das bricht die Änderung ab – und schreiben Sie uns: {support}',
+  },
+  en: {
+    subject: 'A change of your account’s e-mail address was asked for',
+    what: 'Someone asked to change the e-mail address of your museum shop account to {email}. It changes only once the link we sent to that address is followed; until then you log in as before.',
+    notYou: 'If it was not you, choose a new password at once (“Forgot password”) – that cancels the change – and write to us: {support}',
+  },
+  fr: {
+    subject: 'Changement demandé de l’adresse e-mail de votre compte',
+    what: 'Quelqu’un a demandé à remplacer l’adresse e-mail de votre compte de la boutique du musée par {email}. Elle ne change qu’une fois suivi le lien envoyé à cette adresse ; d’ici là, vous vous connectez comme avant.',
+    notYou: 'Si ce n’est pas vous, choisissez immédiatement un nouveau mot de passe (« Mot de passe oublié ») – cela annule le changement – et écrivez-nous : {support}',
+  },
+  it: {
+    subject: 'Richiesta di cambiare l’indirizzo e-mail del tuo account',
+    what: 'Qualcuno ha chiesto di cambiare l’indirizzo e-mail del tuo account del negozio del museo in {email}. Cambia solo quando viene aperto il link inviato a quell’indirizzo; fino ad allora accedi come prima.',
+    notYou: 'Se non sei stato tu, scegli subito una nuova password («Password dimenticata») – questo annulla la modifica – e scrivici: {support}',
+  },
+  nl: {
+    subject: 'Wijziging van het e-mailadres van uw account gevraagd',
+    what: 'Iemand heeft gevraagd het e-mailadres van uw account bij de museumwinkel te wijzigen in {email}. Het verandert pas als de link wordt gevolgd die we naar dat adres hebben gestuurd; tot dan logt u in zoals altijd.',
+    notYou: 'Was u dit niet? Kies dan meteen een nieuw wachtwoord („Wachtwoord vergeten”) – dat annuleert de wijziging – en schrijf ons: {support}',
+  },
+  es: {
+    subject: 'Se ha pedido cambiar la dirección de correo de su cuenta',
+    what: 'Alguien ha pedido cambiar la dirección de correo electrónico de su cuenta de la tienda del museo a {email}. Solo cambia cuando se abra el enlace que enviamos a esa dirección; hasta entonces inicia sesión como siempre.',
+    notYou: 'Si no ha sido usted, elija de inmediato una nueva contraseña («¿Ha olvidado su contraseña?»), lo que anula el cambio, y escríbanos: {support}',
+  },
+  sv: {
+    subject: 'Någon har bett om att ändra e-postadressen för ditt konto',
+    what: 'Någon har bett om att ändra e-postadressen för ditt konto i museibutiken till {email}. Den ändras först när länken som vi skickade till den adressen öppnas; tills dess loggar du in som vanligt.',
+    notYou: 'Om det inte var du, välj genast ett nytt lösenord (”Glömt lösenordet”) – det avbryter ändringen – och skriv till oss: {support}',
+  },
+  da: {
+    subject: 'Der er bedt om at ændre e-mailadressen til din konto',
+    what: 'Nogen har bedt om at ændre e-mailadressen til din konto i museumsbutikken til {email}. Den ændres først, når linket, vi har sendt til den adresse, bliver fulgt; indtil da logger du ind som hidtil.',
+    notYou: 'Hvis det ikke var dig, så vælg straks en ny adgangskode (“Glemt adgangskode”) – det annullerer ændringen – og skriv til os: {support}',
+  },
+};
+
 const PASSWORD_CHANGED: Record<Language, NoticeWords> = {
   de: {
     subject: 'Das Passwort Ihres Kontos wurde geändert',
@@ -252,6 +358,18 @@ const fill = (template: string, values: Record<string, string>) => template.repl
 export function passwordResetMail(lang: Language, options: { name: string | null; link: string }): MailContent {
   const w = RESET[lang];
   return render(lang, w.subject, options.name, [{ before: w.intro, label: w.action, href: options.link }, w.once, w.notYou]);
+}
+
+/** The mail to the new address with the link that confirms it (`link`: the shop's own confirmation page with the token). */
+export function emailConfirmMail(lang: Language, options: { name: string | null; link: string }): MailContent {
+  const w = EMAIL_CONFIRM[lang];
+  return render(lang, w.subject, options.name, [{ before: w.intro, label: w.action, href: options.link }, w.once, w.notYou]);
+}
+
+/** The notice to the old address that a change to another address was asked for (the new one partly masked). */
+export function emailChangeRequestedMail(lang: Language, options: { name: string | null; newEmail: string; supportEmail: string }): MailContent {
+  const w = EMAIL_CHANGE_REQUESTED[lang];
+  return render(lang, w.subject, options.name, [fill(w.what, { email: maskEmail(options.newEmail) }), fill(w.notYou, { support: options.supportEmail })]);
 }
 
 /** The notice to the old address that the account's e-mail address changed (the new one partly masked). */

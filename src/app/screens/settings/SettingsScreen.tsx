@@ -157,12 +157,18 @@ function EmailForm({ actor }: { actor: SettingsActor }) {
   const intl = useIntl();
   const values = useSelector(actor, (s) => s.context.emailForm);
   const current = useSelector(actor, (s) => s.context.customer?.email ?? '');
+  const pending = useSelector(actor, (s) => s.context.pendingEmail);
   const errors = useSelector(actor, (s) => s.context.errors.email);
   return (
     <SettingsForm actor={actor} section="email" title="settings.emailTitle" submit="settings.changeEmail" onSubmit={() => actor.send({ type: 'CHANGE_EMAIL' })}>
       <p className="settings__current" data-testid="settings-current-email">
         <FormattedMessage id="settings.currentEmail" values={{ email: <strong>{current}</strong> }} />
       </p>
+      {pending && (
+        <p className="settings__current" data-testid="settings-pending-email">
+          <FormattedMessage id="settings.emailPending" values={{ email: <strong>{pending}</strong> }} />
+        </p>
+      )}
       <TextField
         name="new-email"
         type="email"

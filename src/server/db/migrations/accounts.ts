@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Customers, password-reset tokens and salutations. Countries live in the catalogue's `countries`
+ * Customers, password-reset tokens, pending e-mail changes and salutations. Countries live in the catalogue's `countries`
  * table (key, name jsonb per language, sequence_no, shippable), shared with shipping.
  */
 export const accountMigrations: Migration[] = [
@@ -41,6 +41,24 @@ CREATE TABLE salutations (
   names jsonb NOT NULL,
   sequence_no integer NOT NULL DEFAULT 0
 )
+`,
+  },
+  {
+    // Issue 44: an e-mail change waits for the new address to confirm it. One row per requested
+    // change: the new address and the SHA-256 of the mailed token (as password_resets keeps it).
+    // A newer request, the confirmation or a password change ends the open ones (used_at).
+    id: '210_email_changes',
+    sql: `
+CREATE TABLE email_changes (
+  token_hash text PRIMARY KEY,
+  customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  new_email text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX email_changes_customer ON email_changes (customer_id) WHERE used_at IS NULL;
+CREATE INDEX password_resets_customer ON password_resets (customer_id) WHERE used_at IS NULL
 `,
   },
 ];
