@@ -9,6 +9,8 @@ import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './log.js';
 import { parseSmtpUrl, type SmtpSettings } from './mail/transport.js';
 import { parseTicketKey } from './tickets/codes.js';
+import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone } from '../domain/dates.js';
+import { passwordCost } from './auth.js';
 
 export interface ServerEnv {
   port: number;
@@ -57,6 +59,8 @@ export interface ServerEnv {
   voucherValidityMonths?: number | undefined;
   /** ORDER_RESEND_INTERVAL_SECONDS: how long after a confirmation "send again" waits; undefined = 60 s. */
   resendIntervalSeconds?: number | undefined;
+  /** MUSEUM_TIME_ZONE: the IANA zone of slot times, "today" and sale cut-offs (issue 44); default Europe/Zurich. */
+  museumTimeZone?: string | undefined;
 }
 
 export const DEFAULTS = {
@@ -253,8 +257,15 @@ export function parseEnv(env: Env): ServerEnv {
     if (bad.length > 0) problems.push(`ALLOWED_HOSTS must be host names (no scheme, port or path), separated by commas, or *; got '${bad.join("', '")}'.`);
   }
   const resendIntervalSeconds = wholeNumber(env, 'ORDER_RESEND_INTERVAL_SECONDS', 1, 86_400, 'seconds', problems);
+  const museumTimeZone = value(env, 'MUSEUM_TIME_ZONE') ?? DEFAULT_MUSEUM_TIME_ZONE;
+  if (!isTimeZone(museumTimeZone)) problems.push(`MUSEUM_TIME_ZONE must be an IANA time zone such as Europe/Zurich, got '${museumTimeZone}'.`);
+  try {
+    passwordCost(env);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts, museumTimeZone };
 }
 
 /** A whole number of `unit` from `min` to `max`, or undefined when unset; a bad value is named in `problems`. */

@@ -45,7 +45,7 @@ export async function runServerCommand(args: string[], env: Record<string, strin
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', SERVER_RENDERING: 'false', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SHOP_API_URL: '', JWT_SECRET: '', SERVER_RENDERING: 'false', TEST_ONLY_SCRYPT_LOG2_N: '14', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // the start of the log (start-up lines, first requests): a bench writes a request line per call,
