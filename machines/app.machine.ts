@@ -1,12 +1,15 @@
 /**
  * The app shell journey (spec §1 start-up, §4 navigation side effects, §8 HTTP error policy).
  *
- * Four parallel regions:
+ * Five parallel regions:
  * - Boot: remote config first (nothing renders before it), the interface messages of the shell
  *   (each page's parts of the catalogue join later with MESSAGES_ADDED), the saved session (validated, invalid values dropped), payment types, shop metadata and static content.
  * - Global message: the dismissible banner; a server error shows it for 15 s (§8, §9).
  * - Toasts: a queue of short notices, each visible for 2 s (§8).
  * - Server requests: the waiting flag while any request is open (§4), shown as a spinner.
+ * - Session end: logout forgets the session at once and asks the back end to end its token
+ *   (`auth/logout`, issue 44); whatever that answers (a back end without the call: 404/405; none
+ *   at all), the visitor stays logged out.
  *
  * Services are `fromPromise` actors that throw until the composition root (src/app/services.ts)
  * provides real ones with `appMachine.provide`; tests provide fakes the same way. Navigation and
@@ -83,6 +86,8 @@ export interface AppContext {
   lastServiceUnavailableReloadAt: number | null;
   /** The configuration's last failure was a 503 (the shop's database away): the retry screen says §8's "unavailable", not "check your connection". */
   configUnavailable: boolean;
+  /** The token of the session just ended, while the back end is asked to end it too (never used for anything else). */
+  endingJwt: string | null;
 }
 
 export type HttpErrorEvent = {
@@ -132,6 +137,8 @@ export const appMachine = setup({
     restoreSession: fromPromise<RestoredSession>(async () => notProvided('restoreSession')),
     loadPaymentTypes: fromPromise<PaymentType[]>(async () => notProvided('loadPaymentTypes')),
     loadShopData: fromPromise<ShopData>(async () => notProvided('loadShopData')),
+    /** POST auth/logout?_=jwt; its answer or failure changes nothing for the visitor. */
+    endSession: fromPromise<unknown, { jwt: string }>(async () => notProvided('endSession')),
   },
   actions: {
     assignConfig: assign(({ context }, loaded: AppConfig) => {
@@ -175,6 +182,8 @@ export const appMachine = setup({
     rememberServiceUnavailableReload: assign((_, at: number) => ({ lastServiceUnavailableReloadAt: at })),
     signIn: assign((_, session: { jwt: string; customer: StoredCustomer | null; isGuest: boolean }) => ({ ...session })),
     forgetSession: assign({ jwt: null, customer: null, isGuest: false }),
+    rememberTokenToEnd: assign(({ context }) => ({ endingJwt: context.jwt })),
+    clearTokenToEnd: assign({ endingJwt: null }),
     updateSession: assign((_, session: { jwt: string; customer: StoredCustomer }) => ({ ...session })),
     // Side effects the app provides (router, storage, window):
     navigateToLogin: () => notProvided('navigateToLogin'),
@@ -254,6 +263,7 @@ export const appMachine = setup({
     pendingRequests: 0,
     lastServiceUnavailableReloadAt: input.lastServiceUnavailableReloadAt ?? null,
     configUnavailable: false,
+    endingJwt: null,
   }),
   on: {
     HTTP_ERROR: [
@@ -286,7 +296,6 @@ export const appMachine = setup({
       description: 'Only while logged in: a late answer of the settings never brings a session back after logout.',
       actions: [{ type: 'updateSession', params: ({ event }) => ({ jwt: event.jwt, customer: event.customer }) }, 'storeSession'],
     },
-    LOGOUT: { actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
   },
   states: {
     Boot: {
@@ -441,6 +450,46 @@ export const appMachine = setup({
             REQUEST_FINISHED: [
               { guard: 'isLastRequest', target: 'Idle', actions: 'countRequestFinished' },
               { actions: 'countRequestFinished' },
+            ],
+          },
+        },
+      },
+    },
+    'Session end': {
+      description: 'Logout: the session is forgotten at once; the back end is asked to end the token as well (issue 44), and its answer changes nothing for the visitor.',
+      initial: 'Idle',
+      states: {
+        Idle: {
+          on: {
+            LOGOUT: [
+              {
+                guard: 'isLoggedIn',
+                target: 'Ending token',
+                description: 'Logged in: forget the session, go to returnTo, and have the back end end the token.',
+                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }],
+              },
+              { description: 'No session: nothing to end; clear what is stored and go to returnTo.', actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
+            ],
+          },
+        },
+        'Ending token': {
+          description: 'auth/logout with the old token, outside the HTTP error policy: a back end without the call (404/405), an ended token (401) or no answer leave the visitor logged out, without a message.',
+          invoke: {
+            src: 'endSession',
+            input: ({ context }) => ({ jwt: context.endingJwt ?? '' }),
+            onDone: { target: 'Idle', actions: 'clearTokenToEnd' },
+            onError: { target: 'Idle', actions: 'clearTokenToEnd' },
+          },
+          on: {
+            LOGOUT: [
+              {
+                guard: 'isLoggedIn',
+                target: 'Ending token',
+                reenter: true,
+                description: 'Logged in again and out again before the first answer: this token is ended too (the first call still runs to its end).',
+                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }],
+              },
+              { description: 'No session: nothing more to end.', actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
             ],
           },
         },

@@ -59,13 +59,6 @@ export const machine = createMachine({
         "storeSession"
       ],
       "description": "Only while logged in: a late answer of the settings never brings a session back after logout."
-    },
-    "LOGOUT": {
-      "actions": [
-        "forgetSession",
-        "clearStoredSession",
-        "navigateAfterLogout"
-      ]
     }
   },
   "states": {
@@ -418,6 +411,79 @@ export const machine = createMachine({
                 "actions": [
                   "countRequestFinished"
                 ]
+              }
+            ]
+          }
+        }
+      }
+    },
+    "Session end": {
+      "description": "Logout: the session is forgotten at once; the back end is asked to end the token as well (issue 44), and its answer changes nothing for the visitor.",
+      "initial": "Idle",
+      "states": {
+        "Idle": {
+          "on": {
+            "LOGOUT": [
+              {
+                "target": "Ending token",
+                "guard": "isLoggedIn",
+                "actions": [
+                  "rememberTokenToEnd",
+                  "forgetSession",
+                  "clearStoredSession",
+                  "navigateAfterLogout"
+                ],
+                "description": "Logged in: forget the session, go to returnTo, and have the back end end the token."
+              },
+              {
+                "actions": [
+                  "forgetSession",
+                  "clearStoredSession",
+                  "navigateAfterLogout"
+                ],
+                "description": "No session: nothing to end; clear what is stored and go to returnTo."
+              }
+            ]
+          }
+        },
+        "Ending token": {
+          "description": "auth/logout with the old token, outside the HTTP error policy: a back end without the call (404/405), an ended token (401) or no answer leave the visitor logged out, without a message.",
+          "invoke": {
+            "src": "endSession",
+            "onDone": {
+              "target": "Idle",
+              "actions": [
+                "clearTokenToEnd"
+              ]
+            },
+            "onError": {
+              "target": "Idle",
+              "actions": [
+                "clearTokenToEnd"
+              ]
+            }
+          },
+          "on": {
+            "LOGOUT": [
+              {
+                "target": "Ending token",
+                "guard": "isLoggedIn",
+                "actions": [
+                  "rememberTokenToEnd",
+                  "forgetSession",
+                  "clearStoredSession",
+                  "navigateAfterLogout"
+                ],
+                "reenter": true,
+                "description": "Logged in again and out again before the first answer: this token is ended too (the first call still runs to its end)."
+              },
+              {
+                "actions": [
+                  "forgetSession",
+                  "clearStoredSession",
+                  "navigateAfterLogout"
+                ],
+                "description": "No session: nothing more to end."
               }
             ]
           }

@@ -50,6 +50,8 @@ export function accountApi(http: Http) {
     /** POST auth/login {_u, _p}. Wrong e-mail or password: 422 AUTH_LOGIN_FAILED. */
     login: async (email: string, password: string, signal?: AbortSignal) =>
       http.request('POST', 'auth/login', { schema: JwtResultSchema, body: { _u: email, _p: await passwordDigest(password) }, signal }),
+    /** POST auth/logout?_=token (issue 44): the server ends the token; the app logs out whatever it answers. */
+    logout: (token: string, signal?: AbortSignal) => http.request('POST', 'auth/logout', { schema: OkSchema, query: { _: token }, signal }),
     /** POST auth/guest {c}: a guest customer with billing data; answers a jwt. */
     registerGuest: (c: GuestRegisterInput, signal?: AbortSignal) =>
       http.request('POST', 'auth/guest', { schema: JwtResultSchema, body: { c }, signal }),

@@ -38,7 +38,7 @@ const MERCHANDISE_CALLS = exhaustive<MerchandiseApi>()([
 ]);
 const VOUCHER_CALLS = exhaustive<VouchersApi>()(['getVouchers', 'getVoucher', 'getVoucherAttributes', 'lookUpVoucherCode']);
 const ACCOUNT_CALLS = exhaustive<AccountApi>()([
-  'login', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'checkRecoveryLink', 'confirmPasswordReset', 'changePassword',
+  'login', 'logout', 'registerGuest', 'register', 'validateCustomer', 'getCustomerAttr', 'requestPasswordReset', 'checkRecoveryLink', 'confirmPasswordReset', 'changePassword',
   'changeEmail', 'confirmEmailChange', 'updateCustomer', 'getCustomer',
 ]);
 const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([

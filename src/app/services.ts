@@ -139,6 +139,10 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       send({ type: 'HTTP_ERROR', status: error.status, code: error.code, at: now(), onLoginPage: /^\/[a-z]{2}\/login\/?$/.test(currentPath()) }),
   });
 
+  // logout's call to end the token (issue 44) goes past the HTTP error policy and the spinner: a back end
+  // without it (404/405), an ended token (401) or no answer must not send the visitor anywhere or show a message
+  const quietApi: ShopApi = createShopApi({ baseURL: options.baseURL ?? '/api', lang: () => actor.getSnapshot().context.lang, fetch: baseFetch });
+
   let router: ShopRouter;
   const reload = options.reload ?? (() => window.location.reload());
   const assign = options.assign ?? ((href: string) => window.location.assign(href));
@@ -149,6 +153,8 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       loadMessages: fromPromise(({ input }) => messages.shell(input.lang)),
       restoreSession: fromPromise(async () => restoreSession(history.location.search)),
       loadPaymentTypes: fromPromise(({ signal }) => api.getPaymentTypes(signal)),
+      // not cancelled by a second logout: each ended session's token is ended on the back end
+      endSession: fromPromise(({ input }) => quietApi.logout(input.jwt)),
       loadShopData: fromPromise(async ({ signal }) => {
         const [shopInfo, staticContent] = await Promise.allSettled([api.getShopInfo(signal), api.getStaticContent(signal)]);
         return {

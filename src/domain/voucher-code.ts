@@ -5,7 +5,7 @@
  * validity is computed at UTC+1. valid_from / valid_to are 'YYYY-MM-DD' (whole days, valid_to
  * inclusive) or 'YYYY-MM-DD HH:mm' (to the minute); null means unbounded.
  */
-import { museumLocal } from './dates.js';
+import { voucherLocal } from './dates.js';
 
 export const VOUCHER_NOT_FOUND = 'VOUCHER_NOT_FOUND';
 export const VOUCHER_NOW_IS_BEFORE_VALID_FROM = 'VOUCHER_NOW_IS_BEFORE_VALID_FROM';
@@ -60,7 +60,7 @@ function bound(value: string, end: boolean): string {
 
 /** Applies the rule of §5 at the instant `now` (evaluated in UTC+1). */
 export function voucherCodeValidity(code: VoucherCodeValues, now: Date): VoucherCodeValidity {
-  const local = museumLocal(now).datetime;
+  const local = voucherLocal(now).datetime;
   const available_amount = availableAmount(code);
   if (code.valid_from && local < bound(code.valid_from, false)) {
     return { valid: false, error: VOUCHER_NOW_IS_BEFORE_VALID_FROM, available_amount };

@@ -11,6 +11,8 @@ export interface CustomerRow {
   email: string;
   password_hash: string | null;
   password_salt: string | null;
+  /** What the hash cost, {N, r, p} (auth.ts storedPasswordOf; null before issue 44 = N 2^14) */
+  password_params: unknown;
   is_guest: boolean;
   salutation: string;
   fname: string;

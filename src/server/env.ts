@@ -9,6 +9,8 @@ import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './log.js';
 import { parseSmtpUrl, type SmtpSettings } from './mail/transport.js';
 import { parseTicketKey } from './tickets/codes.js';
+import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone } from '../domain/dates.js';
+import { passwordCost } from './auth.js';
 
 export interface ServerEnv {
   port: number;
@@ -61,6 +63,8 @@ export interface ServerEnv {
   paymentsPerMinute?: number | undefined;
   /** RATE_LIMIT_REGISTRATIONS_PER_MINUTE: registrations and guest registrations per client address and minute; undefined = 30. */
   registrationsPerMinute?: number | undefined;
+  /** MUSEUM_TIME_ZONE: the IANA zone of slot times, "today" and sale cut-offs (issue 44); default Europe/Zurich. */
+  museumTimeZone?: string | undefined;
 }
 
 export const DEFAULTS = {
@@ -260,8 +264,15 @@ export function parseEnv(env: Env): ServerEnv {
   // issue 44, item 7: the per-address limits of payments and registrations (docs/reliability.md)
   const paymentsPerMinute = wholeNumber(env, 'RATE_LIMIT_PAYMENTS_PER_MINUTE', 1, 1_000_000, 'calls', problems);
   const registrationsPerMinute = wholeNumber(env, 'RATE_LIMIT_REGISTRATIONS_PER_MINUTE', 1, 1_000_000, 'calls', problems);
+  const museumTimeZone = value(env, 'MUSEUM_TIME_ZONE') ?? DEFAULT_MUSEUM_TIME_ZONE;
+  if (!isTimeZone(museumTimeZone)) problems.push(`MUSEUM_TIME_ZONE must be an IANA time zone such as Europe/Zurich, got '${museumTimeZone}'.`);
+  try {
+    passwordCost(env);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts, paymentsPerMinute, registrationsPerMinute };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts, paymentsPerMinute, registrationsPerMinute, museumTimeZone };
 }
 
 /** A whole number of `unit` from `min` to `max`, or undefined when unset; a bad value is named in `problems`. */

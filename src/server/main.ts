@@ -15,6 +15,9 @@ import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { loadTicketKey } from './tickets/codes.js';
 import { orderAttachmentMaker } from './tickets/delivery.js';
+import { DEFAULT_MUSEUM_TIME_ZONE, setMuseumTimeZone } from '../domain/dates.js';
+import { TEST_COST_VARIABLE } from './auth.js';
+import { MigrationChangedError } from './db/migrate.js';
 import { EnvError, loadJwtSecret, loadWebhookSecret, outboxDir, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createMailSender } from './mail/outbox.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
@@ -173,6 +176,8 @@ async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const shopLogger = createLogger({ level: env.logLevel, format: env.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json') });
   logger = shopLogger;
+  // slot times, "today" and sale cut-offs in the museum's zone (issue 44; checked by parseEnv)
+  setMuseumTimeZone(env.museumTimeZone ?? DEFAULT_MUSEUM_TIME_ZONE);
   if (env.shopApiUrl) {
     // the upstream's catalogue answers are kept for a moment (2 s): its writes do not pass here
     const rendering = rendererOf(env, shopLogger);
@@ -203,6 +208,7 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (process.env[TEST_COST_VARIABLE]?.trim()) shopLogger.warn(`${TEST_COST_VARIABLE} lowers the cost of password hashes: for test suites only, never in production.`);
   const services: ServerServices = {
     now: () => new Date(),
     jwtSecret: loadJwtSecret(env.dataDir, env.jwtSecret),
@@ -263,7 +269,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // a bad environment is the operator's to fix: said plainly on stderr, whatever the log format
-  if (error instanceof EnvError || !logger) console.error(error instanceof EnvError ? error.message : error);
+  if (error instanceof EnvError || error instanceof MigrationChangedError || !logger) console.error(error instanceof EnvError || error instanceof MigrationChangedError ? error.message : error);
   else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

@@ -58,6 +58,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       SERVER_RENDERING: 'false',
       RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000',
       RATE_LIMIT_REGISTRATIONS_PER_MINUTE: '1000000',
+      TEST_ONLY_SCRYPT_LOG2_N: '14',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

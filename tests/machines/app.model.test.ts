@@ -174,6 +174,39 @@ describeModel(appModel, {
     const keys = ctx(s).toasts.map((t) => t.key);
     expect(new Set(keys).size).toBe(keys.length);
   },
+  'Session end.Ending token': (s, run) => {
+    // the token being ended is never the session of now
+    expect(ctx(s).endingJwt).not.toBeNull();
+    expect(ctx(s).endingJwt).not.toBe(ctx(s).jwt);
+    if (run.event.type !== 'LOGOUT') return;
+    // logged out at once: nothing of the session is left in the tab, and the page goes to returnTo
+    expect(ctx(s).jwt).toBeNull();
+    expect(ctx(s).customer).toBeNull();
+    expect(run.stepCalls.map((c) => c.action)).toEqual(['clearStoredSession', 'navigateAfterLogout']);
+    expect(calls(run, 'navigateAfterLogout').at(-1)?.params).toBe('/fr/');
+    const before = ctx(run.previous!).jwt;
+    if (before === null) {
+      // a logout without a session: the call under way goes on, no new one
+      expect(run.invocations.filter((i) => i.src === 'endSession' && !i.settled && !i.aborted)).toHaveLength(1);
+    } else {
+      // the back end is asked to end the token the visitor had (a call already under way is not cancelled by the app, see services.ts)
+      expect(ctx(s).endingJwt).toBe(before);
+      expect(run.invocations.at(-1)).toMatchObject({ src: 'endSession', input: { jwt: before }, settled: false });
+    }
+  },
+  'Session end.Idle': (s, run) => {
+    expect(ctx(s).endingJwt).toBeNull();
+    // a logout without a session asks the back end nothing
+    if (run.event.type === 'LOGOUT') expect(run.invocations.filter((i) => i.src === 'endSession')).toEqual([]);
+    const answered = run.previous?.matches({ 'Session end': 'Ending token' }) === true && /^xstate\.(done|error)\.actor\./.test(run.event.type);
+    if (answered) {
+      // whatever the back end answered (ended, 404, 405, 401, nothing): no effect, no message, no login page; the session stays as it is now
+      expect(run.stepCalls).toEqual([]);
+      expect(ctx(s).globalMessage).toBeNull();
+      expect(ctx(s).jwt).toBe(ctx(run.previous!).jwt);
+      expect(s.matches({ Boot: 'Ready' })).toBe(true);
+    }
+  },
   'Server requests.Idle': (s) => {
     expect(ctx(s).pendingRequests).toBe(0);
     expect(s.hasTag('waiting')).toBe(false);

@@ -63,6 +63,8 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   // the language fallback (a 404 for the config) is walked by its scenario; the paths boot in fr
   if ((e as EventObject & { error?: { status?: number } }).error?.status === 404) return false;
   if (!s.matches({ Boot: 'Ready' })) return /^xstate\.(done|error)\.actor\./.test(e.type) || e.type === 'RETRY';
+  // while the back end is asked to end the token, only its answer (the side regions are walked from rest)
+  if (s.matches({ 'Session end': 'Ending token' })) return /^xstate\.(done|error)\.actor\./.test(e.type);
   const showingMessage = s.matches({ 'Global message': 'Showing' });
   const showingToast = s.matches({ Toasts: 'Showing toast' });
   const requestOpen = !s.matches({ 'Server requests': 'Idle' });
@@ -99,6 +101,14 @@ export const appModel = defineModel({
     'error:loadPaymentTypes': { error: new Error('500') },
     'done:loadShopData': { output: shopData },
     'error:loadShopData': { error: new Error('500') },
+    'done:endSession': { output: true },
+    // a back end without auth/logout (404, 405), a token it no longer knows (401), no answer at all
+    'error:endSession': [
+      { error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
+      { error: Object.assign(new Error('Method Not Allowed'), { status: 405, code: 'METHOD_NOT_ALLOWED' }) },
+      { error: Object.assign(new Error('Unauthorized'), { status: 401, code: 'AUTH_TOKEN_INVALID' }) },
+      { error: Object.assign(new Error(''), { status: 0, code: 'NETWORK_ERROR' }) },
+    ],
     HTTP_ERROR: [
       http(500, 'SERVER_ERROR', 1_000),
       http(503, 'SERVICE_UNAVAILABLE', 1_000),
@@ -143,6 +153,34 @@ export const appModel = defineModel({
       events: [...boot(), { type: 'TOAST', toast: { id: 'cart.added', tone: 'success' } }, { type: 'wait:1999' }, { type: 'wait:1' }],
     },
     { name: 'logout forgets the stored session', events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }] },
+    {
+      name: 'logout goes on when the back end cannot end the token (no auth/logout: 405), and a new session is untouched by it',
+      events: [
+        ...boot(),
+        { type: 'LOGOUT', returnTo: '/fr/' },
+        { type: 'LOGGED_IN', jwt: 'jwt-2', customer: null, isGuest: true },
+        { type: 'error:endSession', error: Object.assign(new Error('Method Not Allowed'), { status: 405, code: 'METHOD_NOT_ALLOWED' }) },
+      ],
+    },
+    {
+      name: 'a logout without a session (the tab saved none): nothing to end, no call',
+      events: [
+        { type: 'done:loadConfig', output: config },
+        { type: 'done:loadMessages', output: messages },
+        { type: 'done:restoreSession', output: emptySession },
+        { type: 'done:loadPaymentTypes', output: paymentTypes },
+        { type: 'done:loadShopData', output: shopData },
+        { type: 'LOGOUT', returnTo: '/fr/' },
+      ],
+    },
+    {
+      name: 'a logout without a session while a token is being ended: nothing more to end',
+      events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'error:endSession', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) }],
+    },
+    {
+      name: 'a second logout while the first token is still being ended ends the second token too',
+      events: [...boot(), { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'LOGGED_IN', jwt: 'jwt-2', customer: null, isGuest: true }, { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'done:endSession', output: true }],
+    },
     { name: 'the journeys\' messages join those of the shell', events: [...boot(), { type: 'MESSAGES_ADDED', messages: journeyMessages }] },
     {
       name: 'the settings update the session; a late update after logout brings no session back',

@@ -21,7 +21,21 @@ export interface Mutant {
 
 export const MUTANTS: Mutant[] = [
   // ---------------- app
-  { machine: 'app', description: 'LOGOUT forgets to clear the stored session', search: "LOGOUT: { actions: ['forgetSession', 'clearStoredSession',", replace: "LOGOUT: { actions: ['forgetSession'," },
+  {
+    machine: 'app',
+    description: 'LOGOUT forgets to clear the stored session',
+    search: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession',",
+    replace: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession',",
+  },
+  // issue 44: logout ends the token on the back end, and goes on whatever it answers
+  { machine: 'app', description: 'a failed auth/logout is not handled (the logout stops there)', search: "            onError: { target: 'Idle', actions: 'clearTokenToEnd' },\n", replace: '' },
+  { machine: 'app', description: 'logout asks the back end nothing', search: "target: 'Ending token',\n                description: 'Logged in: forget", replace: "description: 'Logged in: forget" },
+  {
+    machine: 'app',
+    description: 'the token to end is taken after the session was forgotten',
+    search: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession',",
+    replace: "and have the back end end the token.',\n                actions: ['forgetSession', 'rememberTokenToEnd',",
+  },
   { machine: 'app', description: 'LOGGED_IN does not store the session', search: "isGuest: event.isGuest }) }, 'storeSession'],", replace: 'isGuest: event.isGuest }) }],' },
   { machine: 'app', description: '401 no longer navigates to login', search: "actions: ['forgetSession', 'clearStoredSession', 'navigateToLogin'],", replace: "actions: ['forgetSession', 'clearStoredSession'],"},
   { machine: 'app', description: 'first 503 does not reload', search: "          'reloadPage',\n", replace: '' },

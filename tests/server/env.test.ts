@@ -21,6 +21,7 @@ describe('parseEnv', () => {
       serverRendering: true,
       smtp: undefined,
       mailFrom: 'Museum shop <shop@museum.example>',
+      museumTimeZone: 'Europe/Zurich',
     });
   });
 
@@ -40,6 +41,7 @@ describe('parseEnv', () => {
       SERVER_RENDERING: 'true',
       SMTP_URL: 'smtps://shop%40museum.example:p%3Ass@mail.museum.example',
       MAIL_FROM: 'Museum Kasse <kasse@museum.example>',
+      MUSEUM_TIME_ZONE: 'Europe/Vienna',
     });
     expect(env).toEqual({
       port: 3000,
@@ -56,6 +58,7 @@ describe('parseEnv', () => {
       serverRendering: true,
       smtp: { host: 'mail.museum.example', port: 465, secure: true, user: 'shop@museum.example', pass: 'p:ss' },
       mailFrom: 'Museum Kasse <kasse@museum.example>',
+      museumTimeZone: 'Europe/Vienna',
     });
     expect(parseEnv({ SERVER_RENDERING: 'false' }).serverRendering).toBe(false);
     expect(parseEnv({ SERVER_RENDERING: '0' }).serverRendering).toBe(false);

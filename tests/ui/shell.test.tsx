@@ -208,6 +208,31 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Anmelden' })).toBeTruthy();
   });
 
+  it('logout asks the back end to end the token; whatever it answers (404, 405, 500, 401) the visitor is logged out, without a message (issue 44)', async () => {
+    for (const status of [404, 405, 500, 401]) {
+      const token = fakeJwt({ sub: 1, exp: Math.floor(Date.now() / 1000) + 3600 });
+      sessionStorage.setItem('jwt', token);
+      sessionStorage.setItem('customer', JSON.stringify({ email: 'ada@example.org', fname: 'Ada', lname: 'Lovelace' }));
+      const tokens: (string | null)[] = [];
+      mounted = mountShell('/logout?returnTo=%2Fde%2Ftickets', {
+        handler: (path, url) => {
+          if (path !== 'auth/logout') return undefined;
+          tokens.push(url.searchParams.get('_'));
+          return { status, body: { error: `HTTP_${status}`, message: 'no', fields: {} } };
+        },
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+      await waitFor(() => expect(tokens).toEqual([token]));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(mounted.shell.router.state.location.pathname, String(status)).toBe('/de/tickets');
+      expect(sessionStorage.getItem('jwt')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Anmelden' })).toBeTruthy();
+      expect(mounted.shell.actor.getSnapshot().context.globalMessage, String(status)).toBeNull();
+      teardown(mounted);
+      mounted = null;
+    }
+  });
+
   it('loads the page anew when a navigation leads to another interface language', async () => {
     mounted = mountShell('/logout?returnTo=%2Fen%2Ftickets');
     await waitFor(() => expect(mounted!.assigned).toEqual(['/en/tickets']));

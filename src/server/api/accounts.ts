@@ -25,7 +25,7 @@ import {
 } from '../../api/schemas/accounts.js';
 import { listCountries, readSetting } from '../settings.js';
 import { loadCustomer, toCustomer, type CustomerRow } from '../customers.js';
-import { hashPasswordDigest, digestOf, issueToken, requireCustomer, sha256, verifyPasswordDigest, optionalCustomer } from '../auth.js';
+import { hashPasswordDigest, digestOf, endToken, isWeakerCost, issueToken, passwordCost, requireCustomer, sha256, storedPasswordOf, tokenInvalid, verifyPasswordDigest, optionalCustomer } from '../auth.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailChangeRequestedMail, emailChangedMail, emailConfirmMail, greetingName, passwordChangedMail, passwordResetMail } from '../mail/messages.js';
 
@@ -150,10 +150,35 @@ export function registerAccountRoutes(router: Router): void {
     }
     const { _u, _p } = parsed.output;
     const [row] = await ctx.db.query<CustomerRow>('SELECT * FROM customers WHERE email = $1 AND NOT is_guest', [_u]);
-    const stored = row?.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
+    const stored = row ? storedPasswordOf(row) : null;
     const ok = await verifyPasswordDigest(_p, stored);
-    if (!ok || !row) throw new HttpError(422, AUTH_ERRORS.LOGIN_FAILED, 'E-mail or password not correct.');
+    if (!ok || !row || !stored) throw new HttpError(422, AUTH_ERRORS.LOGIN_FAILED, 'E-mail or password not correct.');
+    // a hash stored at a lower cost than today's is hashed again now, while the password is at hand (issue 44);
+    // only if it is still the one checked (a password changed meanwhile stays changed)
+    const wanted = passwordCost();
+    if (isWeakerCost(stored.cost, wanted)) {
+      const next = await hashPasswordDigest(_p, wanted);
+      await ctx.db.query('UPDATE customers SET password_hash = $2, password_salt = $3, password_params = $4 WHERE id = $1 AND password_hash = $5', [
+        row.id,
+        next.hash,
+        next.salt,
+        JSON.stringify(next.cost),
+        stored.hash,
+      ]);
+    }
     return { jwt: await issueToken(ctx.services, row.id, false, row.token_version) };
+  });
+
+  /**
+   * POST auth/logout?_=token (issue 44; not in §7, which only clears the session in the browser):
+   * the token answers 401 from now on. Only this session ends; the customer's other devices stay
+   * logged in. 401 for a token that is already invalid (nothing to end).
+   */
+  router.post('auth/logout', async (ctx) => {
+    const token = ctx.query._;
+    if (!token) throw tokenInvalid();
+    await endToken(ctx.db, ctx.services, token);
+    return true;
   });
 
   router.post('auth/guest', async (ctx) => {
@@ -183,9 +208,9 @@ export function registerAccountRoutes(router: Router): void {
     let id: number;
     try {
       const [row] = await ctx.db.query<{ id: number }>(
-        `INSERT INTO customers (email, password_hash, password_salt, salutation, fname, lname, company, phone, street, zip, city, country, shipping, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id`,
-        [c.email, stored.hash, stored.salt, ...dataValues(c), now],
+        `INSERT INTO customers (email, password_hash, password_salt, salutation, fname, lname, company, phone, street, zip, city, country, shipping, created_at, updated_at, password_params)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15) RETURNING id`,
+        [c.email, stored.hash, stored.salt, ...dataValues(c), now, JSON.stringify(stored.cost)],
       );
       if (!row) throw new Error('customer insert returned no row');
       id = row.id;
@@ -273,8 +298,8 @@ export function registerAccountRoutes(router: Router): void {
       if (!reset) return null;
       // a new password ends every earlier session (their tokens carry the old version)
       const [changed] = await tx.query<Pick<CustomerRow, 'token_version' | 'email' | 'fname' | 'lname'>>(
-        'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version, email, fname, lname',
-        [reset.customer_id, stored.hash, stored.salt, now.toISOString()],
+        'UPDATE customers SET password_hash = $2, password_salt = $3, password_params = $5, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version, email, fname, lname',
+        [reset.customer_id, stored.hash, stored.salt, now.toISOString(), JSON.stringify(stored.cost)],
       );
       if (changed) await enqueuePasswordChanged(tx, ctx, changed, now);
       // the other recovery links mailed before, and a pending e-mail change, end with it (issue 44)
@@ -294,7 +319,7 @@ export function registerAccountRoutes(router: Router): void {
     const id = await requireCustomer(ctx);
     const { _po, _pn } = parseForm(PwdChangeRequestSchema, ctx.body, AUTH_ERRORS.PASSWORD_CHANGE_FAILED, 'The password could not be changed.');
     const row = await loadCustomer(ctx.db, id);
-    const stored = row.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
+    const stored = storedPasswordOf(row);
     if (!(await verifyPasswordDigest(_po, stored))) {
       throw new HttpError(422, AUTH_ERRORS.PASSWORD_CHANGE_FAILED, 'The password could not be changed.', { _po: ['The current password is not correct.'] });
     }
@@ -303,8 +328,8 @@ export function registerAccountRoutes(router: Router): void {
     // a new password ends every earlier session; the visitor who changed it gets a fresh token, the account's address a notice
     const changed = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx.query<Pick<CustomerRow, 'token_version' | 'email' | 'fname' | 'lname'>>(
-        'UPDATE customers SET password_hash = $2, password_salt = $3, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version, email, fname, lname',
-        [id, next.hash, next.salt, now.toISOString()],
+        'UPDATE customers SET password_hash = $2, password_salt = $3, password_params = $5, updated_at = $4, token_version = token_version + 1 WHERE id = $1 RETURNING token_version, email, fname, lname',
+        [id, next.hash, next.salt, now.toISOString(), JSON.stringify(next.cost)],
       );
       if (!updated) throw new Error('customer vanished');
       await enqueuePasswordChanged(tx, ctx, updated, now);
@@ -327,7 +352,7 @@ export function registerAccountRoutes(router: Router): void {
     const id = await requireCustomer(ctx);
     const { _po, email } = parseForm(EmailChangeRequestSchema, ctx.body, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.');
     const row = await loadCustomer(ctx.db, id);
-    const stored = row.password_hash && row.password_salt ? { hash: row.password_hash, salt: row.password_salt } : null;
+    const stored = storedPasswordOf(row);
     if (!(await verifyPasswordDigest(_po, stored))) {
       throw new HttpError(422, AUTH_ERRORS.EMAIL_CHANGE_FAILED, 'The e-mail address could not be changed.', { _po: ['The password is not correct.'] });
     }

@@ -28,8 +28,8 @@ export async function seedAccounts(db: Db, now: Date): Promise<void> {
   await db.query("INSERT INTO settings (key, value) VALUES ('customer_fields', $1)", [JSON.stringify(CUSTOMER_FIELD_SETTINGS)]);
   const stored = await hashPasswordDigest(digestOf(DEMO_CUSTOMER.password));
   await db.query(
-    `INSERT INTO customers (email, password_hash, password_salt, salutation, fname, lname, company, phone, street, zip, city, country, created_at, updated_at)
-     VALUES ($1, $2, $3, 'ms', 'Anna', 'Muster', '', '+41 44 123 45 67', 'Museumstrasse 2', '8001', 'Zürich', 'CH', $4, $4)`,
-    [DEMO_CUSTOMER.email, stored.hash, stored.salt, now.toISOString()],
+    `INSERT INTO customers (email, password_hash, password_salt, password_params, salutation, fname, lname, company, phone, street, zip, city, country, created_at, updated_at)
+     VALUES ($1, $2, $3, $5, 'ms', 'Anna', 'Muster', '', '+41 44 123 45 67', 'Museumstrasse 2', '8001', 'Zürich', 'CH', $4, $4)`,
+    [DEMO_CUSTOMER.email, stored.hash, stored.salt, now.toISOString(), JSON.stringify(stored.cost)],
   );
 }

@@ -350,6 +350,8 @@ export const appBinding: ReplayBinding = {
     staticContent: (url, _m, r) => booting(r) && api('static/content')(url),
     shipping: (url, method, r) => r.memo.holdShipping === true && method === 'POST' && url.pathname.endsWith('/shipping/costs'),
     journey: (url, _m, r) => holdingJourney(r) && journeyChunks(langOf(r)).includes(url.pathname),
+    // logout's call to end the token (issue 44): held until the path answers it
+    logout: (url, method) => method === 'POST' && api('auth/logout')(url),
     // the next request of the page's own (one): answered with the path's status
     next: (url, _m, r) => {
       if (r.memo.holdNext !== true || !url.pathname.startsWith('/api/')) return false;
@@ -457,6 +459,13 @@ export const appBinding: ReplayBinding = {
       await link(header(r), w(r, 'header.logout', true)).click();
       r.memo.loggedIn = false;
     },
+    // ---- the back end ends the token (issue 44): whatever it answers, the visitor stays logged out
+    'done:endSession': async (r) => answerAll(r, 'logout', { server: true }),
+    'error:endSession': async (r, step) => {
+      const error = ev(step).error as { status?: number; code?: string } | undefined;
+      if (!error?.status) await r.answer('logout', { drop: true });
+      else await answerAll(r, 'logout', { status: error.status, json: ERROR_BODY(error.status, error.code ?? 'ERROR') });
+    },
     SHOW_MESSAGE: cannot('no part of the shop sends SHOW_MESSAGE: the banner shows only what the HTTP error policy puts there, so a visitor cannot bring up another message'),
     DISMISS_MESSAGE: async (r) => {
       await banner(r).getByRole('button', { name: w(r, 'message.dismiss', true) }).click();
@@ -540,6 +549,12 @@ export const appBinding: ReplayBinding = {
     },
     'Toasts.Showing toast': async (r) => {
       await r.shows(toast(r), 'a toast');
+    },
+    // ---- logout: logged out in the page at once, while the back end is asked to end the token
+    'Session end.Idle': async () => {},
+    'Session end.Ending token': async (r) => {
+      await r.shows(link(header(r), w(r, 'header.login')), 'the "log in" link');
+      await r.lacks(header(r).locator('.user-menu__button'), 'the account menu');
     },
     'Server requests.Idle': async (r) => {
       if (await bootLoading(r).or(bootFailed(r)).first().isVisible()) return;

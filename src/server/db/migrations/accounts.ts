@@ -61,4 +61,22 @@ CREATE INDEX email_changes_customer ON email_changes (customer_id) WHERE used_at
 CREATE INDEX password_resets_customer ON password_resets (customer_id) WHERE used_at IS NULL
 `,
   },
+  {
+    // issue 44: what each password hash cost ({N, r, p}); the hashes stored before cost N=2^14
+    id: '944_password_params',
+    sql: `
+ALTER TABLE customers ADD COLUMN password_params jsonb;
+UPDATE customers SET password_params = '{"N":16384,"r":8,"p":1}' WHERE password_hash IS NOT NULL`,
+  },
+  {
+    // issue 44: tokens ended by auth/logout, until they would have expired anyway (auth.ts endToken)
+    id: '945_ended_tokens',
+    sql: `
+CREATE TABLE ended_tokens (
+  token_id text PRIMARY KEY,
+  customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX ended_tokens_expires_at ON ended_tokens (expires_at)`,
+  },
 ];

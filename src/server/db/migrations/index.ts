@@ -9,6 +9,8 @@ import { ticketMigrations } from './tickets.js';
 /** Every migration of the reference server. Each group owns its own file. */
 export const MIGRATIONS: Migration[] = [
   { id: '000_settings', sql: 'CREATE TABLE settings (key text PRIMARY KEY, value jsonb NOT NULL)' },
+  // issue 44: each applied migration's SHA-256, so that an edited one stops the start (migrate.ts)
+  { id: '001_migration_checksums', sql: 'ALTER TABLE schema_migrations ADD COLUMN checksum text' },
   ...catalogMigrations,
   ...accountMigrations,
   ...orderMigrations,
