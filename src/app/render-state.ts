@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { LANGUAGES } from '../api/languages.js';
+import { pageAddress } from '../domain/routes.js';
 import type { Messages } from '../../machines/app.machine.js';
 import type { MessageSource } from './services.js';
 
@@ -62,10 +63,21 @@ export function parseRenderState(text: string | null | undefined, href: string):
   if (!text) return null;
   try {
     const parsed = v.safeParse(RenderStateSchema, JSON.parse(text));
-    return parsed.success && parsed.output.href === href ? parsed.output : null;
+    return parsed.success && samePage(parsed.output.href, href) ? parsed.output : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a page rendered at `rendered` is the page at `href`: the same address, or the same as
+ * the page reads it (`pageAddress`): the server renders a catalogue page once at that address for
+ * every `?utm_source=…` and the like (issue 44), and the browser takes it there too.
+ */
+export function samePage(rendered: string, href: string): boolean {
+  if (rendered === href) return true;
+  const address = pageAddress(href);
+  return address !== null && address === pageAddress(rendered);
 }
 
 /** The key of a request: its path and search below the origin. */

@@ -230,6 +230,97 @@ export function canonicalPath(pathname: string): string {
   return `/${pathname.split('/').filter((p) => p !== '').join('/')}`;
 }
 
+/** A page of the shop: its route and the path params as the URL wrote them (checked by their kinds). */
+export interface PageMatch {
+  route: ShopRouteName;
+  params: Readonly<Record<string, string>>;
+}
+
+/**
+ * The page of a path below `/{lang}` (`['tickets', '101']`, decoded segments), or null when no
+ * route has that path or a param does not fit its kind (the app shows its not-found page there).
+ * A route without params wins over one with (`page/shipping` is the shipping page, not the static
+ * page `shipping`).
+ */
+export function matchRoute(segments: readonly string[]): PageMatch | null {
+  let best: { match: PageMatch; literal: number } | null = null;
+  for (const route of ROUTE_NAMES) {
+    const spec: RouteSpec = ROUTE_TABLE[route];
+    const parts = spec.path === '' ? [] : spec.path.split('/');
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literal = 0;
+    const fits = parts.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (part.startsWith('$')) {
+        params[part.slice(1)] = segment;
+        return true;
+      }
+      literal += 1;
+      return part === segment;
+    });
+    if (!fits) continue;
+    if (spec.params && parseValues(spec.params, params, true) === false) continue;
+    if (!best || literal > best.literal) best = { match: { route, params }, literal };
+  }
+  return best?.match ?? null;
+}
+
+/** A search value as the router reads it from the address: JSON where it is JSON (`5` is a number), else the text. */
+function searchValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * How a value the page read is written back: a day as `YYYY-MM-DD` (what the journeys make of it:
+ * `toIsoDate`; a bare `?date=YYYYMMDD` reaches the router as a number, which the kind refuses),
+ * anything else as its text.
+ */
+function searchText(kind: ValueKind, value: unknown): string {
+  const text = String(value);
+  if (kind !== day) return text;
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text.slice(0, 10);
+}
+
+/**
+ * The address of a page as far as what it shows depends on it (issue 44): `/{lang}/{path}` with
+ * its path params as their kinds read them (`tickets/0101` is `tickets/101`) and only the search
+ * values the route reads and that fit, each as the page reads it (a day as `YYYY-MM-DD`), in the
+ * route's order. Anything else (`?z=…`, `?utm_source=…`) is left out. The server renders and keeps
+ * a page under this address, and the browser takes a rendered page whose address is its own in
+ * this form (src/app/render-state.ts). null: not a page of the shop (no route, a param that does
+ * not fit, broken percent-encoding).
+ */
+export function pageAddress(href: string): string | null {
+  const url = new URL(href, 'http://page.invalid');
+  let segments: string[];
+  try {
+    segments = url.pathname.split('/').filter((part) => part !== '').map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+  const [lang, ...below] = segments;
+  if (lang === undefined) return null;
+  const match = matchRoute(below);
+  if (!match) return null;
+  const spec: RouteSpec = ROUTE_TABLE[match.route];
+  const params = spec.params ? parseValues(spec.params, match.params, true) : {};
+  if (params === false) return null;
+  const search: Record<string, string> = {};
+  for (const [name, kind] of Object.entries(spec.search ?? {})) {
+    const raw = url.searchParams.get(name);
+    if (raw === null) continue;
+    const parsed = v.safeParse(kind, searchValue(raw));
+    if (parsed.success) search[name] = searchText(kind, parsed.output);
+  }
+  return pagePath(lang, match.route, params as Record<string, string | number>, search);
+}
+
 /** A path without a language (e.g. `/tickets`, typed by hand) under a language: `/de/tickets`. */
 export function prefixLanguage(lang: string, pathname: string): string {
   return `/${lang}${pathname}`;

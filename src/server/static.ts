@@ -20,7 +20,7 @@ import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
 import { acceptedEncodings, PICTURE, pictureFormat, type Encoding, type PictureFormat } from './static-files.js';
 import { rawPathname } from './http.js';
-import { canonicalPath } from '../domain/routes.js';
+import { canonicalPath, pageAddress } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
@@ -78,6 +78,8 @@ export interface StaticHandlerOptions {
   now?: (() => number) | undefined;
   /** How many personal pages may render at once (PERSONAL_RENDERS_AT_ONCE unless given). */
   personalRendersAtOnce?: number | undefined;
+  /** How many catalogue pages may render at once, and how many more may wait (CATALOGUE_RENDERS unless given). */
+  catalogueRenders?: { atOnce: number; waiting: number; waitMs: number } | undefined;
 }
 
 /**
@@ -87,6 +89,55 @@ export interface StaticHandlerOptions {
  * shell's rate instead of queueing renders for seconds.
  */
 export const PERSONAL_RENDERS_AT_ONCE = Math.max(2, os.availableParallelism());
+
+/**
+ * Catalogue pages render once per page and are kept (one render serves a rush), yet pages not kept
+ * yet (after a write, or many pages at once) render together: at most `atOnce` at a time, and
+ * `waiting` more wait for a turn, each at most `waitMs` (the render's own bound); beyond, or
+ * after that wait, the shell goes out at once, as for a render that failed (the app renders the
+ * page in the browser), and nothing is kept for it. A flood of pages not kept then costs this
+ * process a few renders at a time, never a queue of seconds (issue 44).
+ */
+export const CATALOGUE_RENDERS = { atOnce: Math.max(2, os.availableParallelism()), waiting: 16, waitMs: 1_500 } as const;
+
+/** A catalogue render refused by the bound above: the shell goes out, and nothing is kept. */
+class RenderDeclined extends Error {}
+
+/** Runs at most `atOnce` tasks at a time; up to `waiting` more wait (each at most `waitMs`); beyond, `RenderDeclined`. */
+function renderTurns({ atOnce, waiting, waitMs }: { atOnce: number; waiting: number; waitMs: number }) {
+  let running = 0;
+  const queue: { start: () => void }[] = [];
+  const next = () => {
+    running -= 1;
+    queue.shift()?.start();
+  };
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= atOnce) {
+      if (queue.length >= waiting) throw new RenderDeclined('too many pages render at once');
+      await new Promise<void>((resolve, reject) => {
+        const turn = {
+          start: () => {
+            clearTimeout(timer);
+            running += 1;
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          queue.splice(queue.indexOf(turn), 1);
+          reject(new RenderDeclined(`no turn to render within ${waitMs} ms`));
+        }, waitMs);
+        queue.push(turn);
+      });
+    } else {
+      running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      next();
+    }
+  };
+}
 
 /** How long past its time a kept rendered page may still go out while the next render runs. */
 export const RENDERED_PAGE_STALE_MS = 30_000;
@@ -373,13 +424,18 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const messageFiles = messageFilesOf(boot);
   const personalRendersAtOnce = options.personalRendersAtOnce ?? PERSONAL_RENDERS_AT_ONCE;
   let personalRendering = 0;
+  const catalogueTurn = renderTurns(options.catalogueRenders ?? CATALOGUE_RENDERS);
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
   /**
    * The page of this request that the server renders, or undefined (the shell goes out): a
    * catalogue page with its content; a personal page as the shell and its waiting state
-   * (src/app/server-render.tsx), never kept (`catalogue` false).
+   * (src/app/server-render.tsx), never kept (`catalogue` false). A catalogue page renders at its
+   * address as the page reads it (`pageAddress`: the route, its params and the search values it
+   * reads), so `?z=<random>` or `?utm_source=…` is the kept page, not a new render (issue 44); a
+   * personal page at its own (its search is the visitor's: `returnTo`, the provider's return).
+   * The flow viewer (`?flows`, a tool) is not rendered.
    */
   function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): { href: string; catalogue: boolean } | undefined {
     if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
@@ -388,7 +444,10 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     const ref = matchPage(segments.slice(1));
     if (!ref) return undefined;
     const url = new URL(c.req.url);
-    return { href: `${url.pathname}${url.search}`, catalogue: isCatalogueRoute(ref.route) };
+    if (url.searchParams.has('flows')) return undefined;
+    if (!isCatalogueRoute(ref.route)) return { href: `${url.pathname}${url.search}`, catalogue: false };
+    const address = pageAddress(`${url.pathname}${url.search}`);
+    return address === null ? undefined : { href: address, catalogue: true };
   }
 
   /**
@@ -410,12 +469,23 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         personalRendering -= 1;
       }
     }
-    if (!options.renderCache) {
-      const rendered = await renderNow();
-      return rendered ? withRender(shell, lang, rendered) : undefined;
+    try {
+      if (!options.renderCache) {
+        const rendered = await catalogueTurn(renderNow);
+        return rendered ? withRender(shell, lang, rendered) : undefined;
+      }
+      const now = options.now?.() ?? Date.now();
+      // a render declined for its turn throws: nothing is kept for it, and the next request may render
+      const kept = await options.renderCache.answerWhileRenewing(`page ${noticeAccepted ? 'accepted' : 'new'} ${href}`, now, () => catalogueTurn(renderNow), RENDERED_PAGE_STALE_MS);
+      return keptPage(shell, lang, kept);
+    } catch (error) {
+      if (error instanceof RenderDeclined) return undefined;
+      throw error;
     }
-    const now = options.now?.() ?? Date.now();
-    const kept = await options.renderCache.answerWhileRenewing(`page ${noticeAccepted ? 'accepted' : 'new'} ${href}`, now, renderNow, RENDERED_PAGE_STALE_MS);
+  }
+
+  /** The page of a kept render (compressed once per kept answer and shell). */
+  function keptPage(shell: Page, lang: Language, kept: { body: Buffer }): Page | undefined {
     // one page (compressed once) per kept answer and shell
     const known = keptPages.get(kept.body);
     if (known?.shell === shell) return known.page;

@@ -4,7 +4,7 @@
  * params checked by the route's own kinds, and whether search engines may index it.
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../api/languages.js';
-import { pagePath, parseValues, ROUTE_NAMES, ROUTE_TABLE, type ShopRouteName } from '../../domain/routes.js';
+import { matchRoute, pagePath, type ShopRouteName } from '../../domain/routes.js';
 
 // the catalogue pages and the rule that tells them are the route table's (src/domain/routes.ts)
 export { CATALOGUE_ROUTES, isCatalogueRoute, type CatalogueRoute } from '../../domain/routes.js';
@@ -17,31 +17,11 @@ export interface PageRef {
 
 /**
  * The page of a path below `/{lang}` (`['tickets', '101']`), or null when no route has that path
- * or a param does not fit its kind (the app shows its not-found page there). A route without
- * params wins over one with (`page/shipping` is the shipping page, not the static page `shipping`).
+ * or a param does not fit its kind (the app shows its not-found page there): the route table's
+ * `matchRoute`.
  */
 export function matchPage(segments: readonly string[]): PageRef | null {
-  let best: { ref: PageRef; literal: number } | null = null;
-  for (const route of ROUTE_NAMES) {
-    const spec = ROUTE_TABLE[route];
-    const parts = spec.path === '' ? [] : spec.path.split('/');
-    if (parts.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    let literal = 0;
-    const fits = parts.every((part, i) => {
-      const segment = segments[i] ?? '';
-      if (part.startsWith('$')) {
-        params[part.slice(1)] = segment;
-        return true;
-      }
-      literal += 1;
-      return part === segment;
-    });
-    if (!fits) continue;
-    if ('params' in spec && parseValues(spec.params, params, true) === false) continue;
-    if (!best || literal > best.literal) best = { ref: { route, params }, literal };
-  }
-  return best?.ref ?? null;
+  return matchRoute(segments);
 }
 
 /** `/{lang}/…` of a page, without search (the canonical form: `?date=…` is the same page). */
