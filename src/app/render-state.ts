@@ -8,7 +8,6 @@
  */
 import * as v from 'valibot';
 import { LANGUAGES } from '../api/languages.js';
-import { pageAddress } from '../domain/routes.js';
 import type { Messages } from '../../machines/app.machine.js';
 import type { MessageSource } from './services.js';
 
@@ -55,7 +54,12 @@ export type RecordedAnswer = v.InferOutput<typeof RecordedAnswerSchema>;
 
 /** The state as JSON safe inside a `<script type="application/json">` (no `</script>`, no `<!--`). */
 export function serializeRenderState(state: RenderState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonInScript(state);
+}
+
+/** Any value as JSON safe inside a `<script type="application/json">` (the server writes a state's address with it too). */
+export function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** The state a page carries, or null when it has none or it does not fit (the app boots as without). */
@@ -63,21 +67,10 @@ export function parseRenderState(text: string | null | undefined, href: string):
   if (!text) return null;
   try {
     const parsed = v.safeParse(RenderStateSchema, JSON.parse(text));
-    return parsed.success && samePage(parsed.output.href, href) ? parsed.output : null;
+    return parsed.success && parsed.output.href === href ? parsed.output : null;
   } catch {
     return null;
   }
-}
-
-/**
- * Whether a page rendered at `rendered` is the page at `href`: the same address, or the same as
- * the page reads it (`pageAddress`): the server renders a catalogue page once at that address for
- * every `?utm_source=…` and the like (issue 44), and the browser takes it there too.
- */
-export function samePage(rendered: string, href: string): boolean {
-  if (rendered === href) return true;
-  const address = pageAddress(href);
-  return address !== null && address === pageAddress(rendered);
 }
 
 /** The key of a request: its path and search below the origin. */

@@ -25,7 +25,7 @@ import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { isCatalogueRoute, matchPage } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
-import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
+import { jsonInScript, noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export { acceptedEncodings };
 
@@ -153,15 +153,16 @@ export const STREAM_AFTER_MS = 15;
 export type StaticHandler = (c: Context) => Promise<Response>;
 
 /** `fast`: a page made while its visitor waits (a page's own head) is compressed at a quicker level. */
-function makePage(html: string, fast = false): Page {
+/** `only`: the encodings to make (a page for one request needs the one its browser takes); default both. */
+function makePage(html: string, fast = false, only: readonly Encoding[] = ['br', 'gzip']): Page {
   const body = Buffer.from(html, 'utf8');
   const compressed: Page['compressed'] = {};
   if (body.length >= MIN_COMPRESS_SIZE) {
-    const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    const gzip = gzipSync(body, { level: fast ? 6 : 9 });
+    const br = only.includes('br') ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : undefined;
+    const gzip = only.includes('gzip') ? gzipSync(body, { level: fast ? 6 : 9 }) : undefined;
     // keep only encodings that are actually smaller
-    if (br.length < body.length) compressed.br = br;
-    if (gzip.length < body.length) compressed.gzip = gzip;
+    if (br && br.length < body.length) compressed.br = br;
+    if (gzip && gzip.length < body.length) compressed.gzip = gzip;
   }
   return { body, etag: createHash('sha256').update(body).digest('base64url').slice(0, 22), compressed };
 }
@@ -437,7 +438,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
    * personal page at its own (its search is the visitor's: `returnTo`, the provider's return).
    * The flow viewer (`?flows`, a tool) is not rendered.
    */
-  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): { href: string; catalogue: boolean } | undefined {
+  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): { href: string; visited: string; catalogue: boolean } | undefined {
     if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
     // a template without the app's root (not the build's) has nowhere to put the render
     if (!shell.body.includes(`<div id="root">${bootShell(lang)}</div>`)) return undefined;
@@ -445,16 +446,17 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     if (!ref) return undefined;
     const url = new URL(c.req.url);
     if (url.searchParams.has('flows')) return undefined;
-    if (!isCatalogueRoute(ref.route)) return { href: `${url.pathname}${url.search}`, catalogue: false };
-    const address = pageAddress(`${url.pathname}${url.search}`);
-    return address === null ? undefined : { href: address, catalogue: true };
+    const visited = `${url.pathname}${url.search}`;
+    if (!isCatalogueRoute(ref.route)) return { href: visited, visited, catalogue: false };
+    const address = pageAddress(visited);
+    return address === null ? undefined : { href: address, visited, catalogue: true };
   }
 
   /**
    * The shell page with the route's content rendered into #root and the render's answers beside
    * it; undefined: the shell goes out. The API preloads go: the browser takes those answers from the page.
    */
-  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, { href, catalogue }: { href: string; catalogue: boolean }): Promise<Page | undefined> {
+  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, { href, visited, catalogue }: { href: string; visited: string; catalogue: boolean }): Promise<Page | undefined> {
     // the page differs only by whether the visitor accepted the cookie notice: two kept pages per address
     const noticeAccepted = noticeAcceptedIn(c.req.header('cookie'));
     const renderNow = () => render({ href, requestId: requestIdOf(c), noticeAccepted });
@@ -477,11 +479,29 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       const now = options.now?.() ?? Date.now();
       // a render declined for its turn throws: nothing is kept for it, and the next request may render
       const kept = await options.renderCache.answerWhileRenewing(`page ${noticeAccepted ? 'accepted' : 'new'} ${href}`, now, () => catalogueTurn(renderNow), RENDERED_PAGE_STALE_MS);
-      return keptPage(shell, lang, kept);
+      const page = keptPage(shell, lang, kept);
+      return page && visited !== href ? asVisited(page, href, visited, acceptedEncodings(c.req.header('accept-encoding'))) : page;
     } catch (error) {
       if (error instanceof RenderDeclined) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * A page rendered at `rendered` (its address as the page reads it) for a visitor at `visited`
+   * (`?utm_source=…` beside it): the render state names the visitor's own address, which the
+   * browser checks before it takes the page over (src/app/render-state.ts `parseRenderState`).
+   * Made per request, compressed once in the encoding the browser takes at a quick level: a
+   * millisecond or two, not a render. A state that does not start as expected stays as it is
+   * (the browser then renders the page anew, as without a state).
+   */
+  function asVisited(page: Page, rendered: string, visited: string, accepted: readonly Encoding[]): Page {
+    const html = page.body.toString('utf8');
+    const state = (href: string) => `id="${RENDER_STATE_ELEMENT_ID}">{"version":1,"href":${jsonInScript(href)}`;
+    const at = html.indexOf(state(rendered));
+    if (at === -1) return page;
+    const encoding = accepted.find((candidate) => candidate === 'br' || candidate === 'gzip');
+    return makePage(html.slice(0, at) + state(visited) + html.slice(at + state(rendered).length), true, encoding ? [encoding] : []);
   }
 
   /** The page of a kept render (compressed once per kept answer and shell). */
