@@ -20,10 +20,10 @@ import { BOOT_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
 import { acceptedEncodings, PICTURE, pictureFormat, type Encoding, type PictureFormat } from './static-files.js';
 import { rawPathname } from './http.js';
-import { canonicalPath, pageAddress } from '../domain/routes.js';
+import { canonicalPath } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
-import { isCatalogueRoute, matchPage } from './seo/pages.js';
+import { isCatalogueRoute, matchPage, pageAddress } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
 import { jsonInScript, noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
