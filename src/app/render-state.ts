@@ -54,7 +54,12 @@ export type RecordedAnswer = v.InferOutput<typeof RecordedAnswerSchema>;
 
 /** The state as JSON safe inside a `<script type="application/json">` (no `</script>`, no `<!--`). */
 export function serializeRenderState(state: RenderState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonInScript(state);
+}
+
+/** Any value as JSON safe inside a `<script type="application/json">` (the server writes a state's address with it too). */
+export function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** The state a page carries, or null when it has none or it does not fit (the app boots as without). */

@@ -2,7 +2,7 @@
  * The reference shop server as one Hono app: `/api/{lang}/…` is the shop API of spec §7 (one Hono
  * route per entry of api/index.ts), `/provider/…` the simulated payment provider, everything else
  * the built app (static.ts). Around them: a request id and one log line per request (log.ts), the
- * security headers (edge.ts), and with a catalog cache its invalidation on every write.
+ * security headers (edge.ts), and with a catalog cache its invalidation after every write that succeeded.
  */
 import type { Server } from 'node:http';
 import { Hono, type Context } from 'hono';
@@ -15,7 +15,7 @@ import { createApiRouter } from './api/index.js';
 import { FileAnswer, type Route } from './api/router.js';
 import { HttpError } from './api/http-error.js';
 import { isLanguage } from '../api/languages.js';
-import { CACHEABLE_PATTERNS, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
+import { CACHEABLE_PATTERNS, catalogRead, CatalogCache, encodedBody, etagMatches, serialise, type SerialisedAnswer } from './catalog-cache.js';
 import { acceptedEncodings, type StaticHandler } from './static.js';
 import { allowedHostsOnly, clientIp, countAttempt, DEFAULT_RATE_LIMITS, limitedCalls, securityHeaders } from './edge.js';
 import { answer, errorAnswer, internalError, jsonAnswer, nodeServer, rawPathname, type ShopEnv } from './http.js';
@@ -116,13 +116,12 @@ export function createShopApp(options: ShopServerOptions): Hono<ShopEnv> {
   if (cache) {
     app.use(async (c, next) => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-      // any write (API or provider page) drops the catalog answers before it starts and after it ends
-      cache.invalidate();
-      try {
-        await next();
-      } finally {
-        cache.invalidate();
-      }
+      // a write (API or provider page) that succeeded drops the catalog answers once it is done
+      // (2xx, or the provider's 303 after a payment); a refused one (4xx: invalid, unknown path,
+      // wrong method, too many) drops nothing, or anyone could empty the cache (issue 44). Its
+      // transactions drop them anyway if they wrote (catalog-cache.ts wrapDb).
+      await next();
+      if (c.res.status < 400) cache.invalidate();
     });
   }
 
@@ -197,9 +196,11 @@ function apiHandler(route: Route, db: Db, services: ServerServices, cache: Catal
     const header = (name: string) => c.req.header(name);
     const context = { lang, method: route.method, path, params, query, body, rawBody: text, header, db, services, origin: originOf(header, services) };
     if (route.method === 'GET' && CACHEABLE_PATTERNS.has(route.pattern)) {
-      const compute = () => route.handler(context);
+      // keyed by what the route reads, and the handler sees only that (issue 44: `?z=<random>` is the kept answer)
+      const read = catalogRead(lang, route.pattern, params, query);
+      const compute = () => route.handler({ ...context, query: read.query });
       const kept = cache
-        ? await cache.answer(`${lang}/${path}${url.search}`, services.now().getTime(), compute)
+        ? await cache.answer(read.key, services.now().getTime(), compute)
         : serialise({ data: (await compute()) ?? null });
       return catalogAnswer(c, kept);
     }

@@ -24,9 +24,9 @@ import { canonicalPath } from '../domain/routes.js';
 import { message, renderHead } from './seo/head.js';
 import type { Seo } from './seo/index.js';
 import { UNREACHABLE_RETRY_AFTER_SECONDS } from './db/index.js';
-import { isCatalogueRoute, matchPage } from './seo/pages.js';
+import { isCatalogueRoute, matchPage, pageAddress } from './seo/pages.js';
 import type { PageRenderer, RenderedPage } from './render.js';
-import { noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
+import { jsonInScript, noticeAcceptedIn, RENDER_STATE_ELEMENT_ID } from '../app/render-state.js';
 
 export { acceptedEncodings };
 
@@ -79,6 +79,8 @@ export interface StaticHandlerOptions {
   now?: (() => number) | undefined;
   /** How many personal pages may render at once (PERSONAL_RENDERS_AT_ONCE unless given). */
   personalRendersAtOnce?: number | undefined;
+  /** How many catalogue pages may render at once, and how many more may wait (CATALOGUE_RENDERS unless given). */
+  catalogueRenders?: { atOnce: number; waiting: number; waitMs: number } | undefined;
 }
 
 /**
@@ -88,6 +90,55 @@ export interface StaticHandlerOptions {
  * shell's rate instead of queueing renders for seconds.
  */
 export const PERSONAL_RENDERS_AT_ONCE = Math.max(2, os.availableParallelism());
+
+/**
+ * Catalogue pages render once per page and are kept (one render serves a rush), yet pages not kept
+ * yet (after a write, or many pages at once) render together: at most `atOnce` at a time, and
+ * `waiting` more wait for a turn, each at most `waitMs` (the render's own bound); beyond, or
+ * after that wait, the shell goes out at once, as for a render that failed (the app renders the
+ * page in the browser), and nothing is kept for it. A flood of pages not kept then costs this
+ * process a few renders at a time, never a queue of seconds (issue 44).
+ */
+export const CATALOGUE_RENDERS = { atOnce: Math.max(2, os.availableParallelism()), waiting: 16, waitMs: 1_500 } as const;
+
+/** A catalogue render refused by the bound above: the shell goes out, and nothing is kept. */
+class RenderDeclined extends Error {}
+
+/** Runs at most `atOnce` tasks at a time; up to `waiting` more wait (each at most `waitMs`); beyond, `RenderDeclined`. */
+function renderTurns({ atOnce, waiting, waitMs }: { atOnce: number; waiting: number; waitMs: number }) {
+  let running = 0;
+  const queue: { start: () => void }[] = [];
+  const next = () => {
+    running -= 1;
+    queue.shift()?.start();
+  };
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= atOnce) {
+      if (queue.length >= waiting) throw new RenderDeclined('too many pages render at once');
+      await new Promise<void>((resolve, reject) => {
+        const turn = {
+          start: () => {
+            clearTimeout(timer);
+            running += 1;
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          queue.splice(queue.indexOf(turn), 1);
+          reject(new RenderDeclined(`no turn to render within ${waitMs} ms`));
+        }, waitMs);
+        queue.push(turn);
+      });
+    } else {
+      running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      next();
+    }
+  };
+}
 
 /** How long past its time a kept rendered page may still go out while the next render runs. */
 export const RENDERED_PAGE_STALE_MS = 30_000;
@@ -103,15 +154,16 @@ export const STREAM_AFTER_MS = 15;
 export type StaticHandler = (c: Context) => Promise<Response>;
 
 /** `fast`: a page made while its visitor waits (a page's own head) is compressed at a quicker level. */
-function makePage(html: string, fast = false): Page {
+/** `only`: the encodings to make (a page for one request needs the one its browser takes); default both. */
+function makePage(html: string, fast = false, only: readonly Encoding[] = ['br', 'gzip']): Page {
   const body = Buffer.from(html, 'utf8');
   const compressed: Page['compressed'] = {};
   if (body.length >= MIN_COMPRESS_SIZE) {
-    const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    const gzip = gzipSync(body, { level: fast ? 6 : 9 });
+    const br = only.includes('br') ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : undefined;
+    const gzip = only.includes('gzip') ? gzipSync(body, { level: fast ? 6 : 9 }) : undefined;
     // keep only encodings that are actually smaller
-    if (br.length < body.length) compressed.br = br;
-    if (gzip.length < body.length) compressed.gzip = gzip;
+    if (br && br.length < body.length) compressed.br = br;
+    if (gzip && gzip.length < body.length) compressed.gzip = gzip;
   }
   return { body, etag: createHash('sha256').update(body).digest('base64url').slice(0, 22), compressed };
 }
@@ -385,29 +437,38 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const messageFiles = messageFilesOf(boot);
   const personalRendersAtOnce = options.personalRendersAtOnce ?? PERSONAL_RENDERS_AT_ONCE;
   let personalRendering = 0;
+  const catalogueTurn = renderTurns(options.catalogueRenders ?? CATALOGUE_RENDERS);
   const originOf = (c: Context) => options.origin?.(c) ?? new URL(c.req.url).origin;
   const requestIdOf = (c: Context): string | undefined => (c.get('requestId') as string | undefined) ?? undefined;
 
   /**
    * The page of this request that the server renders, or undefined (the shell goes out): a
    * catalogue page with its content; a personal page as the shell and its waiting state
-   * (src/app/server-render.tsx), never kept (`catalogue` false).
+   * (src/app/server-render.tsx), never kept (`catalogue` false). A catalogue page renders at its
+   * address as the page reads it (`pageAddress`: the route, its params and the search values it
+   * reads), so `?z=<random>` or `?utm_source=…` is the kept page, not a new render (issue 44); a
+   * personal page at its own (its search is the visitor's: `returnTo`, the provider's return).
+   * The flow viewer (`?flows`, a tool) is not rendered.
    */
-  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): { href: string; catalogue: boolean } | undefined {
+  function renderedHref(c: Context, shell: Page, lang: Language, segments: string[], status: number | undefined): { href: string; visited: string; catalogue: boolean } | undefined {
     if (!options.render || status !== 200 || segments[0] !== lang) return undefined;
     // a template without the app's root (not the build's) has nowhere to put the render
     if (!shell.body.includes(`<div id="root">${bootShell(lang)}</div>`)) return undefined;
     const ref = matchPage(segments.slice(1));
     if (!ref) return undefined;
     const url = new URL(c.req.url);
-    return { href: `${url.pathname}${url.search}`, catalogue: isCatalogueRoute(ref.route) };
+    if (url.searchParams.has('flows')) return undefined;
+    const visited = `${url.pathname}${url.search}`;
+    if (!isCatalogueRoute(ref.route)) return { href: visited, visited, catalogue: false };
+    const address = pageAddress(visited);
+    return address === null ? undefined : { href: address, visited, catalogue: true };
   }
 
   /**
    * The shell page with the route's content rendered into #root and the render's answers beside
    * it; undefined: the shell goes out. The API preloads go: the browser takes those answers from the page.
    */
-  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, { href, catalogue }: { href: string; catalogue: boolean }): Promise<Page | undefined> {
+  async function renderedPage(c: Context, render: PageRenderer, shell: Page, lang: Language, { href, visited, catalogue }: { href: string; visited: string; catalogue: boolean }): Promise<Page | undefined> {
     // the page differs only by whether the visitor accepted the cookie notice: two kept pages per address
     const noticeAccepted = noticeAcceptedIn(c.req.header('cookie'));
     const renderNow = () => render({ href, requestId: requestIdOf(c), noticeAccepted });
@@ -422,12 +483,41 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         personalRendering -= 1;
       }
     }
-    if (!options.renderCache) {
-      const rendered = await renderNow();
-      return rendered ? withRender(shell, lang, rendered) : undefined;
+    try {
+      if (!options.renderCache) {
+        const rendered = await catalogueTurn(renderNow);
+        return rendered ? withRender(shell, lang, rendered) : undefined;
+      }
+      const now = options.now?.() ?? Date.now();
+      // a render declined for its turn throws: nothing is kept for it, and the next request may render
+      const kept = await options.renderCache.answerWhileRenewing(`page ${noticeAccepted ? 'accepted' : 'new'} ${href}`, now, () => catalogueTurn(renderNow), RENDERED_PAGE_STALE_MS);
+      const page = keptPage(shell, lang, kept);
+      return page && visited !== href ? asVisited(page, href, visited, acceptedEncodings(c.req.header('accept-encoding'))) : page;
+    } catch (error) {
+      if (error instanceof RenderDeclined) return undefined;
+      throw error;
     }
-    const now = options.now?.() ?? Date.now();
-    const kept = await options.renderCache.answerWhileRenewing(`page ${noticeAccepted ? 'accepted' : 'new'} ${href}`, now, renderNow, RENDERED_PAGE_STALE_MS);
+  }
+
+  /**
+   * A page rendered at `rendered` (its address as the page reads it) for a visitor at `visited`
+   * (`?utm_source=…` beside it): the render state names the visitor's own address, which the
+   * browser checks before it takes the page over (src/app/render-state.ts `parseRenderState`).
+   * Made per request, compressed once in the encoding the browser takes at a quick level: a
+   * millisecond or two, not a render. A state that does not start as expected stays as it is
+   * (the browser then renders the page anew, as without a state).
+   */
+  function asVisited(page: Page, rendered: string, visited: string, accepted: readonly Encoding[]): Page {
+    const html = page.body.toString('utf8');
+    const state = (href: string) => `id="${RENDER_STATE_ELEMENT_ID}">{"version":1,"href":${jsonInScript(href)}`;
+    const at = html.indexOf(state(rendered));
+    if (at === -1) return page;
+    const encoding = accepted.find((candidate) => candidate === 'br' || candidate === 'gzip');
+    return makePage(html.slice(0, at) + state(visited) + html.slice(at + state(rendered).length), true, encoding ? [encoding] : []);
+  }
+
+  /** The page of a kept render (compressed once per kept answer and shell). */
+  function keptPage(shell: Page, lang: Language, kept: { body: Buffer }): Page | undefined {
     // one page (compressed once) per kept answer and shell
     const known = keptPages.get(kept.body);
     if (known?.shell === shell) return known.page;

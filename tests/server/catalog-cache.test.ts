@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { CatalogCache } from '../../src/server/catalog-cache.js';
 import { buy, client } from './oversell-helpers.js';
+import { returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 import { demoTenPlacesSlot, DEMO } from '../../src/server/seed/demo.js';
 
 let server: TestServer;
@@ -95,10 +96,15 @@ describe('catalog cache', () => {
     if (typeof stockOf(items.data) === 'number') expect(stockOf(now)).toBe((stockOf(items.data) ?? 0) - 1);
   });
 
-  it('any write request (here a guest login) drops the kept answers', async () => {
+  it('a write that succeeded (here a payment begun: a place held) drops the kept answers', async () => {
     await get('/de/shopinfo/config?shop=16');
     expect(cache.size).toBeGreaterThan(0);
-    await fetch(`${server.apiBase}/de/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const begun = await fetch(`${server.apiBase}/de/checkout/initPayment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payart: 161, cart: { ver: 1, items: [tenPlacesTickets(server, 1)] }, url: returnUrls(server) }),
+    });
+    expect(begun.status).toBe(200);
     expect(cache.size).toBe(0);
   });
 
@@ -112,6 +118,76 @@ describe('catalog cache', () => {
     const lookup = await get('/de/voucher?voucher=NOPE-NOPE');
     expect(lookup.headers.get('etag')).toBeNull();
     expect(lookup.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('the sales-rush cache cannot be bypassed or emptied (issue 44)', () => {
+  it('a query the route does not read, a reordered query or an encoded id finds the kept answer; one it reads does not', async () => {
+    cache.invalidate();
+    const before = cache.computations;
+    const event = await (await get('/de/ticket/collect/event/101')).json();
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await get(`/de/ticket/collect/event/101?z=${Math.random()}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual(event);
+    }
+    expect(await (await get('/de/ticket/collect/event/%31%30%31?utm_source=x')).json()).toEqual(event);
+    expect(cache.computations - before).toBe(1);
+    // the parameters a route reads still make their own answers, whatever comes beside them
+    const article = await (await get('/de/merchandise?article=301&z=1')).json();
+    expect(await (await get('/de/merchandise?z=2&article=301')).json()).toEqual(article);
+    const other = await (await get('/de/merchandise?article=302&z=1')).json();
+    expect(other).not.toEqual(article);
+    expect(cache.computations - before).toBe(3);
+    // and a handler still sees them (a missing `shop` is still refused)
+    expect((await get('/de/shopinfo/config?z=1')).status).toBe(422);
+  });
+
+  it('a refused request drops nothing: unknown path, wrong method, invalid body, a refused login or payment', async () => {
+    cache.invalidate();
+    await get('/de/event/select');
+    await get('/de/countries');
+    const kept = cache.size;
+    const computed = cache.computations;
+    const post = (url: string, body: unknown, method = 'POST') => fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const refusals = [
+      await post(`${server.url}/anything`, {}),
+      await post(`${server.apiBase}/de/nothing/here`, {}),
+      await post(`${server.apiBase}/de/event/select`, {}, 'PUT'),
+      await post(`${server.apiBase}/de/checkout/initPayment`, { cart: 'no' }),
+      await post(`${server.apiBase}/de/auth/login`, { _u: 'nobody@example.org', _p: 'wrong-password' }),
+      // runs a transaction that only locks and reads, then refuses: the cart is unknown
+      await post(`${server.apiBase}/de/checkout/initPaymentOrder`, { id: 'unknown-cart', payart: 161, url: { continue: `${server.url}/de/checkout/accepted`, cancel: `${server.url}/de/checkout/canceled` } }),
+    ];
+    expect(refusals.map((answer) => answer.status >= 400 && answer.status < 500)).toEqual(refusals.map(() => true));
+    expect(cache.size).toBe(kept);
+    await get('/de/event/select');
+    await get('/de/countries');
+    expect(cache.computations).toBe(computed);
+  });
+});
+
+describe('kept answers are bounded in bytes', () => {
+  it('drops the least recently used answers once their bytes pass the bound; counts and entries stay bounded', () => {
+    const body = (n: number) => ({ body: Buffer.alloc(10_000, n), etag: `"${n}"` });
+    const small = new CatalogCache({ maxBytes: 100_000, maxEntries: 1000 });
+    for (let n = 0; n < 3; n += 1) small.set(`k${n}`, body(n), 0, small.generation);
+    expect(small.size).toBe(3);
+    // k0 read again: the least recently used is now k1
+    expect(small.get('k0', 1)).toBeDefined();
+    small.set('k3', body(3), 0, small.generation);
+    expect(small.size).toBe(3);
+    expect(small.bytes).toBeLessThanOrEqual(100_000);
+    expect(small.get('k1', 1)).toBeUndefined();
+    expect(small.get('k0', 1)).toBeDefined();
+    expect(small.get('k3', 1)).toBeDefined();
+    // an answer larger than the whole bound is not kept
+    small.set('huge', { body: Buffer.alloc(200_000), etag: '"h"' }, 0, small.generation);
+    expect(small.get('huge', 1)).toBeUndefined();
+    // and the count bound holds too
+    const few = new CatalogCache({ maxEntries: 2 });
+    for (let n = 0; n < 5; n += 1) few.set(`k${n}`, body(n), 0, few.generation);
+    expect(few.size).toBe(2);
   });
 });
 

@@ -14,7 +14,7 @@ import { createProviderHandler } from '../../src/server/provider.js';
 import { createNoticeDispatcher, type NoticeDispatcher } from '../../src/server/provider-books.js';
 import type { CatalogCache } from '../../src/server/catalog-cache.js';
 import type { Logger } from '../../src/server/log.js';
-import { createStaticHandler } from '../../src/server/static.js';
+import { createStaticHandler, type StaticHandlerOptions } from '../../src/server/static.js';
 import type { PageRenderer } from '../../src/server/render.js';
 import { createSeo, inProcessCatalogue, type SeoOptions } from '../../src/server/seo/index.js';
 import { createMailSender, type MailSender } from '../../src/server/mail/outbox.js';
@@ -78,7 +78,7 @@ export interface TestServerOptions {
   /** How mails leave (default: kept in `mailbox`), and whether they go by themselves (default: when a test runs `mail.runDue()`). */
   mail?: { transport?: MailTransport; timer?: boolean; from?: string };
   /** Serve the app's pages from this folder (an index.html template), with their heads (src/server/seo). */
-  pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer; personalRendersAtOnce?: number };
+  pages?: { root: string; warn?: SeoOptions['warn']; render?: PageRenderer; personalRendersAtOnce?: number; catalogueRenders?: StaticHandlerOptions['catalogueRenders'] };
 }
 
 /** A mail sender on `db` for `services` (set as `services.mail`), with the harness's mailbox unless `options` name a transport. */
@@ -129,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         origin: (c) => originOf((name) => c.req.header(name), services),
         render: pages.render,
         personalRendersAtOnce: pages.personalRendersAtOnce,
+        catalogueRenders: pages.catalogueRenders,
         renderCache: options.catalogCache,
         now: () => services.now().getTime(),
       })

@@ -12,6 +12,7 @@ import type { MessageSource } from '../../src/app/services.js';
 import { createPageRenderer } from '../../src/server/render.js';
 import { paintFirst } from '../../src/server/static.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -243,11 +244,95 @@ describe('rendered pages kept like the catalogue answers', () => {
         { href: '/en/tickets/101', noticeAccepted: false },
         { href: '/en/tickets/101', noticeAccepted: true },
       ]);
-      // a write (here a guest login) drops the kept pages as it drops the answers they were made of
-      await fetch(`${kept.apiBase}/de/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      // a write (here a payment begun: a place held) drops the kept pages as it drops the answers they were made of
+      const begun = await fetch(`${kept.apiBase}/de/checkout/initPayment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payart: 161, cart: { ver: 1, items: [tenPlacesTickets(kept, 1)] }, url: returnUrls(kept) }),
+      });
+      expect(begun.status).toBe(200);
       expect(await heading()).toBe('render 3');
     } finally {
       await kept.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the sales-rush cache cannot be bypassed or emptied (issue 44)', () => {
+  const template = '<!doctype html>\n<html lang="de"><head><title>Museum Shop</title>\n<!--boot-preloads-->\n</head><body><div id="root"></div></body></html>\n';
+
+  it('renders a catalogue page once at the address it reads, whatever else its query says; a refused write keeps it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-render-key-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), template);
+    const asked: string[] = [];
+    const render: PageRenderer = async ({ href }) => {
+      asked.push(href);
+      return { html: `<main id="main"><h1>render ${asked.length}</h1></main>`, state: serializeRenderState({ version: 1, href, cookieNotice: true, answers: [] }) };
+    };
+    const kept = await startTestServer({ catalogCache: new CatalogCache({ ttlMs: 60_000 }), pages: { root: dir, render } });
+    const heading = async (href: string) => /<h1>([^<]*)<\/h1>/.exec(await (await fetch(`${kept.url}${href}`)).text())?.[1];
+    try {
+      expect(await heading('/en/tickets/101')).toBe('render 1');
+      for (let i = 0; i < 5; i += 1) expect(await heading(`/en/tickets/101?z=${Math.random()}`)).toBe('render 1');
+      // the kept page, with its state at the visitor's own address: the browser takes it over there
+      const visited = '/en/tickets/101?utm_source=newsletter&utm_campaign=%3C%2Fscript%3E';
+      const page = await (await fetch(`${kept.url}${visited}`)).text();
+      expect(/<h1>([^<]*)<\/h1>/.exec(page)?.[1]).toBe('render 1');
+      const stateText = /<script type="application\/json" id="shop-render">([\s\S]*?)<\/script>/.exec(page)?.[1];
+      expect(parseRenderState(stateText, visited)?.href).toBe(visited);
+      expect(parseRenderState(stateText, '/en/tickets/101')).toBeNull();
+      // a value the page reads is its own page, rendered at it; its other forms and company are the same page
+      expect(await heading('/en/tickets/101?z=1&date=2026-12-01')).toBe('render 2');
+      expect(await heading('/en/tickets/101?date=2026-12-01T10:00&z=2')).toBe('render 2');
+      // one that does not fit its kind is absent, as the browser's router reads it (`20261201` is a number there)
+      expect(await heading('/en/tickets/101?date=20261201')).toBe('render 1');
+      expect(asked).toEqual(['/en/tickets/101', '/en/tickets/101?date=2026-12-01']);
+      // refused writes (no such page, wrong method, unknown API path, invalid body) drop nothing
+      const post = (url: string, method = 'POST') => fetch(url, { method, headers: { 'content-type': 'application/json' }, body: '{"cart":1}' });
+      const refused = [await post(`${kept.url}/anything`), await post(`${kept.url}/en/tickets/101`, 'PUT'), await post(`${kept.apiBase}/de/nothing`), await post(`${kept.apiBase}/de/checkout/initPayment`)];
+      expect(refused.map((answer) => answer.status)).toEqual([405, 405, 404, 422]);
+      expect(await heading('/en/tickets/101?z=3')).toBe('render 1');
+      expect(asked).toHaveLength(2);
+    } finally {
+      await kept.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('renders a few catalogue pages at a time: the next waits its turn (within a bound), beyond the queue the shell goes out at once, and nothing is kept for it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-render-turns-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), template);
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const started: string[] = [];
+    const render: PageRenderer = async ({ href }) => {
+      started.push(href);
+      if (href === '/en/tickets/101') await gate;
+      return { html: `<main id="main"><p>rendered ${href}</p></main>`, state: '{"version":1}' };
+    };
+    const served = await startTestServer({ catalogCache: new CatalogCache({ ttlMs: 60_000 }), pages: { root: dir, render, catalogueRenders: { atOnce: 1, waiting: 1, waitMs: 400 } } });
+    const page = (href: string) => fetch(`${served.url}${href}`).then((answer) => answer.text());
+    try {
+      const first = page('/en/tickets/101');
+      await expect.poll(() => started.length).toBe(1);
+      // the second waits for a turn; the third finds the queue full: the shell, at once
+      const second = page('/en/vouchers');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const third = await page('/en/merchandise');
+      expect(third).toContain('boot--static');
+      expect(third).not.toContain('rendered');
+      // the second had no turn within its bound: the shell too, and no render of it ran
+      const waited = await second;
+      expect(waited).toContain('boot--static');
+      expect(started).toEqual(['/en/tickets/101']);
+      letGo();
+      expect(await first).toContain('<p>rendered /en/tickets/101</p>');
+      // nothing was kept for the pages that went out as the shell: once there is a turn, they render
+      expect(await page('/en/merchandise')).toContain('<p>rendered /en/merchandise</p>');
+      expect(await page('/en/vouchers')).toContain('<p>rendered /en/vouchers</p>');
+    } finally {
+      await served.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -17,6 +17,7 @@ import { jsonLdScript } from '../../src/server/seo/json-ld.js';
 import { plainText } from '../../src/server/seo/head.js';
 import { CatalogCache } from '../../src/server/catalog-cache.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 
 const messages = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(__dirname, '../../src/i18n/messages', `${lang}.json`), 'utf8')) as Record<string, string>]),
@@ -425,7 +426,7 @@ describe('time bound and upstream', () => {
 });
 
 describe('kept heads', () => {
-  it("a catalogue page's head is kept like the catalogue answers, and any write drops it: availability is never stale", async () => {
+  it("a catalogue page's head is kept like the catalogue answers, and any write that succeeded drops it: availability is never stale", async () => {
     const cache = new CatalogCache({ ttlMs: 60_000 });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seo-cache-'));
     fs.writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
@@ -440,8 +441,16 @@ describe('kept heads', () => {
       // the stock changes behind the server's back: the kept head still says what it said
       await cached.db.query('UPDATE merchandise SET stock = 0 WHERE id = 302');
       expect(await offer()).toBe('https://schema.org/InStock');
-      // any write through the server (here a refused one) drops it, as it drops the catalogue answers
-      await fetch(`${cached.apiBase}/en/checkout/cart`, { method: 'POST', body: '{}' });
+      // a refused write drops nothing (issue 44: anyone could empty the cache with one)
+      expect((await fetch(`${cached.apiBase}/en/checkout/cart`, { method: 'POST', body: '{}' })).status).toBe(405);
+      expect(await offer()).toBe('https://schema.org/InStock');
+      // a write through the server that succeeded (here a payment begun) drops it, as it drops the catalogue answers
+      const begun = await fetch(`${cached.apiBase}/de/checkout/initPayment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payart: 161, cart: { ver: 1, items: [tenPlacesTickets(cached, 1)] }, url: returnUrls(cached) }),
+      });
+      expect(begun.status).toBe(200);
       expect(await offer()).toBe('https://schema.org/OutOfStock');
     } finally {
       await cached.close();

@@ -10,7 +10,7 @@
 import type { Language } from '../../api/languages.js';
 import { HttpError } from '../api/http-error.js';
 import { createApiRouter } from '../api/index.js';
-import { CACHEABLE_PATTERNS, serialise, type CatalogCache } from '../catalog-cache.js';
+import { CACHEABLE_PATTERNS, catalogRead, serialise, type CatalogCache } from '../catalog-cache.js';
 import type { Db } from '../db/index.js';
 import type { ServerServices } from '../services.js';
 import type { CatalogueRead } from './load.js';
@@ -48,22 +48,22 @@ export function inProcessCatalogue(options: InProcessOptions): CatalogueRead {
   const routes = createApiRouter().routes.filter((route) => route.method === 'GET' && CACHEABLE_PATTERNS.has(route.pattern));
   return async (lang, path, query = {}) => {
     const segments = path.split('/');
-    let found: { handler: (typeof routes)[number]['handler']; params: Record<string, string> } | undefined;
+    let found: { handler: (typeof routes)[number]['handler']; pattern: string; params: Record<string, string> } | undefined;
     for (const route of routes) {
       const params = matchApiPattern(route.pattern, segments);
       if (params) {
-        found = { handler: route.handler, params };
+        found = { handler: route.handler, pattern: route.pattern, params };
         break;
       }
     }
     if (!found) throw new Error(`No catalogue read ${path}`);
     const { handler, params } = found;
-    const search = new URLSearchParams(query as Record<string, string>).toString();
-    const compute = () => handler({ lang, method: 'GET', path, params, query: { ...query }, body: undefined, rawBody: '', header: () => undefined, db: options.db, services: options.services, origin: '' });
+    // the key and query the API's own answer has (app.ts apiHandler)
+    const read = catalogRead(lang, found.pattern, params, query);
+    const compute = () => handler({ lang, method: 'GET', path, params, query: read.query, body: undefined, rawBody: '', header: () => undefined, db: options.db, services: options.services, origin: '' });
     try {
-      // the key the API's own answer has (app.ts apiHandler): `{lang}/{path}{?search}`
       const kept = options.cache
-        ? await options.cache.answer(`${lang}/${path}${search ? `?${search}` : ''}`, options.services.now().getTime(), compute)
+        ? await options.cache.answer(read.key, options.services.now().getTime(), compute)
         : serialise({ data: (await compute()) ?? null });
       return { found: true, data: (JSON.parse(kept.body.toString('utf8')) as { data: unknown }).data };
     } catch (error) {
