@@ -7,6 +7,9 @@
  *   lock the provider's pay takes too), a week (`RETENTION.abandonedCartMs`) after their hold
  *   ended and a week after they last changed; with their holds (long run out);
  * - recovery links that were used or have expired (they answer as an invented one already);
+ * - e-mail change links (issue 44) that were used or replaced (they answer as an invented one
+ *   already), and expired ones a week after they expired (`RETENTION.expiredEmailLinkMs`: until
+ *   then the page says "expired", not "not valid");
  * - guest customers a week old with no cart and no booking left (their token ended after 2 hours).
  *
  * A booked, refunded or paid cart, one whose payment's notice is still on its way, and the guest
@@ -28,9 +31,11 @@ export interface Retention {
   abandonedCartMs: number;
   /** after its creation and last change: a guest customer with no cart or booking */
   unusedGuestMs: number;
+  /** after it expired: an e-mail change link nobody followed (a used or replaced one goes at once) */
+  expiredEmailLinkMs: number;
 }
 
-export const RETENTION: Retention = { abandonedCartMs: 7 * DAY_MS, unusedGuestMs: 7 * DAY_MS };
+export const RETENTION: Retention = { abandonedCartMs: 7 * DAY_MS, unusedGuestMs: 7 * DAY_MS, expiredEmailLinkMs: 7 * DAY_MS };
 
 /** How often a process purges: every hour. */
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -50,6 +55,7 @@ export interface PurgeOptions {
 export interface Purged {
   carts: number;
   resetTokens: number;
+  emailChanges: number;
   guests: number;
 }
 
@@ -121,8 +127,11 @@ export async function purgeOnce(db: Db, options: PurgeOptions): Promise<Purged> 
   const carts = await purgeCarts(db, options, retention);
   // a used or expired link answers as an invented one: nothing to keep it for
   const resetTokens = (await db.query('DELETE FROM password_resets WHERE used_at IS NOT NULL OR expires_at <= $1 RETURNING token_hash', [options.now.toISOString()])).length;
+  // a used or replaced e-mail change link answers as an invented one; an expired one says so for a week
+  const expiredBefore = new Date(options.now.getTime() - retention.expiredEmailLinkMs).toISOString();
+  const emailChanges = (await db.query('DELETE FROM email_changes WHERE used_at IS NOT NULL OR expires_at <= $1 RETURNING token_hash', [expiredBefore])).length;
   const guests = await purgeGuests(db, options, retention);
-  return { carts, resetTokens, guests };
+  return { carts, resetTokens, emailChanges, guests };
 }
 
 export interface PurgerOptions {
@@ -142,8 +151,12 @@ export function createPurger(options: PurgerOptions): DueRunner {
     intervalMs: options.intervalMs ?? PURGE_INTERVAL_MS,
     once: async () => {
       const purged = await purgeOnce(db, { now: services.now(), cartTtlMs: services.cartTtlMs, provider: services.paymentProvider, retention: options.retention });
-      const total = purged.carts + purged.resetTokens + purged.guests;
-      if (total > 0) services.log(`Purge: removed ${purged.carts} unpaid carts, ${purged.resetTokens} used or expired recovery links, ${purged.guests} unused guest records`);
+      const total = purged.carts + purged.resetTokens + purged.emailChanges + purged.guests;
+      if (total > 0) {
+        services.log(
+          `Purge: removed ${purged.carts} unpaid carts, ${purged.resetTokens} used or expired recovery links, ${purged.emailChanges} used or expired e-mail change links, ${purged.guests} unused guest records`,
+        );
+      }
       return total;
     },
     onError: (error) => services.log(`Purge: failed (${error instanceof Error ? error.message : String(error)}); tried again at the next run`),

@@ -182,6 +182,41 @@ describe('purging what nobody will use again (issue 44, item 7)', () => {
     await expect(api.checkRecoveryLink(fresh)).resolves.toBe(true);
   });
 
+  it('e-mail change links (issue 44): used and replaced ones go at once, an expired one says "expired" for a week after it expired and then goes; a pending one stays and works', async () => {
+    nextWindow();
+    const start = server.clock.now;
+    const password = 'correct horse 42';
+    const account = async (name: string) =>
+      (await api.register({ email: `${name}@purge.example`, password, salutation: 'mr', fname: 'Max', lname: 'Tester', street: 'Bahnhofstrasse 1', zip: '8001', city: 'Zürich', country: 'CH' })).jwt;
+    /** Asks the change and reads the link mailed to the new address: its token. */
+    const ask = async (jwt: string, email: string): Promise<string> => {
+      await api.changeEmail(jwt, password, email);
+      const token = /\/confirm-email\/([\w-]+)/.exec((await server.mailsTo(email)).at(-1)?.text ?? '')?.[1];
+      if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+      return token;
+    };
+    const links = () => count('SELECT count(*)::int AS n FROM email_changes');
+    const expired = await ask(await account('late'), 'expired@purge.example');
+    // a day later: that link has expired; another account's links are used, replaced and pending
+    server.clock.now = new Date(start.getTime() + DAY + MINUTE);
+    const mover = await account('mover');
+    const used = await ask(mover, 'moved@purge.example');
+    await api.confirmEmailChange(used);
+    const replaced = await ask(mover, 'replaced@purge.example');
+    const pending = await ask(mover, 'pending@purge.example');
+    expect(await links()).toBe(4);
+    await purge();
+    expect(await links(), 'the expired and the pending link are kept').toBe(2);
+    for (const token of [used, replaced]) expect(await failure(api.confirmEmailChange(token))).toMatchObject({ status: 404, code: 'AUTH_EMAIL_LINK_INVALID' });
+    expect(await failure(api.confirmEmailChange(expired))).toMatchObject({ status: 410, code: 'AUTH_EMAIL_LINK_EXPIRED' });
+    await expect(api.confirmEmailChange(pending)).resolves.toEqual({ email: 'pending@purge.example' });
+    // a week after it expired, the expired link goes too (and the pending one, used now)
+    server.clock.now = new Date(start.getTime() + DAY + RETENTION.expiredEmailLinkMs + 2 * MINUTE);
+    await purge();
+    expect(await links()).toBe(0);
+    expect(await failure(api.confirmEmailChange(expired))).toMatchObject({ status: 404, code: 'AUTH_EMAIL_LINK_INVALID' });
+  });
+
   it('guests: a week-old guest with no cart or order goes; one with an order, one with a recent cart and a new one stay', async () => {
     nextWindow();
     await setGuestRegistration(server.db, true);

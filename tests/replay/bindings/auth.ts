@@ -43,8 +43,11 @@ import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { Mismatch, type Answer, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 import { STEP_MS } from '../replay.js';
-import { mailedRecoveryLink } from '../../e2e/mailbox.js';
+import { mailedConfirmationLink, mailedRecoveryLink } from '../../e2e/mailbox.js';
 import { ACCOUNT_ADDRESS, ACCOUNT_NAME, call, freshEmail, freshKey, post, registerAccount as register, soon } from './accounts.js';
+import { createShopApi } from '../../../src/api/index.js';
+import { AUTH_ERRORS } from '../../../src/api/schemas/accounts.js';
+import { randomUUID } from 'node:crypto';
 
 type Form = 'Login' | 'Registration' | 'Guest registration' | 'Forgot password' | 'Recovery';
 
@@ -117,6 +120,48 @@ async function linkFor(r: Replay, step: ReplayStep): Promise<string> {
 
 /** The token of a recovery link (its last segment). */
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+
+// ---- the links that confirm a new e-mail address (issue 44)
+
+let changes = 0;
+/**
+ * Asks a change of address for a new account as its owner does in the settings (customer/emailchange
+ * with the model's password) and reads the link the server mailed to the new address (an .eml file).
+ * Each change comes from a visitor of their own (an address of their own behind the proxy the shop
+ * trusts): the shop lets one address ask 10 changes a minute, and the replays ask one per link.
+ */
+async function mailedConfirmation(r: Replay): Promise<{ path: string; email: string }> {
+  const account = await registerAccount(r, 'moving');
+  const visitor = `10.44.${Math.floor(++changes / 250) % 250}.${(changes % 250) + 1}`;
+  const fetchAs: typeof fetch = (url, init) => fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), 'x-forwarded-for': visitor } });
+  const api = createShopApi({ baseURL: `${r.baseUrl}/api`, lang: () => r.lang, fetch: fetchAs });
+  const { jwt } = await api.login(account, PASSWORD);
+  const email = freshEmail('moved');
+  await api.changeEmail(jwt, PASSWORD, email);
+  const { path } = await mailedConfirmationLink(r.outboxDir(), email, STEP_MS);
+  if (!path.startsWith(`/${r.lang}/confirm-email/`)) throw new Error(`the confirmation link mailed to ${email} is not in ${r.lang}: ${path}`);
+  return { path, email };
+}
+
+/**
+ * The confirmation link the visitor opens at `step`: one the server mailed where the path has it
+ * confirmed or finds the address taken meanwhile (a dropped connection and "try again" ask for the
+ * same link again), else an invented one (never issued: the server's own 404; an expired link is
+ * answered by the test, below).
+ */
+async function confirmationLinkFor(r: Replay, step: ReplayStep): Promise<{ path: string; email: string | null }> {
+  const later = r.plan.steps.filter((s) => s.n > step.n);
+  const next = later.findIndex((s) => s.name.startsWith('OPEN_'));
+  const answers = (next < 0 ? later : later.slice(0, next)).filter((s) => s.name === 'done:confirmEmailChange' || s.name === 'error:confirmEmailChange');
+  const mailed = answers.some((s) => s.name === 'done:confirmEmailChange' || errorOf(s).status === 422);
+  return mailed ? mailedConfirmation(r) : { path: `/${r.lang}/confirm-email/${randomUUID()}`, email: null };
+}
+
+/** The server's own answer to a link older than 24 hours (src/server/api/accounts.ts): a replay cannot wait a day. */
+const EXPIRED_LINK: Answer = {
+  status: 410,
+  json: { error: AUTH_ERRORS.EMAIL_LINK_EXPIRED, message: 'This confirmation link has expired. Please ask for the change again in your account settings.', fields: {} },
+};
 
 /** The way back the journey's addresses carry: where the visitor came from. */
 const wayBack = (r: Replay) => input(r).returnTo ?? input(r).redirectTarget ?? null;
@@ -256,6 +301,14 @@ async function at(r: Replay, path: string): Promise<void> {
   if (here !== path) throw new Mismatch(`the address is ${here}, not ${path}`);
 }
 
+/** A confirmation link refused (issue 44): the page says why, offers no "try again", and the address did not change. */
+async function refusedLink(r: Replay, testId: string, id: string): Promise<void> {
+  await r.shows(main(r).getByTestId(testId).filter({ hasText: r.words(id) }), `"${r.text(id)}"`);
+  await r.shows(mainLink(r, 'auth.toSettings'), 'the "To your account settings" link');
+  await r.lacks(main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }), 'the "Try again" button');
+  await r.lacks(main(r).getByTestId('email-confirmed'), 'the address confirmed');
+}
+
 // ---- answers
 
 const SERVER_ERROR_CODES: Record<number, string> = { 401: 'AUTH_LOGIN_FAILED', 429: 'TOO_MANY_REQUESTS', 500: 'INTERNAL_ERROR' };
@@ -378,7 +431,12 @@ async function refused(r: Replay, step: ReplayStep): Promise<void> {
 export const authBinding: ReplayBinding = {
   machine: 'auth',
   lang: 'en',
-  server: { env: { GUEST_REGISTRATION: 'true' }, why: 'the guest form needs a shop that takes guests; the shared server, like the demo, has guest registration off' },
+  server: {
+    env: { GUEST_REGISTRATION: 'true', TRUST_PROXY: 'true' },
+    why:
+      'the guest form needs a shop that takes guests; the shared server, like the demo, has guest registration off. ' +
+      'Behind a proxy it trusts, the e-mail changes the test asks come from visitors of their own (X-Forwarded-For), within the limit per address',
+  },
   requests: {
     login: call('POST', 'auth/login'),
     customer: call('GET', 'customer'),
@@ -395,10 +453,17 @@ export const authBinding: ReplayBinding = {
       return token === r.memo.token;
     },
     confirm: call('POST', 'customer/pwdconfirm'),
+    // the confirmation of a new e-mail address (issue 44); the token it sends is checked in "Confirming"
+    emailconfirm: call('POST', 'customer/emailconfirm'),
   },
 
   async prepare(r) {
     const i = input(r);
+    // the token each confirmation of a new address sends (the page must send the one of the link opened)
+    r.page.on('request', (request) => {
+      if (!call('POST', 'customer/emailconfirm')(new URL(request.url()), request.method())) return;
+      r.memo.confirmedToken = String((request.postDataJSON() as { token?: unknown } | null)?.token);
+    });
     const config: Record<string, unknown> = {};
     // the shop's configuration says guest registration is off (as the demo's does)
     if (!i.guestRegistrationEnabled) config.has_guest_registration = false;
@@ -471,6 +536,14 @@ export const authBinding: ReplayBinding = {
       const link = await linkFor(r, step);
       r.memo.token = tokenOf(link);
       await open(r, link);
+    },
+    // the link mailed to a new address (issue 44), opened in the tab as a mail client opens it
+    OPEN_EMAIL_CONFIRMATION: async (r, step) => {
+      const link = await confirmationLinkFor(r, step);
+      r.memo.emailToken = tokenOf(link.path);
+      r.memo.newEmail = link.email;
+      r.memo.confirmedToken = undefined;
+      await open(r, link.path);
     },
 
     // ---- typing
@@ -563,6 +636,19 @@ export const authBinding: ReplayBinding = {
     'error:confirmPasswordReset [isValidationError]': async (r, step) => failure(r, step, 'confirm', 'auth.recoveryLinkInvalid'),
     'error:confirmPasswordReset': async (r, step) => failure(r, step, 'confirm', 'form.unexpected'),
     'done:loadRecoveredCustomer': async (r) => r.answer('customer', { server: true }),
+    // issue 44: the server confirms the mailed link; an invented one it does not know; the new
+    // address registered by someone else before the link is followed; an expired link (the server's
+    // answer, given by the test: its links live 24 hours); a dropped connection
+    'done:confirmEmailChange': async (r) => r.answer('emailconfirm', { server: true }),
+    'error:confirmEmailChange [isGone]': async (r) => r.answer('emailconfirm', EXPIRED_LINK),
+    'error:confirmEmailChange [isNotFound]': async (r) => r.answer('emailconfirm', { server: true }),
+    'error:confirmEmailChange [isValidationError]': async (r) => {
+      const taken = r.memo.newEmail;
+      if (typeof taken !== 'string') throw new Error('the path finds the address taken on a link the server did not mail');
+      await post(r, 'customer/register', { c: { email: taken, password: PASSWORD, salutation: 'mr', fname: 'Grace', lname: 'Hopper', ...ACCOUNT_ADDRESS } });
+      await r.answer('emailconfirm', { server: true });
+    },
+    'error:confirmEmailChange': async (r) => r.answer('emailconfirm', { drop: true }),
     'error:loadRecoveredCustomer': async (r, step) => r.answer('customer', outcome(step)),
   },
 
@@ -643,6 +729,35 @@ export const authBinding: ReplayBinding = {
     Recovered: async (r) => {
       await successPage(r, 'title.recoverPasswordSuccess', 'auth.recoverSuccessText');
       await loggedIn(r);
+    },
+
+    // ---- issue 44: the page of the link mailed to a new address
+    'E-mail confirmation': async (r) => {
+      await r.shows(heading(r, 'title.confirmEmail'), `the heading "${r.text('title.confirmEmail')}"`);
+      const sent = r.memo.confirmedToken;
+      if (sent !== undefined && sent !== r.memo.emailToken) throw new Mismatch(`the page confirmed the token "${String(sent)}", not "${String(r.memo.emailToken)}" of the link opened`);
+      // nobody is logged in by a confirmation link
+      await r.lacks(userMenu(r), 'an account menu');
+    },
+    'E-mail confirmation.Confirming': async (r) => {
+      await r.shows(main(r).getByRole('status').filter({ hasText: r.words('auth.emailConfirming') }), `"${r.text('auth.emailConfirming')}"`);
+      if (!r.waiting('emailconfirm')) throw new Mismatch('the page is not confirming the address');
+      if (r.memo.confirmedToken !== r.memo.emailToken) throw new Mismatch('the page has not sent the token of the link opened');
+      await r.lacks(mainLink(r, 'auth.toSettings'), 'the "To your account settings" link');
+    },
+    'E-mail confirmation.Confirmed': async (r) => {
+      const confirmed = main(r).getByTestId('email-confirmed');
+      await r.shows(confirmed.filter({ hasText: r.words('settings.emailChanged') }), `"${r.text('settings.emailChanged')}"`);
+      await r.shows(confirmed.filter({ hasText: String(r.memo.newEmail) }), `the new address ${String(r.memo.newEmail)}`);
+      await r.shows(mainLink(r, 'auth.toSettings'), 'the "To your account settings" link');
+    },
+    'E-mail confirmation.Link expired': async (r) => refusedLink(r, 'email-link-expired', 'auth.emailLinkExpired'),
+    'E-mail confirmation.Link invalid': async (r) => refusedLink(r, 'email-link-invalid', 'auth.emailLinkInvalid'),
+    'E-mail confirmation.Address taken': async (r) => refusedLink(r, 'email-taken', 'auth.emailTakenMeanwhile'),
+    'E-mail confirmation.Confirmation failed': async (r) => {
+      await r.shows(main(r).getByRole('alert').filter({ hasText: r.words('auth.emailConfirmFailed') }), `"${r.text('auth.emailConfirmFailed')}"`);
+      await r.shows(main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }), 'the "Try again" button');
+      await r.lacks(main(r).getByTestId('email-confirmed'), 'the address confirmed');
     },
   },
 };
