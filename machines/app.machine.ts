@@ -84,8 +84,6 @@ export interface AppContext {
   nextToastKey: number;
   pendingRequests: number;
   lastServiceUnavailableReloadAt: number | null;
-  /** The configuration's last failure was a 503 (the shop's database away): the retry screen says §8's "unavailable", not "check your connection". */
-  configUnavailable: boolean;
   /** The token of the session just ended, while the back end is asked to end it too (never used for anything else). */
   endingJwt: string | null;
 }
@@ -166,7 +164,6 @@ export const appMachine = setup({
     showSupportMessage: assign(({ context }) => ({
       globalMessage: { id: 'error.server', values: { email: context.config?.supportEmail ?? context.shopInfo?.support_email ?? '' }, className: 'danger' as const },
     })),
-    noteConfigFailure: assign(({ event }) => ({ configUnavailable: statusOf(event) === 503 })),
     showUnavailableMessage: assign({ globalMessage: { id: 'error.unavailable', className: 'danger' as const } }),
     showNetworkMessage: assign({ globalMessage: { id: 'error.network', className: 'warning' as const } }),
     showTooManyRequestsMessage: assign({ globalMessage: { id: 'error.tooManyRequests', className: 'warning' as const } }),
@@ -262,7 +259,6 @@ export const appMachine = setup({
     nextToastKey: 1,
     pendingRequests: 0,
     lastServiceUnavailableReloadAt: input.lastServiceUnavailableReloadAt ?? null,
-    configUnavailable: false,
     endingJwt: null,
   }),
   on: {
@@ -315,12 +311,12 @@ export const appMachine = setup({
                 actions: 'fallBackToDefaultLanguage',
                 description: 'The back end does not speak the language of the URL (404): ask again in the default language.',
               },
-              { target: 'Configuration failed', actions: 'noteConfigFailure' },
+              { target: 'Configuration failed' },
             ],
           },
         },
         'Configuration failed': {
-          description: 'Retry screen in the browser language; never a blank page. After a 503 it says the shop is unavailable for a moment (§8).',
+          description: 'Retry screen in the browser language; never a blank page.',
           on: { RETRY: 'Loading configuration' },
         },
         'Loading messages': {

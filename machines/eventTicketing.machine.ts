@@ -21,7 +21,8 @@ import type { EventTicket, Lifetime, ShopEvent, TicketCalendar as ApiTicketCalen
 import type { CartLine, DayTicketLine, TicketLine } from '../src/domain/cart-lines.js';
 import { calendarRange, initialCalendarMonth, isEventExpired, withCalendarRange } from '../src/domain/calendar.js';
 import { EMPTY_SELECTION, NO_EVENT_FILTERS, calendarOpeningMonth, checkSelectionOverbooking, dayAvailability, findTimeslot, incompleteFamilyTickets, isDayTicket, isTimeslotSoldOut, normaliseCalendar, selectionProblem, selectionToCartLines, setSubticketCount, setTicketCount, toggleFixedSubticket, ticketsOfferedAt, timesOfDate, visibleTickets, type EventFilters, type LimitReason, type TicketCalendar, type TicketSelection } from '../src/domain/tickets.js';
-import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
+import { monthOf, toIsoDate } from '../src/domain/dates.js';
+import { museumToday } from '../src/domain/museum-clock.js';
 import type { cartMachine } from './cart.machine.js';
 import { calendarGuards, calendarRegion } from './calendar-region.js';
 import { asErrorLike, notProvided } from './support.js';

@@ -20,7 +20,8 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Lifetime, Named, TourCalendar as ApiTourCalendar, Tour, TourDetail, TourSlot } from '../src/api/schemas/catalog.js';
 import type { TourLine } from '../src/domain/cart-lines.js';
-import { monthOf, museumToday, toIsoDate } from '../src/domain/dates.js';
+import { monthOf, toIsoDate } from '../src/domain/dates.js';
+import { museumToday } from '../src/domain/museum-clock.js';
 import { calendarRange, initialCalendarMonth, withCalendarRange } from '../src/domain/calendar.js';
 import { isEventExpired } from '../src/domain/calendar.js';
 import {

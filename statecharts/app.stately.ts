@@ -89,16 +89,13 @@ export const machine = createMachine({
                 "description": "The back end does not speak the language of the URL (404): ask again in the default language."
               },
               {
-                "target": "Configuration failed",
-                "actions": [
-                  "noteConfigFailure"
-                ]
+                "target": "Configuration failed"
               }
             ]
           }
         },
         "Configuration failed": {
-          "description": "Retry screen in the browser language; never a blank page. After a 503 it says the shop is unavailable for a moment (§8).",
+          "description": "Retry screen in the browser language; never a blank page.",
           "on": {
             "RETRY": {
               "target": "Loading configuration"

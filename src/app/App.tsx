@@ -7,7 +7,7 @@ import { ShellContext } from './shell-context.js';
 import type { ShellInstance } from './services.js';
 
 /** Before the config and messages arrive: a calm loading screen, or the retry screen (browser language). */
-function BootScreen({ phase, urlLang, unavailable, onRetry }: { phase: Exclude<BootPhase, 'ready'>; urlLang: string | null; unavailable: boolean; onRetry: () => void }) {
+function BootScreen({ phase, urlLang, onRetry }: { phase: Exclude<BootPhase, 'ready'>; urlLang: string | null; onRetry: () => void }) {
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   const lang = browserLanguage(preferred, urlLang);
   const texts = BOOT_TEXTS[lang];
@@ -22,8 +22,7 @@ function BootScreen({ phase, urlLang, unavailable, onRetry }: { phase: Exclude<B
   return (
     <main className="boot boot--failed" lang={lang}>
       <h1 tabIndex={-1}>{texts.failedTitle}</h1>
-      {/* a 503 (the shop's database away, §8): not the visitor's connection */}
-      <p>{unavailable ? texts.unavailable : texts.failedText}</p>
+      <p>{texts.failedText}</p>
       <button type="button" className="button" onClick={onRetry} autoFocus>
         {texts.retry}
       </button>
@@ -45,7 +44,6 @@ export function App({ shell }: { shell: ShellInstance }) {
   const lang = useSelector(shell.actor, (s) => s.context.lang);
   const messages = useSelector(shell.actor, (s) => s.context.messages);
   const urlLang = useSelector(shell.actor, (s) => s.context.requestedLang);
-  const unavailable = useSelector(shell.actor, (s) => s.context.configUnavailable && s.matches({ Boot: 'Configuration failed' }));
   return (
     <ShellContext.Provider value={shell}>
       {phase === 'ready' && messages ? (
@@ -53,7 +51,7 @@ export function App({ shell }: { shell: ShellInstance }) {
           <RouterProvider router={shell.router} />
         </IntlProvider>
       ) : (
-        <BootScreen phase={phase === 'ready' ? 'loading' : phase} urlLang={urlLang} unavailable={unavailable} onRetry={() => shell.actor.send({ type: 'RETRY' })} />
+        <BootScreen phase={phase === 'ready' ? 'loading' : phase} urlLang={urlLang} onRetry={() => shell.actor.send({ type: 'RETRY' })} />
       )}
     </ShellContext.Provider>
   );

@@ -98,7 +98,8 @@ const SHOP = ['shop'] as const;
 const ARTICLE = ['form', 'shop'] as const;
 const ACCOUNT = ['auth', 'deliveryAddress', 'form', 'settings'] as const;
 const ACCOUNT_DONE = ['auth'] as const;
-const CHECKOUT = ['auth', 'cart', 'checkout', 'deliveryAddress', 'documents', 'form', 'shipping', 'shop', 'voucherCode'] as const;
+// not the account's words (`auth`, some 50 messages): the checkout's one link to the guest's form has a key of its own
+const CHECKOUT = ['cart', 'checkout', 'deliveryAddress', 'documents', 'form', 'shipping', 'shop', 'voucherCode'] as const;
 const NONE = [] as const;
 
 export const MESSAGE_PARTS = {
@@ -119,7 +120,8 @@ export const MESSAGE_PARTS = {
   guestRegister: ACCOUNT,
   forgotPassword: ACCOUNT,
   recoverAccount: ACCOUNT,
-  confirmEmail: ACCOUNT,
+  // its words are a part of their own: the other account pages do not carry them
+  confirmEmail: [...ACCOUNT, 'emailConfirm'],
   forgotPasswordSuccess: ACCOUNT_DONE,
   recoverPasswordSuccess: ACCOUNT_DONE,
   settings: ACCOUNT,

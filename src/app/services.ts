@@ -131,9 +131,9 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
   };
 
   const currentPath = () => history.location.pathname;
+  const where = { baseURL: options.baseURL ?? '/api', lang: () => actor.getSnapshot().context.lang };
   const api: ShopApi = createShopApi({
-    baseURL: options.baseURL ?? '/api',
-    lang: () => actor.getSnapshot().context.lang,
+    ...where,
     fetch: trackedFetch,
     onError: (error) =>
       send({ type: 'HTTP_ERROR', status: error.status, code: error.code, at: now(), onLoginPage: /^\/[a-z]{2}\/login\/?$/.test(currentPath()) }),
@@ -141,7 +141,7 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
 
   // logout's call to end the token (issue 44) goes past the HTTP error policy and the spinner: a back end
   // without it (404/405), an ended token (401) or no answer must not send the visitor anywhere or show a message
-  const quietApi: ShopApi = createShopApi({ baseURL: options.baseURL ?? '/api', lang: () => actor.getSnapshot().context.lang, fetch: baseFetch });
+  const quietApi: ShopApi = createShopApi({ ...where, fetch: baseFetch });
 
   let router: ShopRouter;
   const reload = options.reload ?? (() => window.location.reload());

@@ -4,84 +4,28 @@
  * ('YYYYMMDD'). All in UTC so no time zone shifts a day. Display formats (d.m.Y) are in
  * src/i18n/format.ts.
  *
- * The museum's clock is its time zone's (MUSEUM_TIME_ZONE on the server, default Europe/Zurich,
- * issue 44): calendars, "today", slot times and sale cut-offs follow summer time. Before, they were
- * computed at a fixed UTC+1, so in summer a slot stayed on sale an hour after it had started. The
- * zone's offset comes from Intl.DateTimeFormat (no time-zone data of our own). Voucher-code
- * validity alone keeps the fixed UTC+1 of spec §5 (`voucherLocal`).
+ * The museum's clock (its time zone: museumLocal, museumToday) is ./museum-clock.ts, a module of
+ * its own so that a page that only counts days (the checkout) does not load the zone's code.
+ * Voucher-code validity keeps the fixed UTC+1 of spec §5 (`voucherLocal`).
  */
-
-/** The museum's time zone unless MUSEUM_TIME_ZONE names another (server start: setMuseumTimeZone). */
-export const DEFAULT_MUSEUM_TIME_ZONE = 'Europe/Zurich';
 
 /** §5: "validity computed at UTC+1" (voucher codes), whatever the season. */
 export const VOUCHER_UTC_OFFSET_MINUTES = 60;
 
-let museumTimeZone: string = DEFAULT_MUSEUM_TIME_ZONE;
-
 const pad = (n: number) => String(n).padStart(2, '0');
 const parse = (date: string) => new Date(`${date}T00:00:00Z`);
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Whether `timeZone` is an IANA zone this runtime knows (e.g. 'Europe/Zurich'; not 'CET+1' or 'Mars/Olympus'). */
-export function isTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(timeZone)) return false;
-  try {
-    wallClockFormat(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Sets the museum's zone for this process (the server from MUSEUM_TIME_ZONE at start). */
-export function setMuseumTimeZone(timeZone: string): void {
-  if (!isTimeZone(timeZone)) throw new RangeError(`'${timeZone}' is not a known IANA time zone (such as Europe/Zurich).`);
-  museumTimeZone = timeZone;
-}
-
-export function getMuseumTimeZone(): string {
-  return museumTimeZone;
-}
-
-/** Minutes the zone's clock is ahead of UTC at the instant `at` (120 in Zurich in summer, 60 in winter). */
-export function zoneOffsetMinutes(at: Date, timeZone: string): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of wallClockFormat(timeZone).formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  const wallClockAsUtc = Date.UTC(year, month - 1, day, hour % 24, minute, second);
-  return Math.round((wallClockAsUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
-function localAt(now: Date, offsetMinutes: number): { date: string; time: string; datetime: string } {
-  const local = new Date(now.getTime() + offsetMinutes * 60_000);
+/** An instant's date and time on a clock `offsetMs` ahead of UTC. */
+export function localAt(now: Date, offsetMs: number): { date: string; time: string; datetime: string } {
+  const local = new Date(now.getTime() + offsetMs);
   const date = `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
   const time = `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
   return { date, time, datetime: `${date} ${time}` };
 }
 
-/** The museum's local date and time of an instant, in its time zone. */
-export function museumLocal(now: Date): { date: string; time: string; datetime: string } {
-  return localAt(now, zoneOffsetMinutes(now, museumTimeZone));
-}
-
 /** The date and time of an instant at UTC+1, the clock of voucher-code validity (§5). */
 export function voucherLocal(now: Date): { date: string; time: string; datetime: string } {
-  return localAt(now, VOUCHER_UTC_OFFSET_MINUTES);
-}
-
-/** Today's date at the museum ('YYYY-MM-DD'). */
-export function museumToday(now: Date = new Date()): string {
-  return museumLocal(now).date;
+  return localAt(now, VOUCHER_UTC_OFFSET_MINUTES * 60_000);
 }
 
 /** 'YYYY-MM-DD' plus n days. */

@@ -2,7 +2,6 @@
  * Display formats of spec §1 and §9: prices are integers in minor units shown in CHF with the
  * configured currency symbol; dates d.m.Y; minutes abbreviated "min.".
  */
-import { museumLocal } from '../domain/dates.js';
 
 const THOUSANDS = '\u2019';
 
@@ -45,10 +44,12 @@ export function formatMinutes(minutes: number): string {
 }
 
 /**
- * An instant (ISO 8601, e.g. a hold's end '2026-12-06T14:20:00Z') as the museum's clock shows it:
- * "15:20" (museum time, src/domain/dates.ts). Invalid input gives an empty string.
+ * An instant (ISO 8601, e.g. a hold's end '2026-12-06T14:20:00Z') on the visitor's own clock,
+ * hours and minutes, 24 hours as in Britain ("15:20", "00:05"): a hold's end is a deadline the
+ * visitor keeps by their own watch, wherever they are (the museum's zone is for slots and days,
+ * src/domain/museum-clock.ts). Invalid input gives an empty string.
  */
-export function formatMuseumTime(instant: string): string {
+export function formatLocalTime(instant: string): string {
   const at = new Date(instant);
-  return Number.isNaN(at.getTime()) ? '' : museumLocal(at).time;
+  return Number.isNaN(at.getTime()) ? '' : at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 }

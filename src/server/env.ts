@@ -9,7 +9,7 @@ import { DEFAULT_FRAME_ANCESTORS, isFrameAncestor } from './edge.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './log.js';
 import { parseSmtpUrl, type SmtpSettings } from './mail/transport.js';
 import { parseTicketKey } from './tickets/codes.js';
-import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone } from '../domain/dates.js';
+import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone } from '../domain/museum-clock.js';
 import { passwordCost } from './auth.js';
 
 export interface ServerEnv {

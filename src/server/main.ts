@@ -15,7 +15,7 @@ import { readSetting, setGuestRegistration } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { loadTicketKey } from './tickets/codes.js';
 import { orderAttachmentMaker } from './tickets/delivery.js';
-import { DEFAULT_MUSEUM_TIME_ZONE, setMuseumTimeZone } from '../domain/dates.js';
+import { DEFAULT_MUSEUM_TIME_ZONE, setMuseumTimeZone } from '../domain/museum-clock.js';
 import { TEST_COST_VARIABLE } from './auth.js';
 import { MigrationChangedError } from './db/migrate.js';
 import { EnvError, loadJwtSecret, loadWebhookSecret, outboxDir, parseEnv, pgliteDir, type ServerEnv } from './env.js';

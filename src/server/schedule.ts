@@ -7,7 +7,8 @@
  * while its expires_at lies ahead of `now`, so a hold that ran out frees its places by itself.
  */
 import type { Queryable } from './db/index.js';
-import { addDays, addMinutes, isoWeekday, museumLocal } from '../domain/dates.js';
+import { addDays, addMinutes, isoWeekday } from '../domain/dates.js';
+import { museumLocal } from '../domain/museum-clock.js';
 
 export type OwnerKind = 'event' | 'ticket' | 'tour';
 

@@ -16,7 +16,7 @@ import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, c
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, SHOP_ID, type Language } from '../api/languages.js';
-import { BOOT_TEXTS } from '../i18n/boot-messages.js';
+import { BOOT_TEXTS, UNAVAILABLE_TEXTS } from '../i18n/boot-messages.js';
 import { etagMatches, type CatalogCache } from './catalog-cache.js';
 import { acceptedEncodings, PICTURE, pictureFormat, type Encoding, type PictureFormat } from './static-files.js';
 import { rawPathname } from './http.js';
@@ -245,7 +245,7 @@ export function bootShell(lang: Language): string {
  */
 export function unavailableShell(lang: Language): string {
   const texts = BOOT_TEXTS[lang];
-  return `<main class="boot boot--failed" lang="${lang}"><h1 tabindex="-1">${escapeAttribute(texts.failedTitle)}</h1><p>${escapeAttribute(texts.unavailable)}</p><a class="button" href="">${escapeAttribute(texts.retry)}</a></main>`;
+  return `<main class="boot boot--failed" lang="${lang}"><h1 tabindex="-1">${escapeAttribute(texts.failedTitle)}</h1><p>${escapeAttribute(UNAVAILABLE_TEXTS[lang])}</p><a class="button" href="">${escapeAttribute(texts.retry)}</a></main>`;
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { createShopApi } from '../../src/api/index.js';
 import { toCartPayload } from '../../src/domain/cart-lines.js';
-import { museumToday } from '../../src/domain/dates.js';
+import { museumToday } from '../../src/domain/museum-clock.js';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { cartMachine } from '../../machines/cart.machine.js';

@@ -3,7 +3,7 @@ import { EMPTY_SELECTION, checkOverbooking, checkSelectionOverbooking, isTicketO
 import { parseCount } from '../../src/domain/limits.js';
 import { isEventExpired } from '../../src/domain/calendar.js';
 import { calendarRange, initialCalendarMonth } from '../../src/domain/calendar.js';
-import { museumToday } from '../../src/domain/dates.js';
+import { museumToday } from '../../src/domain/museum-clock.js';
 import type { EventTicket, ShopEvent } from '../../src/api/schemas/catalog.js';
 
 const slot = (max: number) => ({ datetime: '2026-12-05 10:00:00', max_tickets: max });

@@ -10,7 +10,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { createShopApi } from '../../src/api/index.js';
 import type { Lifetime, TourCalendar, TourDetail } from '../../src/api/schemas/catalog.js';
 import { toCartPayload, type TourLine } from '../../src/domain/cart-lines.js';
-import { museumToday } from '../../src/domain/dates.js';
+import { museumToday } from '../../src/domain/museum-clock.js';
 import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { priceCart } from '../../src/server/inventory.js';
 import { cartMachine } from '../../machines/cart.machine.js';

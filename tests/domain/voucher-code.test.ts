@@ -3,7 +3,8 @@ import {
   availableAmount, isSameVoucherCode, normalizeVoucherCode, voucherCodeKey, voucherCodeValidity,
   VOUCHER_NO_AMOUNT_LEFT, VOUCHER_NOW_IS_AFTER_VALID_TO, VOUCHER_NOW_IS_BEFORE_VALID_FROM,
 } from '../../src/domain/voucher-code.js';
-import { museumLocal, parseDateParam } from '../../src/domain/dates.js';
+import { parseDateParam } from '../../src/domain/dates.js';
+import { museumLocal } from '../../src/domain/museum-clock.js';
 
 const code = (over: Partial<Parameters<typeof voucherCodeValidity>[0]> = {}) => ({ amount: 5000, used_amount: 0, valid_from: '2026-01-01', valid_to: '2026-12-31', ...over });
 

@@ -9,7 +9,8 @@ import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { ApiError } from '../../src/api/http.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
-import { addDays, isoWeekday, museumLocal } from '../../src/domain/dates.js';
+import { addDays, isoWeekday } from '../../src/domain/dates.js';
+import { museumLocal } from '../../src/domain/museum-clock.js';
 
 let server: TestServer;
 const apiFor = (lang: string): ShopApi => createShopApi({ baseURL: server.apiBase, lang: () => lang });

@@ -24,7 +24,7 @@ import { seedIfEmpty } from '../../src/server/seed/index.js';
 import { createSeo, inProcessCatalogue, upstreamCatalogue } from '../../src/server/seo/index.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { createStaticHandler, type StaticHandler } from '../../src/server/static.js';
-import { BOOT_TEXTS } from '../../src/i18n/boot-messages.js';
+import { BOOT_TEXTS, UNAVAILABLE_TEXTS } from '../../src/i18n/boot-messages.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -128,7 +128,7 @@ describe('PostgreSQL out of reach', () => {
         // §8's "service unavailable" in the page's language, under the retry screen's title, and a way to try again
         expect(rootHtml).toContain(`lang="${lang}"`);
         expect(rootHtml).toContain(escapeHtml(BOOT_TEXTS[lang].failedTitle));
-        expect(rootHtml).toContain(escapeHtml(BOOT_TEXTS[lang].unavailable));
+        expect(rootHtml).toContain(escapeHtml(UNAVAILABLE_TEXTS[lang]));
         expect(rootHtml).toContain(`>${escapeHtml(BOOT_TEXTS[lang].retry)}</a>`);
         // not the loading screen that would end in "check your connection"
         expect(rootHtml).not.toContain(BOOT_TEXTS[lang].loading);
@@ -156,7 +156,7 @@ describe('PostgreSQL out of reach', () => {
       const res = await fetch(`http://127.0.0.1:${(front.address() as AddressInfo).port}/it/tickets`);
       const html = await res.text();
       expect([res.status, res.headers.get('retry-after')]).toEqual([503, '5']);
-      expect(html).toContain(escapeHtml(BOOT_TEXTS.it.unavailable));
+      expect(html).toContain(escapeHtml(UNAVAILABLE_TEXTS.it));
     } finally {
       front.closeAllConnections();
       await new Promise((resolve) => front.close(resolve));

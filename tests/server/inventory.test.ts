@@ -9,7 +9,8 @@ import { HttpError } from '../../src/server/api/http-error.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
-import { addDays, isoWeekday, museumLocal } from '../../src/domain/dates.js';
+import { addDays, isoWeekday } from '../../src/domain/dates.js';
+import { museumLocal } from '../../src/domain/museum-clock.js';
 
 let server: TestServer;
 let api: ShopApi;

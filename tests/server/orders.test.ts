@@ -17,7 +17,8 @@ import { DEMO, nextWeekday } from '../../src/server/seed/demo.js';
 import { DEMO_CUSTOMER } from '../../src/server/seed/accounts.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { failure, payAtProvider, providerParams, returnUrls } from './checkout-helpers.js';
-import { addDays, museumLocal } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/dates.js';
+import { museumLocal } from '../../src/domain/museum-clock.js';
 import type { OrderDocument } from '../../src/server/tickets/model.js';
 
 const smtp = new Smtp();

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createShopApi, type ShopApi } from '../../src/api/index.js';
-import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone, museumLocal, voucherLocal, zoneOffsetMinutes } from '../../src/domain/dates.js';
+import { voucherLocal } from '../../src/domain/dates.js';
+import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone, museumLocal, zoneOffsetMinutes } from '../../src/domain/museum-clock.js';
 import { EnvError, parseEnv } from '../../src/server/env.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import { startTestServer, type TestServer } from './harness.js';

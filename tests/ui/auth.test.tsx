@@ -335,19 +335,19 @@ describe('the link that confirms a new e-mail address (issue 44)', () => {
 
     answer = { status: 410, body: { error: 'AUTH_EMAIL_LINK_EXPIRED', message: 'This confirmation link has expired.' } };
     mount('/en/confirm-email/TOKEN-2', (c) => (c.path === 'customer/emailconfirm' ? answer : undefined));
-    expect((await screen.findByTestId('email-link-expired', {}, { timeout: 5000 })).textContent).toBe(t('auth.emailLinkExpired'));
+    expect((await screen.findByTestId('email-link-expired', {}, { timeout: 5000 })).textContent).toBe(t('emailConfirm.emailLinkExpired'));
     cleanup();
 
     answer = { status: 404, body: { error: 'AUTH_EMAIL_LINK_INVALID', message: 'This confirmation link is not valid.' } };
     mount('/en/confirm-email/TOKEN-3', (c) => (c.path === 'customer/emailconfirm' ? answer : undefined));
     const invalid = await screen.findByTestId('email-link-invalid', {}, { timeout: 5000 });
-    expect(invalid.textContent).toBe(t('auth.emailLinkInvalid'));
+    expect(invalid.textContent).toBe(t('emailConfirm.emailLinkInvalid'));
     expect(invalid.getAttribute('role')).toBe('alert');
     cleanup();
 
     answer = { status: 0, body: null };
     mount('/en/confirm-email/TOKEN-4', (c) => (c.path === 'customer/emailconfirm' ? answer : undefined));
-    await screen.findByText(t('auth.emailConfirmFailed'), {}, { timeout: 5000 });
+    await screen.findByText(t('emailConfirm.emailConfirmFailed'), {}, { timeout: 5000 });
     answer = { status: 200, body: { data: { email: 'dora@museum.example' } } };
     fireEvent.click(screen.getByRole('button', { name: t('form.retry') }));
     expect((await screen.findByTestId('email-confirmed')).textContent).toContain('dora@museum.example');

@@ -405,25 +405,6 @@ describe('HTTP error policy and messages', () => {
     expect((await screen.findByTestId('global-message')).textContent).toContain('temporarily unavailable');
   });
 
-  it('a shop whose configuration answers 503 (its database away): the retry screen says §8\'s "unavailable" in the page\'s language, not "check your connection" (issue 44)', async () => {
-    const { BOOT_TEXTS } = await import('../../src/i18n/boot-messages.js');
-    for (const lang of ['de', 'fr'] as const) {
-      mounted = mountShell(`/${lang}/tickets`, { handler: (path) => (path === 'shopinfo/config' ? { status: 503, body: { error: 'SERVICE_UNAVAILABLE', message: 'x' } } : undefined) });
-      const heading = await screen.findByRole('heading', { level: 1, name: BOOT_TEXTS[lang].failedTitle });
-      const screenText = heading.closest('main')?.textContent ?? '';
-      expect(screenText).toContain(BOOT_TEXTS[lang].unavailable);
-      expect(screenText).not.toContain(BOOT_TEXTS[lang].failedText);
-      expect(heading.closest('main')?.getAttribute('lang')).toBe(lang);
-      expect(screen.getByRole('button', { name: BOOT_TEXTS[lang].retry })).toBeTruthy();
-      teardown(mounted);
-      mounted = null;
-    }
-    // no answer at all: that one is the visitor's connection
-    mounted = mountShell('/de/tickets', { handler: (path) => (path === 'shopinfo/config' ? Promise.reject(new TypeError('Failed to fetch')) : undefined) });
-    const heading = await screen.findByRole('heading', { level: 1, name: BOOT_TEXTS.de.failedTitle });
-    expect(heading.closest('main')?.textContent).toContain(BOOT_TEXTS.de.failedText);
-  });
-
   it('keeps the page as it is on a network failure and says so', async () => {
     mounted = mountShell('/en/tickets', { handler: (path) => (path === 'static/page/offline' ? Promise.reject(new TypeError('Failed to fetch')) : undefined) });
     await ready();

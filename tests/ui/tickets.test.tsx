@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act, mountShell, ready, teardown, type Handler, type Mounted } from './shell-harness.js';
-import { museumToday } from '../../src/domain/dates.js';
+import { museumToday } from '../../src/domain/museum-clock.js';
 import { addDays, addMonths, isoWeekday } from '../../src/domain/dates.js';
 
 let mounted: Mounted | null = null;

@@ -9,7 +9,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act, mountShell, ready, teardown, type Handler, type Mounted } from './shell-harness.js';
-import { addDays, museumToday } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/dates.js';
+import { museumToday } from '../../src/domain/museum-clock.js';
 import { formatDate } from '../../src/i18n/format.js';
 
 let mounted: Mounted | null = null;

@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/index.js';
 import type { Language } from '../../api/languages.js';
 import type { Named, Subticket } from '../../api/schemas/catalog.js';
-import { museumLocal } from '../../domain/dates.js';
+import { museumLocal } from '../../domain/museum-clock.js';
 import { tr, type Texts } from './texts.js';
 
 export const flag = (n: number): 0 | 1 => (n ? 1 : 0);

@@ -2,7 +2,8 @@
  * Ids and helpers for the demo data, so tests (and docs) never hard-code magic numbers.
  * All schedules are relative to the server's clock: use the helpers with `services.now()`.
  */
-import { addDays, isoWeekday, museumLocal } from '../../domain/dates.js';
+import { addDays, isoWeekday } from '../../domain/dates.js';
+import { museumLocal } from '../../domain/museum-clock.js';
 
 export const DEMO = {
   venues: { lakeside: 1, artHall: 2 },

@@ -304,7 +304,7 @@ async function at(r: Replay, path: string): Promise<void> {
 /** A confirmation link refused (issue 44): the page says why, offers no "try again", and the address did not change. */
 async function refusedLink(r: Replay, testId: string, id: string): Promise<void> {
   await r.shows(main(r).getByTestId(testId).filter({ hasText: r.words(id) }), `"${r.text(id)}"`);
-  await r.shows(mainLink(r, 'auth.toSettings'), 'the "To your account settings" link');
+  await r.shows(mainLink(r, 'emailConfirm.toSettings'), 'the "To your account settings" link');
   await r.lacks(main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }), 'the "Try again" button');
   await r.lacks(main(r).getByTestId('email-confirmed'), 'the address confirmed');
 }
@@ -740,22 +740,22 @@ export const authBinding: ReplayBinding = {
       await r.lacks(userMenu(r), 'an account menu');
     },
     'E-mail confirmation.Confirming': async (r) => {
-      await r.shows(main(r).getByRole('status').filter({ hasText: r.words('auth.emailConfirming') }), `"${r.text('auth.emailConfirming')}"`);
+      await r.shows(main(r).getByRole('status').filter({ hasText: r.words('emailConfirm.emailConfirming') }), `"${r.text('emailConfirm.emailConfirming')}"`);
       if (!r.waiting('emailconfirm')) throw new Mismatch('the page is not confirming the address');
       if (r.memo.confirmedToken !== r.memo.emailToken) throw new Mismatch('the page has not sent the token of the link opened');
-      await r.lacks(mainLink(r, 'auth.toSettings'), 'the "To your account settings" link');
+      await r.lacks(mainLink(r, 'emailConfirm.toSettings'), 'the "To your account settings" link');
     },
     'E-mail confirmation.Confirmed': async (r) => {
       const confirmed = main(r).getByTestId('email-confirmed');
       await r.shows(confirmed.filter({ hasText: r.words('settings.emailChanged') }), `"${r.text('settings.emailChanged')}"`);
       await r.shows(confirmed.filter({ hasText: String(r.memo.newEmail) }), `the new address ${String(r.memo.newEmail)}`);
-      await r.shows(mainLink(r, 'auth.toSettings'), 'the "To your account settings" link');
+      await r.shows(mainLink(r, 'emailConfirm.toSettings'), 'the "To your account settings" link');
     },
-    'E-mail confirmation.Link expired': async (r) => refusedLink(r, 'email-link-expired', 'auth.emailLinkExpired'),
-    'E-mail confirmation.Link invalid': async (r) => refusedLink(r, 'email-link-invalid', 'auth.emailLinkInvalid'),
-    'E-mail confirmation.Address taken': async (r) => refusedLink(r, 'email-taken', 'auth.emailTakenMeanwhile'),
+    'E-mail confirmation.Link expired': async (r) => refusedLink(r, 'email-link-expired', 'emailConfirm.emailLinkExpired'),
+    'E-mail confirmation.Link invalid': async (r) => refusedLink(r, 'email-link-invalid', 'emailConfirm.emailLinkInvalid'),
+    'E-mail confirmation.Address taken': async (r) => refusedLink(r, 'email-taken', 'emailConfirm.emailTakenMeanwhile'),
     'E-mail confirmation.Confirmation failed': async (r) => {
-      await r.shows(main(r).getByRole('alert').filter({ hasText: r.words('auth.emailConfirmFailed') }), `"${r.text('auth.emailConfirmFailed')}"`);
+      await r.shows(main(r).getByRole('alert').filter({ hasText: r.words('emailConfirm.emailConfirmFailed') }), `"${r.text('emailConfirm.emailConfirmFailed')}"`);
       await r.shows(main(r).getByRole('button', { name: r.words('form.retry', { whole: true }) }), 'the "Try again" button');
       await r.lacks(main(r).getByTestId('email-confirmed'), 'the address confirmed');
     },

@@ -16,7 +16,8 @@
  * model's SHOW_MONTH is chosen by what the page has loaded, in the model's direction first.
  */
 import type { Locator } from 'playwright-core';
-import { addMonths, monthOf, museumToday } from '../../../src/domain/dates.js';
+import { addMonths, monthOf } from '../../../src/domain/dates.js';
+import { museumToday } from '../../../src/domain/museum-clock.js';
 import { Mismatch, type EventAction, type Replay, type StateCheck } from '../binding.js';
 
 export const main = (r: Replay): Locator => r.page.locator('main');

@@ -29,10 +29,11 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO } from '../../../src/server/seed/demo.js';
 import { DEMO_CUSTOMER } from '../../../src/server/seed/accounts.js';
 import { SESSION_KEYS } from '../../../src/api/schemas/session.js';
-import { addDays, isoWeekday, museumToday } from '../../../src/domain/dates.js';
+import { addDays, isoWeekday } from '../../../src/domain/dates.js';
+import { museumToday } from '../../../src/domain/museum-clock.js';
 import type { CheckoutContext, CheckoutInput } from '../../../machines/checkout.machine.js';
 import { selectShownHold } from '../../../machines/checkout.selectors.js';
-import { formatMuseumTime, formatPrice } from '../../../src/i18n/format.js';
+import { formatLocalTime, formatPrice } from '../../../src/i18n/format.js';
 import { suggestions } from '../../machines/checkout.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
@@ -734,7 +735,7 @@ async function holdLine(r: Replay, tags: string[], context: CheckoutContext | un
   let wanted = '';
   if (hold?.status === 'expired') wanted = r.text('checkout.holdExpired');
   else if (hold?.status === 'held') {
-    const time = typeof r.memo.heldUntil === 'string' ? formatMuseumTime(r.memo.heldUntil) : '';
+    const time = typeof r.memo.heldUntil === 'string' ? formatLocalTime(r.memo.heldUntil) : '';
     if (time === '') throw new Mismatch('the hold is shown, but the replay never saw the time the shop answered');
     wanted = r.text('checkout.heldUntil', { time });
   }

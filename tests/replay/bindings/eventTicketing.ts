@@ -21,7 +21,8 @@
  */
 import type { Locator } from 'playwright-core';
 import { DEMO } from '../../../src/server/seed/demo.js';
-import { addDays, addMonths, monthOf, museumToday } from '../../../src/domain/dates.js';
+import { addDays, addMonths, monthOf } from '../../../src/domain/dates.js';
+import { museumToday } from '../../../src/domain/museum-clock.js';
 import type { ShopEvent } from '../../../src/api/schemas/catalog.js';
 import { TODAY, at10, at11 } from '../../machines/eventTicketing.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';

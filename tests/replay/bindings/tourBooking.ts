@@ -24,7 +24,8 @@
  */
 import type { Locator } from 'playwright-core';
 import { DEMO } from '../../../src/server/seed/demo.js';
-import { addDays, addMonths, monthOf, museumToday } from '../../../src/domain/dates.js';
+import { addDays, addMonths, monthOf } from '../../../src/domain/dates.js';
+import { museumToday } from '../../../src/domain/museum-clock.js';
 import type { TourDetail, TourSlot } from '../../../src/api/schemas/catalog.js';
 import { TODAY } from '../../machines/tourBooking.model.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';

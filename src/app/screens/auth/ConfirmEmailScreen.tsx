@@ -26,7 +26,7 @@ export default function ConfirmEmailScreen() {
       </PageHeading>
       {(stage === 'confirming' || stage === 'other') && (
         <p className="screen-loading" role="status">
-          <FormattedMessage id="auth.emailConfirming" />
+          <FormattedMessage id="emailConfirm.emailConfirming" />
         </p>
       )}
       {stage === 'confirmed' && (
@@ -35,30 +35,30 @@ export default function ConfirmEmailScreen() {
             <FormattedMessage id="settings.emailChanged" />
           </p>
           <p>
-            <FormattedMessage id="auth.emailConfirmedLogin" values={{ email: <strong>{email}</strong> }} />
+            <FormattedMessage id="emailConfirm.emailConfirmedLogin" values={{ email: <strong>{email}</strong> }} />
           </p>
         </div>
       )}
       {stage === 'expired' && (
         <p className="notice notice--warning" role="alert" data-testid="email-link-expired">
-          <FormattedMessage id="auth.emailLinkExpired" />
+          <FormattedMessage id="emailConfirm.emailLinkExpired" />
         </p>
       )}
       {stage === 'invalid' && (
         <p className="notice notice--warning" role="alert" data-testid="email-link-invalid">
-          <FormattedMessage id="auth.emailLinkInvalid" />
+          <FormattedMessage id="emailConfirm.emailLinkInvalid" />
         </p>
       )}
       {stage === 'taken' && (
         <p className="notice notice--warning" role="alert" data-testid="email-taken">
-          <FormattedMessage id="auth.emailTakenMeanwhile" />
+          <FormattedMessage id="emailConfirm.emailTakenMeanwhile" />
         </p>
       )}
-      {stage === 'failed' && <LoadFailedNotice messageId="auth.emailConfirmFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
+      {stage === 'failed' && <LoadFailedNotice messageId="emailConfirm.emailConfirmFailed" onRetry={() => actor.send({ type: 'RETRY' })} />}
       {stage !== 'confirming' && stage !== 'other' && (
         <p className="auth__links">
           <Link to={routeHref(lang, 'settings')}>
-            <FormattedMessage id="auth.toSettings" />
+            <FormattedMessage id="emailConfirm.toSettings" />
           </Link>
         </p>
       )}

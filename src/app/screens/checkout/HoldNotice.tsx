@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
-import { formatMuseumTime } from '../../../i18n/format.js';
+import { formatLocalTime } from '../../../i18n/format.js';
 import { selectHoldLoading, selectShownHold } from '../../../../machines/checkout.selectors.js';
 import type { CheckoutActor } from './checkout-view.js';
 
@@ -16,7 +16,7 @@ export function HoldNotice({ actor }: { actor: CheckoutActor }) {
   return (
     <p role="status" className={`checkout__hold${hold || loading ? ' checkout__hold--reserved' : ''}`} data-testid="cart-hold">
       {hold && (
-        <FormattedMessage id={hold.status === 'held' ? 'checkout.heldUntil' : 'checkout.holdExpired'} values={{ time: formatMuseumTime(hold.heldUntil) }} />
+        <FormattedMessage id={hold.status === 'held' ? 'checkout.heldUntil' : 'checkout.holdExpired'} values={{ time: formatLocalTime(hold.heldUntil) }} />
       )}
     </p>
   );

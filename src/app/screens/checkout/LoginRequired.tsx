@@ -34,7 +34,7 @@ export function LoginRequired() {
         )}
         {config.hasGuestRegistration && (
           <Link to={routeHref(lang, 'guestRegister')} search={search} className="button button--secondary button--small">
-            <FormattedMessage id="auth.guestLink" />
+            <FormattedMessage id="checkout.guestLink" />
           </Link>
         )}
       </p>
