@@ -14,6 +14,7 @@ import { App } from '../../src/app/App.js';
 import { providerRedirect } from '../../src/app/journeys/checkout.js';
 import { fakeServer, type Reply } from './shell-harness.js';
 import type { RemoteConfig } from '../../src/api/schemas/config.js';
+import { formatLocalTime } from '../../src/i18n/format.js';
 
 const catalogue = en as Record<string, string>;
 /** An English catalogue message (fails loudly for an unknown id). */
@@ -419,12 +420,12 @@ describe('checkout: back from the provider', () => {
 
 describe('checkout: issue 41, every payment buys what it paid for', () => {
   const acceptedPath = '/en/checkout/accepted?us=US1234567890&sessionUs=SESS&cartId=CART12345678';
-  /** GET checkout/cart of the open order: held until 14:20 UTC, 15:20 at the museum (UTC+1). */
+  /** GET checkout/cart of the open order: held until 14:20 UTC, shown on the visitor's own clock (15:20 in Zurich). */
   const paymentCart = (status: string) => ({
     status: 200,
     body: { data: { id: 'CART12345678', status, held_until: '2026-12-05T14:20:00.000Z', amount: 3600, currency: 'CHF', booking_id: null, refund_reason: null } },
   });
-  const HELD = 'Your order is held for you until 15:20.';
+  const HELD = `Your order is held for you until ${formatLocalTime('2026-12-05T14:20:00.000Z')}.`;
   const holdLine = () => screen.getByTestId('cart-hold');
 
   /** Pays in this tab (the journey is kept for the provider round trip), then comes back to `returnPath`. */
@@ -483,7 +484,7 @@ describe('checkout: issue 41, every payment buys what it paid for', () => {
     expect(notice.textContent).toContain(words);
   });
 
-  it('cancelled: the question says until when the order is held (museum time), announced politely', async () => {
+  it('cancelled: the question says until when the order is held (on the visitor\'s clock), announced politely', async () => {
     await payThenReturn('/en/checkout/canceled?cartId=CART12345678', (c) => (c.path === 'checkout/cart' ? paymentCart('held') : undefined));
     await screen.findByRole('button', { name: t('checkout.keepCart') }, { timeout: 5000 });
     await waitFor(() => expect(holdLine().textContent).toBe(HELD));

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { compileCatalogue } from '../../src/i18n/esbuild-plugin.mjs';
-import { formatDate, formatMinutes, formatPrice } from '../../src/i18n/format.js';
+import { formatDate, formatLocalTime, formatMinutes, formatPrice } from '../../src/i18n/format.js';
 import { BOOT_TEXTS, UNAVAILABLE_TEXTS, browserLanguage } from '../../src/i18n/boot-messages.js';
 
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -136,5 +136,10 @@ describe('formatters', () => {
   });
   it('abbreviates minutes as min.', () => {
     expect(formatMinutes(90)).toBe('90 min.');
+  });
+  it('shows an instant (a hold\'s end) on the visitor\'s own clock, as HH:MM of 24 hours', () => {
+    const clock = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    for (const instant of ['2026-12-05T14:20:00.000Z', '2026-07-06T07:05:00Z', '2026-12-06T23:58:00Z']) expect(formatLocalTime(instant)).toBe(clock(new Date(instant)));
+    expect(formatLocalTime('not an instant')).toBe('');
   });
 });
