@@ -138,7 +138,8 @@ describe('issue 41 in a real browser', () => {
       await page.waitForURL(/\/de\/checkout\/canceled/);
       const held = await paymentCart(cartId);
       expect(held?.status).toBe('held');
-      const time = new Intl.DateTimeFormat('de-CH', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Zurich' }).format(new Date(held?.held_until ?? ''));
+      // on the visitor's own clock: the browser's time zone, whatever the machine's
+      const time = await page.evaluate((at) => new Intl.DateTimeFormat('de-CH', { hour: '2-digit', minute: '2-digit' }).format(new Date(at)), held?.held_until ?? '');
       const hold = page.getByTestId('cart-hold');
       await expect.poll(() => hold.innerText(), { timeout: 10_000 }).toContain(time);
       expect(await hold.innerText()).toMatch(text('checkout.heldUntil'));
