@@ -1,13 +1,15 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { useFocusFirstError } from '../../components/form.js';
 import { usePaidByVouchers } from '../../components/cart/VoucherCodeEntry.js';
 import { checkoutViewOf, type CheckoutActor } from './checkout-view.js';
 import { PaymentMethod } from './PaymentMethod.js';
-import { DeliveryAddress } from './DeliveryAddress.js';
 import { LegalCheckboxes } from './LegalCheckboxes.js';
 import { LoginRequired } from './LoginRequired.js';
+
+/** Only a cart with goods to post asks for a delivery address: its fields come when it does. */
+const DeliveryAddress = lazy(() => import('./DeliveryAddress.js').then((m) => ({ default: m.DeliveryAddress })));
 
 /** The payment form of the cart step: method, delivery address, ticks, the sign-in notice and the Pay button. */
 export function PaymentForm({ actor }: { actor: CheckoutActor }) {
@@ -20,6 +22,7 @@ export function PaymentForm({ actor }: { actor: CheckoutActor }) {
   // visitor can see what they pay (the cart says it is calculating), rather than taking a click the
   // checkout would refuse with a notice that is gone a moment later.
   const calculating = useSelector(actor, (s) => s.context.shipping.status === 'loading');
+  const ships = useSelector(actor, (s) => s.context.shipping.status !== 'none');
   const loginRequired = useSelector(actor, (s) => {
     const view = checkoutViewOf(s);
     return view.kind === 'cart' && view.notice === 'loginRequired';
@@ -40,7 +43,11 @@ export function PaymentForm({ actor }: { actor: CheckoutActor }) {
     >
       <fieldset className="checkout__form" disabled={!ready}>
         <PaymentMethod actor={actor} />
-        <DeliveryAddress actor={actor} />
+        {ships && (
+          <Suspense fallback={null}>
+            <DeliveryAddress actor={actor} />
+          </Suspense>
+        )}
         <LegalCheckboxes actor={actor} />
         <div role="alert">{loginRequired && <LoginRequired />}</div>
         {/* issue 22 (9a): voucher codes pay all of it: the button says what happens, no payment */}
