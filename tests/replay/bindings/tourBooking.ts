@@ -63,12 +63,21 @@ async function calendarOf(r: Replay, tour: number, month: string): Promise<Calen
 }
 
 /** The days of this month and the next with a time that has places, and those whose every time is sold out. */
-async function daysOf(r: Replay, tour: number): Promise<{ open: string[]; soldOut: string[] }> {
+async function daysOf(r: Replay, tour: number): Promise<{ open: string[]; soldOut: string[]; timesOn: (day: string) => number }> {
   const today = museumToday();
   const calendar = await calendarOf(r, tour, monthOf(today));
   const days = Object.keys(calendar).filter((d) => d >= today).sort();
   const times = (d: string) => Object.values(calendar[d] ?? {});
-  return { open: days.filter((d) => times(d).some((t) => !t.soldout)), soldOut: days.filter((d) => times(d).length > 0 && times(d).every((t) => t.soldout)) };
+  return {
+    open: days.filter((d) => times(d).some((t) => !t.soldout)),
+    soldOut: days.filter((d) => times(d).length > 0 && times(d).every((t) => t.soldout)),
+    timesOn: (d) => times(d).length,
+  };
+}
+
+/** How many times the path's model days have at most: the day the page shows needs as many to play the first, middle and last. */
+function timesNeeded(plan: Replay['plan']): number {
+  return Math.max(0, ...plan.steps.filter((s) => s.name === 'done:loadSingle').map((s) => outputOf<TourDetail>(s).schedule.length));
 }
 
 // ---- the page
@@ -201,7 +210,12 @@ export const tourBookingBinding: ReplayBinding = {
     }
     const path = tourPath(r, tourOf(r));
     visit(r, path);
-    const days = await daysOf(r, tourOf(r));
+    const all = await daysOf(r, tourOf(r));
+    // the day shown has at least as many times as the model's day, so each of the model's times has its own
+    // radio (today after the first tour has begun has fewer): the page is then opened at such a day
+    const needed = timesNeeded(r.plan);
+    const days = { ...all, open: all.open.filter((d) => all.timesOn(d) >= needed) };
+    const laterFirst = days.open[0] !== all.open[0];
     // a day whose month has another day with places, so a path can choose that one while another month
     // loads (the grid keeps the month shown until then), whichever day of the month today is: late in a
     // month the tour may have one day with places left
@@ -213,7 +227,9 @@ export const tourBookingBinding: ReplayBinding = {
       const first = days.open[0];
       const choosesAnother = labels(r.plan).includes('SELECT_DATE [isDayAvailable]');
       const day = first === undefined ? undefined : withAnother(days.open);
-      if (!choosesAnother || day === undefined || day === first) return void (await r.page.goto(path));
+      if (day === undefined) return void (await r.page.goto(path));
+      if (laterFirst && !choosesAnother) return void (await r.page.goto(`${path}?date=${first ?? day}`));
+      if (!choosesAnother || day === first) return void (await r.page.goto(laterFirst ? `${path}?date=${day}` : path));
       return void (await r.page.goto(`${path}?date=${day}`));
     }
     // the model's requested day: a sold-out day (its first available is then taken), or a later day with places
