@@ -1,8 +1,9 @@
 /**
  * vitest globalSetup of the e2e project: builds the app once exactly as `npm start` does
- * (`node build.mjs`), starts `node dist/server/main.mjs` on a free port with a fresh data
- * folder (so this first start creates and seeds its own PGlite database), waits until it
- * answers, hands the base URL to the tests (`inject('baseUrl')`) and stops it afterwards.
+ * (`node build.mjs`; skipped with E2E_PREBUILT=1 when `npm test` has built it), seeds the demo
+ * database once into a template, starts `node dist/server/main.mjs` on a free port with a fresh
+ * data folder holding a copy of it, waits until it answers, hands the base URL to the tests
+ * (`inject('baseUrl')`) and stops it afterwards.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,15 +38,31 @@ async function waitUntilAnswering(url: string): Promise<void> {
   }
 }
 
+/**
+ * The seeded demo database, once: a server seeds a folder of its own and stops, and every server
+ * of this run starts on a copy of its `pglite` folder (server-process.ts, E2E_PGLITE_TEMPLATE).
+ */
+async function seededTemplate(dir: string): Promise<string> {
+  const seeding = await startServer({ DATA_DIR: dir }, { seed: true });
+  const code = await seeding.stop();
+  if (code !== 0) throw new Error(`The server that seeds the template stopped with ${String(code)}:\n${seeding.output()}`);
+  return path.join(dir, 'pglite');
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-e2e-'));
+  const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'museum-shop-e2e-template-'));
   let server: ServerProcess | undefined;
   const teardown = async () => {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(templateDir, { recursive: true, force: true });
   };
   try {
-    execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    // `npm test` builds once before its two browser lanes start (scripts/test-all.mjs): E2E_PREBUILT=1
+    if (process.env.E2E_PREBUILT !== '1') execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    // the test files' workers inherit it (they are started after this setup)
+    process.env.E2E_PGLITE_TEMPLATE = await seededTemplate(templateDir);
     // "send again" comes back after 15 s here, not a minute: tests/e2e/orders.test.ts waits for it
     server = await startServer({ DATA_DIR: dataDir, ORDER_RESEND_INTERVAL_SECONDS: '15' });
     const logFile = path.join(dataDir, 'server.log');

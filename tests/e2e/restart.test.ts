@@ -26,7 +26,8 @@ const NEW_CUSTOMER = {
 };
 
 async function start(): Promise<ServerProcess> {
-  const server = await startServer({ DATA_DIR: dataDir });
+  // seeded by this first start (not copied from the e2e setup's template): the test watches it seed
+  const server = await startServer({ DATA_DIR: dataDir }, { seed: true });
   running.push(server);
   return server;
 }

@@ -4,6 +4,8 @@
  * that restart the server on the same data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,7 +44,8 @@ export async function runServerCommand(args: string[], env: Record<string, strin
  * API requests themselves (the replays hold them, others answer them otherwise), which a rendered
  * page does not make; tests/e2e/server-rendering.test.ts and half the session walks ask for it.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: { seed?: boolean } = {}): Promise<ServerProcess> {
+  fromTemplate(env.DATA_DIR, options.seed === true);
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: repoRoot,
     // every browser test pays and registers from 127.0.0.1 on one server: the per-address limits of
@@ -112,4 +115,18 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     await stop();
     throw error;
   }
+}
+
+/**
+ * The seeded demo database the e2e global setup made once (E2E_PGLITE_TEMPLATE: a stopped server's
+ * `pglite` folder). A server started on a new data folder gets a copy of it instead of seeding its
+ * own: seeding is 6 of the 9 CPU seconds of a start, and a browser run starts about ten servers.
+ * `seed: true` (tests/e2e/restart.test.ts, which watches the first start seed) skips the copy.
+ */
+function fromTemplate(dataDir: string | undefined, seed: boolean): void {
+  const template = process.env.E2E_PGLITE_TEMPLATE;
+  if (seed || !template || !dataDir || !fs.existsSync(template)) return;
+  const target = path.join(dataDir, 'pglite');
+  if (fs.existsSync(target)) return;
+  fs.cpSync(template, target, { recursive: true });
 }
