@@ -26,6 +26,7 @@ import { loadCart, CURRENCY, type CartRow } from './carts.js';
 import { randomId } from './auth.js';
 import { recordPayment, simulatedProviderApi, type NoticeDispatcher, type ProviderPayment } from './provider-books.js';
 import type { ShopEnv } from './http.js';
+import { getMuseumTimeZone } from '../domain/museum-clock.js';
 
 interface Texts {
   title: string;
@@ -207,7 +208,7 @@ function receiptPage(lang: Language, payment: ProviderPayment, backTo: string): 
   const t = TEXTS[lang];
   const amount = money(lang, payment.amount);
   const text = payment.status === 'refunded' && payment.refunded_at
-    ? t.refunded.replace('{amount}', amount).replace('{date}', new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Zurich' }).format(new Date(payment.refunded_at)))
+    ? t.refunded.replace('{amount}', amount).replace('{date}', new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: getMuseumTimeZone() }).format(new Date(payment.refunded_at)))
     : t.paid.replace('{amount}', amount);
   return page(
     lang,

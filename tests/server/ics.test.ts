@@ -2,11 +2,13 @@
  * The calendar file of an order's visits (issue 42, src/server/tickets/ics.ts), read as RFC 5545
  * says a calendar reads it: CRLF lines of at most 75 octets, folded without splitting a
  * character, that unfold to the content lines; TEXT values escaped; the museum's time zone
- * defined (VTIMEZONE) and named by every time; one event per visit with a stable UID, its end
+ * defined (VTIMEZONE, from the runtime's zone data, for any MUSEUM_TIME_ZONE, checked by placing
+ * visits through the file's own definition) and named by every time; one event per visit with a stable UID, its end
  * (given, or VISIT_DEFAULT_MINUTES on the wall clock), and the booking number in the order's
  * language. No visits, no file.
  */
 import { describe, expect, it } from 'vitest';
+import { getMuseumTimeZone, setMuseumTimeZone, zoneOffsetMinutes } from '../../src/domain/museum-clock.js';
 import type { Language } from '../../src/api/languages.js';
 import { calendarFileName, renderCalendar } from '../../src/server/tickets/ics.js';
 import { VISIT_DEFAULT_MINUTES, type OrderDocument, type Visit } from '../../src/server/tickets/model.js';
@@ -67,6 +69,40 @@ function events(ics: string): Map<string, string>[] {
   return out;
 }
 
+/** The observances of a VTIMEZONE: kind, onset (local, in the offset before it), offsets in minutes. */
+function observances(zone: string[]): { kind: string; start: string; from: number; to: number }[] {
+  const minutes = (v: string) => (v.startsWith('-') ? -1 : 1) * (Number(v.slice(1, 3)) * 60 + Number(v.slice(3, 5)));
+  const out: { kind: string; start: string; from: number; to: number }[] = [];
+  let current: Record<string, string> | null = null;
+  for (const line of zone) {
+    if (line === 'BEGIN:STANDARD' || line === 'BEGIN:DAYLIGHT') current = { kind: line.slice(6) };
+    else if ((line === 'END:STANDARD' || line === 'END:DAYLIGHT') && current) {
+      out.push({ kind: current.kind!, start: current.DTSTART!, from: minutes(current.TZOFFSETFROM!), to: minutes(current.TZOFFSETTO!) });
+      current = null;
+    } else if (current) current[line.slice(0, line.indexOf(':'))] = line.slice(line.indexOf(':') + 1);
+  }
+  return out;
+}
+
+/** 'YYYYMMDDTHHMMSS' read as wall-clock fields → their ms as if UTC. */
+const wallMs = (stamp: string) => Date.UTC(Number(stamp.slice(0, 4)), Number(stamp.slice(4, 6)) - 1, Number(stamp.slice(6, 8)), Number(stamp.slice(9, 11)), Number(stamp.slice(11, 13)), Number(stamp.slice(13, 15)));
+
+/**
+ * The instant a calendar places a wall-clock time at, reading only the file's VTIMEZONE (RFC 5545
+ * §3.6.5): the offset of the last observance begun by then.
+ */
+function placed(zone: string[], stamp: string): number {
+  const onsets = observances(zone)
+    .map((o) => ({ at: wallMs(o.start) - o.from * 60_000, to: o.to }))
+    .sort((a, b) => a.at - b.at);
+  const wall = wallMs(stamp);
+  for (let i = onsets.length - 1; i >= 0; i--) {
+    const instant = wall - onsets[i]!.to * 60_000;
+    if (instant >= onsets[i]!.at) return instant;
+  }
+  throw new Error(`${stamp} is before the zone's first observance`);
+}
+
 describe('the calendar file', () => {
   const ics = renderCalendar(order('de', VISITS)) ?? '';
 
@@ -124,11 +160,10 @@ describe('the calendar file', () => {
     expect(lines.find((l) => l.startsWith('PRODID:'))).toMatch(/^PRODID:-\/\/.+\/\/.+/);
     const zone = lines.slice(lines.indexOf('BEGIN:VTIMEZONE'), lines.indexOf('END:VTIMEZONE') + 1);
     expect(zone[1]).toBe('TZID:Europe/Zurich');
-    const part = (name: string): string[] => zone.slice(zone.indexOf(`BEGIN:${name}`), zone.indexOf(`END:${name}`));
-    expect(part('DAYLIGHT')).toEqual(expect.arrayContaining(['TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200', 'TZNAME:CEST', 'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU']));
-    expect(part('DAYLIGHT').find((l) => l.startsWith('DTSTART:'))).toMatch(/^DTSTART:\d{4}03\d\dT020000$/);
-    expect(part('STANDARD')).toEqual(expect.arrayContaining(['TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100', 'TZNAME:CET', 'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU']));
-    expect(part('STANDARD').find((l) => l.startsWith('DTSTART:'))).toMatch(/^DTSTART:\d{4}10\d\dT030000$/);
+    // summer time begins at 02:00 on the last Sunday of March and ends at 03:00 on the last Sunday of October
+    const parts = observances(zone);
+    expect(parts).toContainEqual({ kind: 'DAYLIGHT', start: '20260329T020000', from: 60, to: 120 });
+    expect(parts).toContainEqual({ kind: 'STANDARD', start: '20261025T030000', from: 120, to: 60 });
     // the zone comes before the events that name it
     expect(lines.indexOf('END:VTIMEZONE')).toBeLessThan(lines.indexOf('BEGIN:VEVENT'));
   });
@@ -178,5 +213,43 @@ describe('the calendar file', () => {
     const broken: Visit = { title: 'Kaputt', start: 'morgen', end: null, venue: null };
     expect(renderCalendar(order('de', [broken]))).toBeNull();
     expect(events(renderCalendar(order('de', [broken, VISITS[1]!])) ?? '')).toHaveLength(1);
+  });
+});
+
+describe('the calendar file in the zone MUSEUM_TIME_ZONE names', () => {
+  // summer time by other rules, a half-hour change, an offset of 5:45 and none at all
+  const ZONES = ['Europe/Zurich', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Asia/Tokyo'];
+  const noonEveryWeek = Array.from({ length: 53 * 2 }, (_, week) => new Date(Date.UTC(2026, 0, 3 + week * 7, 12)).toISOString().slice(0, 10));
+  const visits: Visit[] = noonEveryWeek.map((day) => ({ title: `Visit ${day}`, start: `${day} 12:00:00`, end: null, venue: null }));
+
+  for (const zone of ZONES) {
+    it(`${zone}: every visit's time names the zone, and its definition places each at the moment the zone's clock shows it`, () => {
+      const ics = renderCalendar(order('en', visits), zone) ?? '';
+      const lines = unfold(ics);
+      const definition = lines.slice(lines.indexOf('BEGIN:VTIMEZONE'), lines.indexOf('END:VTIMEZONE') + 1);
+      expect(definition[1]).toBe(`TZID:${zone}`);
+      const list = events(ics);
+      expect(list).toHaveLength(visits.length);
+      for (const [i, event] of list.entries()) {
+        const stamp = event.get(`DTSTART;TZID=${zone}`) ?? '';
+        expect(stamp, noonEveryWeek[i]).toBe(`${noonEveryWeek[i]!.replaceAll('-', '')}T120000`);
+        const instant = placed(definition, stamp);
+        // what the zone's clock shows at that moment is the visit's time
+        const shown = new Date(instant + zoneOffsetMinutes(new Date(instant), zone) * 60_000).toISOString().slice(0, 19);
+        expect(shown, `${zone} ${stamp}`).toBe(`${noonEveryWeek[i]}T12:00:00`);
+      }
+    });
+  }
+
+  it('is the zone the server was started with, when none is given', () => {
+    const before = getMuseumTimeZone();
+    try {
+      setMuseumTimeZone('America/New_York');
+      const ics = renderCalendar(order('en', VISITS)) ?? '';
+      expect(unfold(ics)).toContain('TZID:America/New_York');
+      expect(events(ics)[0]!.get('DTSTART;TZID=America/New_York')).toBe('20260314T140000');
+    } finally {
+      setMuseumTimeZone(before);
+    }
   });
 });

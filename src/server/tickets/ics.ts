@@ -1,7 +1,8 @@
 /**
  * The order's visits as a calendar file (issue 42, RFC 5545): one event per dated visit, at the
- * museum's wall-clock time with the museum's time zone (a VTIMEZONE for Europe/Zurich, so that
- * a calendar in another zone shows the visit at the right moment), stable UIDs (the same order
+ * museum's wall-clock time with the museum's time zone (MUSEUM_TIME_ZONE, default Europe/Zurich:
+ * a VTIMEZONE drawn from the runtime's zone data, so that a calendar in another zone shows the
+ * visit at the right moment), stable UIDs (the same order
  * gives the same entries, a second import updates rather than duplicates), the booking number in
  * the description in the order's language.
  *
@@ -9,7 +10,8 @@
  * are escaped (\\ \; \, \n).
  */
 import type { Language } from '../../api/languages.js';
-import { MUSEUM_TIME_ZONE, VISIT_DEFAULT_MINUTES, type OrderDocument, type Visit } from './model.js';
+import { getMuseumTimeZone, zoneOffsetMinutes } from '../../domain/museum-clock.js';
+import { VISIT_DEFAULT_MINUTES, type OrderDocument, type Visit } from './model.js';
 import { fileSafe, wallClock, WORDS } from './words.js';
 
 /** The attachment's file name: `visit-<booking id>.ics`. */
@@ -52,27 +54,72 @@ export function foldLine(line: string): string {
   return parts.join('\r\n');
 }
 
-/** The museum's zone as calendars need it: CET/CEST by the EU's rules (since 1996 for the return to winter time). */
-const VTIMEZONE = [
-  'BEGIN:VTIMEZONE',
-  `TZID:${MUSEUM_TIME_ZONE}`,
-  `X-LIC-LOCATION:${MUSEUM_TIME_ZONE}`,
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19810329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19961027T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A change of the zone's offset: the first instant of the new offset, and the offsets in minutes. */
+interface Transition {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** The zone's offset changes from the start of `fromYear` to the end of `toYear`, read from Intl (to the minute). */
+export function zoneTransitions(timeZone: string, fromYear: number, toYear: number): Transition[] {
+  const out: Transition[] = [];
+  const end = Date.UTC(toYear + 1, 0, 1);
+  const offset = (ms: number) => zoneOffsetMinutes(new Date(ms), timeZone);
+  for (let day = Date.UTC(fromYear, 0, 1), before = offset(day); day < end; day += DAY_MS) {
+    const after = offset(day + DAY_MS);
+    if (after !== before) {
+      // the first minute of the new offset
+      let lo = day;
+      let hi = day + DAY_MS;
+      while (hi - lo > 60_000) {
+        const mid = lo + Math.max(1, Math.floor((hi - lo) / 120_000)) * 60_000;
+        if (offset(mid) === before) lo = mid;
+        else hi = mid;
+      }
+      out.push({ at: hi, from: before, to: after });
+    }
+    before = after;
+  }
+  return out;
+}
+
+/** An offset in minutes as iCalendar writes it: +0100, -0430. */
+function utcOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  return `${sign}${two(Math.floor(whole / 60))}${two(whole % 60)}`;
+}
+
+/**
+ * The museum's zone (MUSEUM_TIME_ZONE) as a calendar needs it to place the visits: its offsets
+ * and every change of them from the year before the first visit to the year after the last, each
+ * an observance starting at the wall-clock time of the change in the offset before it (RFC 5545
+ * §3.6.5). Read from the runtime's zone data, so any zone is right, not only the EU's rules.
+ */
+export function timeZoneComponent(timeZone: string, fromYear: number, toYear: number): string[] {
+  const first = Date.UTC(fromYear - 1, 0, 1);
+  const changes = zoneTransitions(timeZone, fromYear - 1, toYear + 1);
+  const initial = zoneOffsetMinutes(new Date(first), timeZone);
+  const observance = (kind: 'STANDARD' | 'DAYLIGHT', start: number, from: number, to: number) => [
+    `BEGIN:${kind}`,
+    `DTSTART:${localStamp(new Date(start + from * 60_000))}`,
+    `TZOFFSETFROM:${utcOffset(from)}`,
+    `TZOFFSETTO:${utcOffset(to)}`,
+    `END:${kind}`,
+  ];
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${timeZone}`,
+    `X-LIC-LOCATION:${timeZone}`,
+    // the offset in force at the start of the range
+    ...observance('STANDARD', first, initial, initial),
+    ...changes.flatMap((c) => observance(c.to > c.from ? 'DAYLIGHT' : 'STANDARD', c.at, c.from, c.to)),
+    'END:VTIMEZONE',
+  ];
+}
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
@@ -111,7 +158,7 @@ function description(lang: Language, bookingId: string): string {
  * The order's visits as an iCalendar file (METHOD:PUBLISH), or null when the order has no dated
  * visit. A visit whose start is not a wall-clock date and time (it never should be) is left out.
  */
-export function renderCalendar(doc: OrderDocument): string | null {
+export function renderCalendar(doc: OrderDocument, timeZone: string = getMuseumTimeZone()): string | null {
   const visits = doc.visits.map((visit, i) => timed(visit, i + 1)).filter((v): v is Timed => v !== null);
   if (visits.length === 0) return null;
   const bookedAt = new Date(doc.bookedAt);
@@ -123,15 +170,15 @@ export function renderCalendar(doc: OrderDocument): string | null {
     `PRODID:-//Museum Shop//Visits//${doc.lang.toUpperCase()}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    ...VTIMEZONE,
+    ...timeZoneComponent(timeZone, Math.min(...visits.map((v) => v.start.getUTCFullYear())), Math.max(...visits.map((v) => v.end.getUTCFullYear()))),
   ];
   for (const { visit, serial, start, end } of visits) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${doc.bookingId}-${serial}@museum-shop`,
       `DTSTAMP:${stamp}`,
-      `DTSTART;TZID=${MUSEUM_TIME_ZONE}:${localStamp(start)}`,
-      `DTEND;TZID=${MUSEUM_TIME_ZONE}:${localStamp(end)}`,
+      `DTSTART;TZID=${timeZone}:${localStamp(start)}`,
+      `DTEND;TZID=${timeZone}:${localStamp(end)}`,
       `SUMMARY:${escapeText(visit.title)}`,
     );
     if (visit.venue) lines.push(`LOCATION:${escapeText(visit.venue)}`);

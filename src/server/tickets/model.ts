@@ -5,13 +5,10 @@
  * the purchase (admissions.ts), and stored with the booking, so a later change of the catalogue
  * does not change a ticket that was sold.
  *
- * Dates and times are the museum's wall-clock time ('YYYY-MM-DD HH:MM:SS', MUSEUM_TIME_ZONE),
+ * Dates and times are the museum's wall-clock time ('YYYY-MM-DD HH:MM:SS' in the zone of MUSEUM_TIME_ZONE, src/domain/museum-clock.ts),
  * as the catalogue stores them; amounts are minor units of CURRENCY.
  */
 import type { Language } from '../../api/languages.js';
-
-/** The museum's time zone: the catalogue's times are its wall-clock times. */
-export const MUSEUM_TIME_ZONE = 'Europe/Zurich';
 
 /** One page of the PDF: one code the gate scans (or, for a voucher, the code the cashier redeems). */
 export interface Admission {
