@@ -3,12 +3,13 @@
  * fake shop API: express payment to the provider, login required for other methods, direct debit
  * and terms checked at their fields, initPayment 422 in the cart, confirmation after the provider,
  * every execPayment outcome, a finished booking never confirmed twice, cancel (keep or clear),
- * failed, and order review.
+ * failed, and order review; initPayment's 429 (issue 44) says what the voucher lookup's 429 says.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import en from '../../src/i18n/messages/en.json';
+import de from '../../src/i18n/messages/de.json';
 import { createShell, type ShellInstance } from '../../src/app/services.js';
 import { App } from '../../src/app/App.js';
 import { providerRedirect } from '../../src/app/journeys/checkout.js';
@@ -233,6 +234,85 @@ describe('checkout: choosing and starting the payment', () => {
     const added = screen.getAllByTestId('cart-line')[1] as HTMLElement;
     expect(within(added).getByTestId('cart-line-vat').textContent).toBe('incl. 2.6 % VAT: CHF 0.99');
   });
+});
+
+/**
+ * Issue 44: the reference server answers checkout/initPayment with 429 TOO_MANY_REQUESTS (edge.ts:
+ * too many payments, or too many voucher codes guessed, from one address), in the envelope and with
+ * the Retry-After of the voucher lookup's rate limit (RateLimitedError). The app says the §8 message
+ * of the lookup's 429 (error.tooManyRequests, the global message), keeps the cart and the page, and
+ * the visitor can pay again.
+ */
+describe('checkout: initPayment 429 (issue 44)', () => {
+  const catalogues = { de: de as Record<string, string>, en: catalogue };
+  /** The reference server's rate-limit answer (src/server/api/http-error.ts RateLimitedError, http.ts errorAnswer). */
+  const rateLimited: Reply = {
+    status: 429,
+    body: { error: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait a minute and try again.', fields: {}, data: { retryAfter: 42 } },
+    headers: { 'retry-after': '42' },
+  };
+  const giftCode = { barcode: 'GIFT-10', name: 'Gift voucher', amount: 1000, used_amount: 0, available_amount: 1000, valid_from: null, valid_to: null };
+
+  for (const lang of ['de', 'en'] as const) {
+    it(`${lang}: the lookup's 429 message, not a redirect; the cart with its voucher code stays and Pay works again`, async () => {
+      const m = (id: string) => {
+        const message = catalogues[lang][id];
+        if (message === undefined) throw new Error(`${lang}.json has no message ${id}`);
+        return message;
+      };
+      /** The text of a checkbox label's <link>…</link> part, to find the checkbox by name. */
+      const linkText = (id: string) => new RegExp(/<link>(.*)<\/link>/.exec(m(id))?.[1] ?? m(id));
+      let initPayment: Reply = rateLimited;
+      sessionStorage.setItem('cart', JSON.stringify([ticket]));
+      mount(`/${lang}/checkout`, (c) => {
+        if (c.path === 'voucher') return c.query.get('voucher') === 'GIFT-10' ? { status: 200, body: { data: giftCode } } : rateLimited;
+        if (c.path === 'checkout/initPayment') return initPayment;
+        return undefined;
+      });
+      await screen.findByRole('heading', { level: 1, name: m('title.checkout') }, { timeout: 5000 });
+      await screen.findAllByTestId('cart-line');
+      const payButton = () => screen.getByRole('button', { name: m('checkout.pay') });
+      await waitFor(() => expect(payButton()).toHaveProperty('disabled', false), { timeout: 5000 });
+      const redeem = (value: string) => {
+        fireEvent.change(screen.getByRole('textbox', { name: m('voucherCode.label') }), { target: { value } });
+        fireEvent.click(screen.getByRole('button', { name: m('voucherCode.submit') }));
+      };
+      const bannerText = async () => (await screen.findByTestId('global-message')).querySelector('.global-message__text')?.textContent;
+
+      // a voucher code in the cart, which initPayment takes along
+      redeem('GIFT-10');
+      await screen.findByTestId('voucher-code-added');
+      await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+
+      // the voucher lookup's 429: the message it shows
+      redeem('GUESS-1');
+      const lookupMessage = await bannerText();
+      expect(lookupMessage).toBe(m('error.tooManyRequests'));
+      fireEvent.click(screen.getByRole('button', { name: m('message.dismiss') }));
+      await waitFor(() => expect(screen.queryByTestId('global-message')).toBeNull());
+
+      // initPayment's 429: the same message
+      fireEvent.click(screen.getByRole('checkbox', { name: linkText('checkout.terms') }));
+      fireEvent.click(screen.getByRole('checkbox', { name: linkText('checkout.privacy') }));
+      fireEvent.click(payButton());
+      await waitFor(() => expect(called('checkout/initPayment')).toHaveLength(1));
+      expect(JSON.stringify(called('checkout/initPayment')[0]?.body)).toContain('GIFT-10');
+      expect(await bannerText()).toBe(lookupMessage);
+
+      // nothing left the page: the cart and its code are shown, and Pay can be pressed again
+      expect(redirects).toEqual([]);
+      expect(pathname()).toBe(`/${lang}/checkout`);
+      expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+      expect(JSON.parse(sessionStorage.getItem('cart') ?? '[]')).toHaveLength(2);
+      await waitFor(() => expect(payButton()).toHaveProperty('disabled', false));
+
+      // a minute later the server takes the payment: the next Pay goes to the provider
+      initPayment = { status: 200, body: { data: PROVIDER_URL } };
+      fireEvent.click(payButton());
+      await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]));
+      expect(called('checkout/initPayment')).toHaveLength(2);
+    });
+  }
 });
 
 describe('checkout: suggestions after a page load', () => {

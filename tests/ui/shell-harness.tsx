@@ -53,7 +53,9 @@ export const baseContent: StaticContent = {
   },
 };
 
-export type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+/** A fake answer; `headers` adds to the JSON content type (e.g. a 429's Retry-After). */
+export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+export type Reply = Answer | Promise<Answer>;
 export type Handler = (path: string, url: URL) => Reply | undefined;
 
 export interface FakeServer {
@@ -69,12 +71,12 @@ export function fakeServer(options: { config?: Partial<RemoteConfig>; content?: 
     calls.push(`${url.pathname.split('/')[2]} ${path}`);
     const custom = options.handler?.(path, url);
     const reply = await (custom ?? defaultReply(path, options));
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { ...reply.headers, 'content-type': 'application/json' } });
   };
   return { fetch: fetchImpl as typeof globalThis.fetch, calls };
 }
 
-function defaultReply(path: string, options: { config?: Partial<RemoteConfig>; content?: Partial<StaticContent> }): { status: number; body: unknown } {
+function defaultReply(path: string, options: { config?: Partial<RemoteConfig>; content?: Partial<StaticContent> }): Answer {
   if (path === 'shopinfo/config') return { status: 200, body: { data: { ...baseConfig, ...options.config } } };
   if (path === 'shopinfo') return { status: 200, body: { data: { shop: 16, name: 'Museum am See', currency: 'CHF', support_email: 'support@museum.example' } } };
   if (path === 'static/content') return { status: 200, body: { data: { ...baseContent, ...options.content } } };
