@@ -22,8 +22,14 @@ import { startServer, type ServerProcess } from './server-process.js';
 import { MAX_STEPS } from './sessions/actions.js';
 import { newStatistics, runSession, type SessionResult } from './sessions/run.js';
 
-/** The seeds `npm test` runs: chosen so that together they cover what `REQUIRED` lists. */
-export const FIXED_SEEDS = [112, 136, 157, 208, 209, 210, 211, 221, 224, 228, 232, 240, 248, 251, 270, 317, 337];
+/**
+ * The seeds `npm test` runs: the fewest that together cover what `REQUIRED` lists (a set cover
+ * over seeds 100–359, each walked on the server its index sends it to: 5 sessions, 127 steps,
+ * where the 17 seeds before took 396). Their order is part of the choice: an odd index walks the
+ * rendering server, and the steps that depend on the data shared with the rest of the e2e run
+ * (a valid voucher code added, a refused login) are taken there, on that server's own data.
+ */
+export const FIXED_SEEDS = [260, 217, 174, 175, 224];
 const PARALLEL = Number(process.env.SESSION_PARALLEL ?? 3);
 const SHRINK_MS = Number(process.env.SESSION_SHRINK_MS ?? 120_000);
 
@@ -105,6 +111,28 @@ describe('visitor sessions in a real browser', () => {
       if (result.report) console.error(result.report);
       expect(result.ok, result.report).toBe(true);
     }, 600_000);
+    return;
+  }
+
+  // SURVEY HOOK (temporary, not committed)
+  if (process.env.SESSION_SURVEY) {
+    const seeds = process.env.SESSION_SURVEY.split(',').map(Number);
+    const mode = process.env.SESSION_SURVEY_SERVER ?? 'parity';
+    const out = process.env.SESSION_SURVEY_OUT!;
+    it('survey', async () => {
+      let next = 0;
+      const worker = async () => {
+        while (next < seeds.length) {
+          const index = next;
+          next += 1;
+          const onR = mode === 'rendered' || (mode === 'parity' && rendered(index));
+          const stats = newStatistics();
+          const r = await runSession(seeds[index]!, { browser, baseUrl: onR ? rendering!.url : baseUrl, stats, shrinkMs: 0 });
+          fs.appendFileSync(out, JSON.stringify({ seed: r.seed, rendered: !!onR, ok: r.ok, steps: r.steps, ms: r.ms, actions: [...stats.actions.keys()], report: r.report?.split('\n')[0] }) + '\n');
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, PARALLEL) }, worker));
+    }, 7_200_000);
     return;
   }
 
