@@ -5,13 +5,12 @@
  * answers 422 SHIPPING_NOT_POSSIBLE_FOR_COUNTRY. Merchandise and annual passes have weight and
  * are shipped; a cart without them costs 0.
  */
-import type { Language } from '../api/languages.js';
 import type { Queryable } from './db/index.js';
 import type { CartItem } from '../domain/cart-payload.js';
 import type { ShippingLine } from '../domain/shipping-payload.js';
 import { isShippedType, SHIPPING_NOT_POSSIBLE } from '../domain/shipping.js';
 import { HttpError } from './api/http-error.js';
-import { priceCart } from './inventory.js';
+import { getMerchandiseRow } from './catalog/merchandise.js';
 
 export const notShippable = (country: string) =>
   new HttpError(422, SHIPPING_NOT_POSSIBLE, `We cannot ship to ${country}. Please contact us.`, { country: ['No shipping to this country.'] });
@@ -53,10 +52,27 @@ export function shippedItems(items: readonly (CartItem | ShippingLine)[]): CartI
  * Shipping cost of a cart (shipping lines or cart items) to a country, minor units. The country
  * is checked first, so an impossible destination is reported whatever the cart holds (§8).
  */
-export async function shippingCost(q: Queryable, lang: Language, country: string, items: readonly (CartItem | ShippingLine)[], now: Date): Promise<number> {
+export async function shippingCost(q: Queryable, country: string, items: readonly (CartItem | ShippingLine)[], now: Date): Promise<number> {
   await assertShippable(q, country);
   const shipped = shippedItems(items);
   if (shipped.length === 0) return 0;
-  const priced = await priceCart(q, lang, shipped, now);
-  return shippingCostForWeight(q, country, priced.weight);
+  return shippingCostForWeight(q, country, await shippedWeight(q, shipped, now));
+}
+
+/**
+ * The weight of the goods, in grams. Only the weight: whether the stock still has them is the
+ * payment's question (initPayment answers OVERBOOKED), not the price of sending them. Priced with
+ * the stock, a paid cart's own articles (held for it until the booking) were "only 0 left" when
+ * its "payment accepted" page priced its shipping again, so that page showed the total without
+ * the shipping the provider had charged.
+ */
+async function shippedWeight(q: Queryable, shipped: CartItem[], now: Date): Promise<number> {
+  let weight = 0;
+  for (const [index, item] of shipped.entries()) {
+    if (item.type !== 'merchandise' && item.type !== 'annualPass') continue;
+    const row = await getMerchandiseRow(q, item.id, now);
+    if (!row) throw new HttpError(422, 'ITEM_UNAVAILABLE', `There is no article ${item.id}.`, { [`items.${index}.id`]: [`There is no article ${item.id}.`] });
+    weight += item.count * row.weight;
+  }
+  return weight;
 }

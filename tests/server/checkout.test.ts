@@ -110,6 +110,25 @@ describe('checkout on the demo data', () => {
       expect(init.code).toBe('SHIPPING_NOT_POSSIBLE_FOR_COUNTRY');
     });
 
+    it("prices a paid cart's goods while they are held for it: shipping is weight, not stock (the accepted page prices it again)", async () => {
+      // the last two catalogues, taken by this cart's payment until its booking
+      const [row] = await server.db.query<{ stock: number | null }>('SELECT stock FROM merchandise WHERE id = $1', [DEMO.merchandise.catalogue]);
+      const stock = row?.stock ?? null;
+      const taken = 2;
+      await server.db.query('UPDATE merchandise SET stock = (SELECT COALESCE(sum(h.places), 0) FROM holds h WHERE h.kind = $3 AND h.merchandise_id = $1 AND h.expires_at > $4) + $2 WHERE id = $1', [DEMO.merchandise.catalogue, taken, 'stock', server.clock.now.toISOString()]);
+      try {
+        const line = { type: 'merchandise' as const, id: DEMO.merchandise.catalogue, count: taken };
+        const weight = (await priceCart(server.db, 'de', [catalogueBook(taken)], server.clock.now)).weight;
+        await api.initPayment({ payart: 161, items: [catalogueBook(taken)], url: returnUrls(server), shipping: { country: 'CH', address: null } });
+        // for sale now: none; another cart cannot have them
+        expect((await failure(api.initPayment({ payart: 161, items: [catalogueBook(1)], url: returnUrls(server), shipping: { country: 'CH', address: null } }))).code).toBe('OVERBOOKED');
+        // the paid cart's shipping is still its price
+        expect(await api.getShippingCosts({ cart: [line], country: 'CH' })).toBe(expectedRate('CH', weight));
+      } finally {
+        await server.db.query('UPDATE merchandise SET stock = $2 WHERE id = $1', [DEMO.merchandise.catalogue, stock]);
+      }
+    });
+
     it('answers 422 SHIPPING_NOT_POSSIBLE_FOR_COUNTRY for the country that cannot be shipped to', async () => {
       const error = await failure(api.getShippingCosts({ cart: [{ type: 'merchandise', id: DEMO.merchandise.catalogue, count: 1 }], country: 'US' }));
       expect(error.status).toBe(422);

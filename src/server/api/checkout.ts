@@ -117,7 +117,7 @@ function refuseCountryMismatch(shipping: PaymentShipping, items: CartItem[]): vo
 
 async function shippingFor(ctx: RequestContext, country: string, items: CartItem[], now: Date): Promise<number> {
   if (shippedItems(items).length === 0) return 0;
-  return shippingCost(ctx.db, ctx.lang, country, items, now);
+  return shippingCost(ctx.db, country, items, now);
 }
 
 /** The shop sections whose flag is off in the stored remote config (§1; issue 22 item 7). */
@@ -407,7 +407,7 @@ async function shippingCosts(ctx: RequestContext): Promise<number> {
   if (!country) {
     throw new HttpError(422, CHECKOUT_ERRORS.SHIPPING_COUNTRY_MISSING, 'Please choose the country to deliver to.', { country: ['Please choose a country.'] });
   }
-  return shippingCost(ctx.db, ctx.lang, country, body.cart, ctx.services.now());
+  return shippingCost(ctx.db, country, body.cart, ctx.services.now());
 }
 
 async function paymentTypes(ctx: RequestContext): Promise<PaymentType[]> {
