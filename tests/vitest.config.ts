@@ -56,8 +56,8 @@ export default defineConfig({
           // the browser replays of the charts (tests/replay) share the e2e build and server
           include: ['tests/e2e/**/*.test.ts', 'tests/replay/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // two browser runs share the 2 cores in `npm test` (the replays beside the browser tests):
-          // a test that takes 30 s alone (axe over rendered pages) takes up to twice that there
+          // the browser lane shares the 2 cores with the unit tests: a test that takes 30 s alone
+          // (axe over rendered pages) took up to twice that in a loaded run
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

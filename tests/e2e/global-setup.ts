@@ -1,6 +1,6 @@
 /**
  * vitest globalSetup of the e2e project: builds the app once exactly as `npm start` does
- * (`node build.mjs`; skipped with E2E_PREBUILT=1 when `npm test` has built it), seeds the demo
+ * (`node build.mjs`; skipped with E2E_PREBUILT=1 when the build is there already), seeds the demo
  * database once into a template, starts `node dist/server/main.mjs` on a free port with a fresh
  * data folder holding a copy of it, waits until it answers, hands the base URL to the tests
  * (`inject('baseUrl')`) and stops it afterwards.
@@ -59,7 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     fs.rmSync(templateDir, { recursive: true, force: true });
   };
   try {
-    // `npm test` builds once before its two browser lanes start (scripts/test-all.mjs): E2E_PREBUILT=1
+    // E2E_PREBUILT=1: the build is there already (a second e2e run on the same build)
     if (process.env.E2E_PREBUILT !== '1') execFileSync(process.execPath, ['build.mjs'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     // the test files' workers inherit it (they are started after this setup)
     process.env.E2E_PGLITE_TEMPLATE = await seededTemplate(templateDir);
