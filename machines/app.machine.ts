@@ -9,7 +9,11 @@
  * - Server requests: the waiting flag while any request is open (§4), shown as a spinner.
  * - Session end: logout forgets the session at once and asks the back end to end its token
  *   (`auth/logout`, issue 44); whatever that answers (a back end without the call: 404/405; none
- *   at all), the visitor stays logged out.
+ *   at all), the visitor stays logged out. A deliberate logout also forgets what was personal
+ *   (`forgetPersonalData`, issue 45: a settings draft, a different delivery address and the
+ *   countries chosen for it), so the next visitor of a shared computer finds none of it; the cart
+ *   itself is the visitor's and stays. A 401 (§8) forgets only the session: what was typed waits
+ *   for the login.
  *
  * Services are `fromPromise` actors that throw until the composition root (src/app/services.ts)
  * provides real ones with `appMachine.provide`; tests provide fakes the same way. Navigation and
@@ -189,6 +193,8 @@ export const appMachine = setup({
     storeCookiesAccepted: () => notProvided('storeCookiesAccepted'),
     storeSession: () => notProvided('storeSession'),
     clearStoredSession: () => notProvided('clearStoredSession'),
+    /** logout only (issue 45): the settings draft, a different delivery address and the countries chosen for it; the cart's lines stay */
+    forgetPersonalData: () => notProvided('forgetPersonalData'),
     switchLanguage: (_, _lang: Language) => notProvided('switchLanguage'),
     navigateAfterLogout: (_, _returnTo: string | undefined) => notProvided('navigateAfterLogout'),
   },
@@ -461,10 +467,10 @@ export const appMachine = setup({
               {
                 guard: 'isLoggedIn',
                 target: 'Ending token',
-                description: 'Logged in: forget the session, go to returnTo, and have the back end end the token.',
-                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }],
+                description: 'Logged in: forget the session and what was personal, go to returnTo (home when it needs a login), and have the back end end the token.',
+                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', 'forgetPersonalData', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }],
               },
-              { description: 'No session: nothing to end; clear what is stored and go to returnTo.', actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
+              { description: 'No session: nothing to end; clear what is stored, personal data included, and go to returnTo.', actions: ['forgetSession', 'clearStoredSession', 'forgetPersonalData', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
             ],
           },
         },
@@ -483,9 +489,9 @@ export const appMachine = setup({
                 target: 'Ending token',
                 reenter: true,
                 description: 'Logged in again and out again before the first answer: this token is ended too (the first call still runs to its end).',
-                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }],
+                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', 'forgetPersonalData', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }],
               },
-              { description: 'No session: nothing more to end.', actions: ['forgetSession', 'clearStoredSession', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
+              { description: 'No session: nothing more to end.', actions: ['forgetSession', 'clearStoredSession', 'forgetPersonalData', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
             ],
           },
         },

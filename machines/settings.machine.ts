@@ -9,7 +9,8 @@
  *        │                       └──────── CHANGE_EMAIL ──▶ Changing e-mail ─────────────────────┘
  *        └─▶ Loading failed (retry)            (back to Editing with a notice or field errors)
  *   401/403 on any call ──▶ Session expired (the shell's 401 policy goes to login with returnTo;
- *   what was typed, passwords aside, is kept as a draft and filled in again after login)
+ *   what was typed, passwords aside, is kept as a draft with the customer's id and filled in again
+ *   after a login of the same customer only: another one sees their own account, issue 45)
  *
  * Each form is a submit of the one form step of machines/form-step.ts (a save its rules refuse stays
  * in Editing with its field errors; every failure but a lost session comes back to Editing).
@@ -64,7 +65,7 @@ export type { SettingsDraft, SettingsSection } from '../src/domain/settings-form
 export interface SettingsInput {
   /** the session token (the route needs a login) */
   jwt: string;
-  /** what was typed before a login detour (expired session), if anything */
+  /** what was typed before a login detour (expired session), if anything; used only for the customer who typed it */
   draft?: SettingsDraft | null;
 }
 
@@ -126,7 +127,16 @@ const without = (errors: FieldErrors, field: string): FieldErrors => {
 
 const rejected = (context: SettingsContext, section: SettingsSection) => ({ ...context.rejectedSubmits, [section]: context.rejectedSubmits[section] + 1 });
 
-const draftOf = (context: SettingsContext): SettingsDraft => ({ details: context.details, delivery: context.delivery, email: context.emailForm.email });
+/** What a lost session keeps (passwords aside), with whose it is: only a save of a loaded account can lose its session. */
+const draftOf = (context: SettingsContext): SettingsDraft => ({
+  customerId: context.customer!.id,
+  details: context.details,
+  delivery: context.delivery,
+  email: context.emailForm.email,
+});
+
+/** The draft, when the customer who typed it is the one now logged in (issue 45); else null, and it is dropped. */
+const draftFor = (draft: SettingsDraft | null, customer: Customer): SettingsDraft | null => (draft !== null && draft.customerId === customer.id ? draft : null);
 
 const settings = setup({
   types: {
@@ -145,7 +155,7 @@ const settings = setup({
   },
   actions: {
     assignAccount: assign(({ context }, account: Account) => {
-      const draft = context.draft;
+      const draft = draftFor(context.draft, account.customer);
       return {
         customer: account.customer,
         attr: account.attr,
@@ -286,7 +296,11 @@ export const settingsMachine = settings.createMachine({
         id: 'loadAccount',
         src: 'loadAccount',
         input: ({ context }) => ({ jwt: context.jwt }),
-        onDone: { target: 'Ready', actions: { type: 'assignAccount', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'Ready',
+          description: "The saved data fills the forms; a draft kept before a login detour instead, when it is this customer's (issue 45).",
+          actions: { type: 'assignAccount', params: ({ event }) => event.output },
+        },
         onError: [
           { guard: 'isUnauthorized', target: 'Session expired', description: 'The token is no longer valid: the shell goes to login (nothing typed yet).' },
           { target: 'Loading failed' },
@@ -417,7 +431,7 @@ export const settingsMachine = settings.createMachine({
     },
     'Session expired': {
       type: 'final',
-      description: 'The token expired or was revoked: the shell sends the visitor to login with returnTo and fromUnauthorized; the settings come back after login.',
+      description: 'The token expired or was revoked: the shell sends the visitor to login with returnTo and fromUnauthorized; the settings come back after login, with the draft only for the same customer.',
     },
   },
 });

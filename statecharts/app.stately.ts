@@ -428,17 +428,19 @@ export const machine = createMachine({
                   "rememberTokenToEnd",
                   "forgetSession",
                   "clearStoredSession",
+                  "forgetPersonalData",
                   "navigateAfterLogout"
                 ],
-                "description": "Logged in: forget the session, go to returnTo, and have the back end end the token."
+                "description": "Logged in: forget the session and what was personal, go to returnTo (home when it needs a login), and have the back end end the token."
               },
               {
                 "actions": [
                   "forgetSession",
                   "clearStoredSession",
+                  "forgetPersonalData",
                   "navigateAfterLogout"
                 ],
-                "description": "No session: nothing to end; clear what is stored and go to returnTo."
+                "description": "No session: nothing to end; clear what is stored, personal data included, and go to returnTo."
               }
             ]
           }
@@ -469,6 +471,7 @@ export const machine = createMachine({
                   "rememberTokenToEnd",
                   "forgetSession",
                   "clearStoredSession",
+                  "forgetPersonalData",
                   "navigateAfterLogout"
                 ],
                 "reenter": true,
@@ -478,6 +481,7 @@ export const machine = createMachine({
                 "actions": [
                   "forgetSession",
                   "clearStoredSession",
+                  "forgetPersonalData",
                   "navigateAfterLogout"
                 ],
                 "description": "No session: nothing more to end."

@@ -20,7 +20,8 @@ export const machine = createMachine({
           "target": "Ready",
           "actions": [
             "assignAccount"
-          ]
+          ],
+          "description": "The saved data fills the forms; a draft kept before a login detour instead, when it is this customer's (issue 45)."
         },
         "onError": [
           {
@@ -353,7 +354,7 @@ export const machine = createMachine({
       }
     },
     "Session expired": {
-      "description": "The token expired or was revoked: the shell sends the visitor to login with returnTo and fromUnauthorized; the settings come back after login.",
+      "description": "The token expired or was revoked: the shell sends the visitor to login with returnTo and fromUnauthorized; the settings come back after login, with the draft only for the same customer.",
       "type": "final"
     }
   }

@@ -82,7 +82,11 @@ function followSections(app: AppActor, cart: CartActor): void {
   app.subscribe((snapshot) => update(snapshot.context.config));
 }
 
-/** Keeps the cart's destination in step with login, logout and the saved customer. */
+/**
+ * Keeps the cart's destination in step with login, logout and the saved customer. A destination
+ * the cart has already (a logout's forgetPersonalData set it, src/app/services.ts) is not sent
+ * again: it would only ask for the shipping or the country list a second time.
+ */
 function followSession(app: AppActor, cart: CartActor): void {
   let last = JSON.stringify(cartDestinationOf(app.getSnapshot().context));
   app.subscribe((snapshot) => {
@@ -90,6 +94,8 @@ function followSession(app: AppActor, cart: CartActor): void {
     const key = JSON.stringify(destination);
     if (key === last) return;
     last = key;
+    const current = cart.getSnapshot().context.destination;
+    if (current.loggedIn === destination.loggedIn && current.tokenCountry === destination.tokenCountry && current.customerCountry === destination.customerCountry) return;
     cart.send({ type: 'SET_DESTINATION', destination });
   });
 }

@@ -5,6 +5,7 @@
  * passes `cartBrowserActions` to `cartMachine.provide`; tests pass a fake environment.
  */
 import { serializeCartLines, type CartLine } from '../domain/cart-lines.js';
+import { SESSION_KEYS } from '../api/schemas/session.js';
 import type { RemoveFromCartAnalytics, SavedCountries } from '../../machines/cart.machine.js';
 
 export interface CartEnvironment {
@@ -18,7 +19,7 @@ export interface CartEnvironment {
 export const CART_STORAGE_KEY = 'cart';
 
 /** Session-storage key of the visitor's country choices (chosen in the cart, of the delivery address). */
-export const CART_COUNTRIES_STORAGE_KEY = 'cart.country';
+export const CART_COUNTRIES_STORAGE_KEY = SESSION_KEYS.cartCountries;
 
 /** Implementations of the cart's named actions for `cartMachine.provide({ actions: … })`. */
 export function cartBrowserActions(env: CartEnvironment) {

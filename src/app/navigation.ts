@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { LANGUAGES, isLanguage, type Language } from '../api/languages.js';
 import type { AppConfig } from '../api/schemas/config.js';
-import { routeHref, sitePath, titleKeyOf, withLanguage, type RouteName } from '../domain/routes.js';
+import { requiresLoginAt, routeHref, sitePath, titleKeyOf, withLanguage, type RouteName } from '../domain/routes.js';
 
 /** §4: the last visited URL is stored on each navigation, except the root. */
 export function shouldRememberVisit(pathname: string): boolean {
@@ -79,6 +79,16 @@ export function standardLegalLinks(config: Pick<AppConfig, 'currency' | 'hasMerc
   if (config.currency.toUpperCase() === 'EUR') links.push({ key: 'accessibility_statement', messageId: 'footer.accessibility', page: 'accessibility_statement' });
   if (config.hasMerchandise) links.push({ key: 'shipping', messageId: 'footer.shipping', page: 'shipping' });
   return links;
+}
+
+/**
+ * After a deliberate logout: returnTo, unless its page needs a login (settings, my orders), where
+ * the route guard would send the visitor on to login saying the session had ended (issue 45); then,
+ * as without returnTo, the home page of the language.
+ */
+export function logoutDestination(returnTo: unknown, lang: string): string {
+  const back = safeReturnTo(returnTo);
+  return back !== null && !requiresLoginAt(back, isLanguage) ? back : routeHref(lang, 'home');
 }
 
 /** §4: after login, returnTo first, else the checkout redirect target, else the home page of the language. */

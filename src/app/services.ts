@@ -12,8 +12,8 @@ import { createShopApi, type ShopApi } from '../api/index.js';
 import type { Language } from '../api/languages.js';
 import { SESSION_KEYS } from '../api/schemas/session.js';
 import { loadMessageParts, loadMessages } from '../i18n/load.js';
-import { clearSession, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
-import { languageFromPath, safeReturnTo, swapLanguage } from './navigation.js';
+import { clearSession, forgetPersonalData, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
+import { languageFromPath, logoutDestination, swapLanguage } from './navigation.js';
 import { createShopRouter, type Journeys, type ShopRouter } from './router.js';
 import type { HostOptions, JourneyHost } from './journeys/host.js';
 import type { CartActor, CartLoader, Shell } from './shell-context.js';
@@ -174,9 +174,20 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       storeSession: ({ context }) => storeSession(context.jwt, context.customer),
       clearStoredSession: () => clearSession(),
       switchLanguage: (_, lang) => assign(`${swapLanguage(history.location.pathname, lang)}${history.location.search}`),
+      forgetPersonalData: () => {
+        forgetPersonalData();
+        // The cart's countries go with the stored ones (its lines stay): the next visitor chooses
+        // anew. One step to the logged-out destination, so that nothing is priced on the way (the
+        // session's own SET_DESTINATION then finds the cart there already: cart-shell.ts).
+        carts.current()?.send({
+          type: 'SET_DESTINATION',
+          destination: { loggedIn: false, tokenCountry: null, customerCountry: null, chosenCountry: null, deliveryCountry: null },
+        });
+      },
       navigateAfterLogout: ({ context }, returnTo) => {
-        // Logout is the /logout route's action: navigate once that navigation has settled.
-        setTimeout(() => void router.navigate({ to: safeReturnTo(returnTo) ?? routeHref(context.lang, 'home'), replace: true }), 0);
+        // Logout is the /logout route's action: navigate once that navigation has settled; a page
+        // that needs a login would only send the visitor on to login (issue 45): home instead.
+        setTimeout(() => void router.navigate({ to: logoutDestination(returnTo, context.lang), replace: true }), 0);
       },
     },
   });

@@ -210,6 +210,18 @@ export function clearSession(storage = safeStorage()): void {
   removeItem(SESSION_KEYS.customer, storage);
 }
 
+/**
+ * What a deliberate logout forgets besides the session (issue 45: on a shared computer the next
+ * visitor found it): the settings draft, the different delivery address and the countries chosen
+ * for the cart and the delivery. The cart's lines are the visitor's, not personal: they stay.
+ * An ended session (401) forgets only jwt and customer (clearSession): the draft waits for the login.
+ */
+export function forgetPersonalData(storage = safeStorage()): void {
+  removeItem(SESSION_KEYS.settingsDraft, storage);
+  removeItem(SESSION_KEYS.deliveryAddress, storage);
+  removeItem(SESSION_KEYS.cartCountries, storage);
+}
+
 export function readServiceUnavailableReloadAt(storage = safeStorage()): number | null {
   const raw = readItem(SESSION_KEYS.serviceUnavailableReloadAt, storage);
   if (raw === null) return null;

@@ -232,6 +232,21 @@ export function canonicalPath(pathname: string): string {
   return `/${pathname.split('/').filter((p) => p !== '').join('/')}`;
 }
 
+/**
+ * Whether the page at `path` (a path of this site, with or without its language, search and hash)
+ * needs a login (§6, `requiresLogin`): `/de/settings?x=1` does, `/de/tickets` does not.
+ */
+export function requiresLoginAt(path: string, isLanguage: (segment: string | undefined) => boolean): boolean {
+  const parts = (path.split(/[?#]/)[0] ?? '').split('/').filter((p) => p !== '');
+  if (isLanguage(parts[0])) parts.shift();
+  return ROUTE_NAMES.some((name) => {
+    const spec: RouteSpec = ROUTE_TABLE[name];
+    if (!spec.requiresLogin) return false;
+    const pattern = spec.path.split('/').filter((p) => p !== '');
+    return pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith('$') || segment === parts[i]);
+  });
+}
+
 /** A path without a language (e.g. `/tickets`, typed by hand) under a language: `/de/tickets`. */
 export function prefixLanguage(lang: string, pathname: string): string {
   return `/${lang}${pathname}`;

@@ -177,8 +177,14 @@ export function emailServerErrors(fields: Record<string, string[]>): FieldErrors
   return collect(fields, (key) => (key === '_po' ? 'password' : key === 'email' ? 'email' : null));
 }
 
-/** What survives a login detour (expired session): everything typed but passwords. */
+/**
+ * What survives a login detour (expired session): everything typed but passwords, and whose it
+ * is: it fills the forms again only for the same customer (issue 45: after a 401 on a shared
+ * computer, the next customer to log in saw and could save the former one's name and address).
+ */
 export interface SettingsDraft {
+  /** the id of the customer whose account was being edited (GET customer's `id`) */
+  customerId: number;
   details: DetailsValues;
   delivery: DeliveryForm;
   email: string;

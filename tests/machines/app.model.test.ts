@@ -91,6 +91,8 @@ describeModel(appModel, {
     if (e.type === 'HTTP_ERROR' && (e.status === 401 || e.status === 403) && !e.onLoginPage) {
       expect(calls(run, 'navigateToLogin')).toHaveLength(1);
       expect(ctx(s).jwt).toBeNull();
+      // an ended session is not a logout: what was typed waits for the login (issue 45)
+      expect(run.stepCalls.map((c) => c.action)).not.toContain('forgetPersonalData');
     }
     if (e.type === 'HTTP_ERROR' && e.status === 401 && e.onLoginPage) expect(calls(run, 'navigateToLogin')).toHaveLength(0);
     if (e.type === 'HTTP_ERROR' && e.status === 503) {
@@ -182,7 +184,8 @@ describeModel(appModel, {
     // logged out at once: nothing of the session is left in the tab, and the page goes to returnTo
     expect(ctx(s).jwt).toBeNull();
     expect(ctx(s).customer).toBeNull();
-    expect(run.stepCalls.map((c) => c.action)).toEqual(['clearStoredSession', 'navigateAfterLogout']);
+    // issue 45: a deliberate logout also forgets what was personal (settings draft, delivery address and its countries)
+    expect(run.stepCalls.map((c) => c.action)).toEqual(['clearStoredSession', 'forgetPersonalData', 'navigateAfterLogout']);
     expect(calls(run, 'navigateAfterLogout').at(-1)?.params).toBe('/fr/');
     const before = ctx(run.previous!).jwt;
     if (before === null) {
@@ -197,7 +200,11 @@ describeModel(appModel, {
   'Session end.Idle': (s, run) => {
     expect(ctx(s).endingJwt).toBeNull();
     // a logout without a session asks the back end nothing
-    if (run.event.type === 'LOGOUT') expect(run.invocations.filter((i) => i.src === 'endSession')).toEqual([]);
+    if (run.event.type === 'LOGOUT') {
+      expect(run.invocations.filter((i) => i.src === 'endSession')).toEqual([]);
+      // nobody logged in, yet what is stored goes, personal data included (issue 45: a 401 left a draft behind)
+      expect(run.stepCalls.map((c) => c.action)).toEqual(['clearStoredSession', 'forgetPersonalData', 'navigateAfterLogout']);
+    }
     const answered = run.previous?.matches({ 'Session end': 'Ending token' }) === true && /^xstate\.(done|error)\.actor\./.test(run.event.type);
     if (answered) {
       // whatever the back end answered (ended, 404, 405, 401, nothing): no effect, no message, no login page; the session stays as it is now

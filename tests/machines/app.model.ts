@@ -264,6 +264,7 @@ export const appModel = defineModel({
     'storeCookiesAccepted',
     'storeSession',
     'clearStoredSession',
+    'forgetPersonalData',
     'switchLanguage',
     'navigateAfterLogout',
   ],

@@ -32,7 +32,8 @@ function expectedEffects(s: AnyMachineSnapshot, run: RunContext): { action: stri
   const c = ctx(s);
   const before = run.previous ? ctx(run.previous) : null;
   if (CALLS.some((id) => failed(run, id)) && statusOf(run) === 401) {
-    return [{ action: 'keepDraft', params: { details: before!.details, delivery: before!.delivery, email: before!.emailForm.email } }];
+    // what was typed, with whose it is (issue 45)
+    return [{ action: 'keepDraft', params: { customerId: before!.customer!.id, details: before!.details, delivery: before!.delivery, email: before!.emailForm.email } }];
   }
   if (answered(run, 'saveDetails') || answered(run, 'saveAddress'))
     return [
@@ -54,7 +55,7 @@ describeModel(settingsModel, {
   '*': (s, run) => {
     expect(run.stepCalls.map(({ action, params }) => ({ action, params }))).toEqual(expectedEffects(s, run));
     // every call carries the session token as `_` (§6): the one the journey started with, or the fresh one
-    for (const inv of run.invocations) expect((inv.input as { jwt: string }).jwt).toMatch(/^jwt-(1|new)$/);
+    for (const inv of run.invocations) expect((inv.input as { jwt: string }).jwt).toMatch(/^jwt-(1|new|other)$/);
   },
   'Loading account': (s, run) => {
     expect(s.hasTag('loading')).toBe(true);
@@ -80,7 +81,8 @@ describeModel(settingsModel, {
     expect(s.hasTag('busy')).toBe(false);
     const e = run.event as { type: string; field?: string; value?: string; same?: boolean };
     if (answered(run, 'loadAccount')) {
-      // the saved data fills the forms; passwords and the new e-mail start empty
+      // the saved data fills the forms; passwords and the new e-mail start empty. A draft replaces
+      // them only for the customer who typed it ('jwt-new'); another customer's ('jwt-other') is dropped
       const draft = c.jwt === 'jwt-new';
       expect(c.details.fname).toBe(draft ? DRAFT.details.fname : customer.fname);
       const loaded = (output(run) as { customer: typeof shipped }).customer;

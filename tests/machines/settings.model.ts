@@ -3,7 +3,8 @@
  * a path works in one form only (the others stay as loaded): typing is field by field in a fixed
  * order, each save is tried before and after the form is complete, and every call answers with
  * success, 422, no answer and 401 (the session expired). A draft kept before a login detour is a
- * scenario of its own (a second input).
+ * scenario of its own (a second input), and so is the draft of another customer (issue 45: a third
+ * input, whose forms show the account as saved).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { settingsMachine, type SettingsContext, type SettingsSection } from '../../machines/settings.machine.js';
@@ -61,6 +62,7 @@ export const TYPING: Record<SettingsSection, [string, string][]> = {
 };
 
 export const DRAFT = {
+  customerId: customer.id,
   details: { salutation: 'ms', fname: 'Grace', lname: 'Hopper', company: '', phone: '', street: 'Seestrasse 1', zip: '8000', city: 'Zürich', country: 'CH' },
   delivery: { sameAsBilling: false, values: DELIVERY },
   email: 'grace@museum.example',
@@ -154,6 +156,11 @@ export const settingsModel = defineModel({
     {
       name: 'a draft kept before a login detour is filled in after login, passwords aside',
       input: { jwt: 'jwt-new', draft: DRAFT },
+      events: [{ type: 'done:loadAccount', output: { customer, attr } }, { type: 'SAVE_DETAILS' }, { type: 'done:validateDetails', output: true }],
+    },
+    {
+      name: "another customer's draft (a 401, then someone else logged in) is not filled in: the forms show this account",
+      input: { jwt: 'jwt-other', draft: { ...DRAFT, customerId: 8 } },
       events: [{ type: 'done:loadAccount', output: { customer, attr } }, { type: 'SAVE_DETAILS' }, { type: 'done:validateDetails', output: true }],
     },
     {

@@ -27,6 +27,12 @@ export const MUTANTS: Mutant[] = [
     search: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession',",
     replace: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession',",
   },
+  {
+    machine: 'app',
+    description: 'LOGOUT forgets no personal data (issue 45)',
+    search: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession', 'forgetPersonalData',",
+    replace: "and have the back end end the token.',\n                actions: ['rememberTokenToEnd', 'forgetSession', 'clearStoredSession',",
+  },
   // issue 44: logout ends the token on the back end, and goes on whatever it answers
   { machine: 'app', description: 'a failed auth/logout is not handled (the logout stops there)', search: "            onError: { target: 'Idle', actions: 'clearTokenToEnd' },\n", replace: '' },
   { machine: 'app', description: 'logout asks the back end nothing', search: "target: 'Ending token',\n                description: 'Logged in: forget", replace: "description: 'Logged in: forget" },
@@ -188,6 +194,7 @@ export const MUTANTS: Mutant[] = [
   { machine: "settings", description: "a save's 422 shows no field errors (details, address, password and e-mail: one saveFailed)", search: "{ type: 'assignServerErrors', params: ({ event }) => ({ section, error: errorOf(event) }) },", replace: "{ type: 'assignFailure', params: section }," },
   { machine: "settings", description: "the fresh token of a password change is not kept", search: "{ type: 'assignNewToken', params: ({ event }) => event.output },\n", replace: "" },
   { machine: "settings", description: "a wrong current password without the AUTH_PASSWORD_CHANGE_FAILED toast", search: "                toast: { id: 'settings.passwordChangeFailed', tone: 'danger' },\n", replace: "" },
+  { machine: "settings", description: "another customer's draft fills the forms (issue 45)", search: 'const draft = draftFor(context.draft, account.customer);', replace: 'const draft = context.draft;' },
   { machine: "settings", description: "a 401 while saving forgets what was typed (every save: one saveFailed)", search: "{ guard: 'isUnauthorized', target: '#settings.Session expired', actions: { type: 'keepDraft', params: ({ context }) => draftOf(context) } },", replace: "{ guard: 'isUnauthorized', target: '#settings.Session expired' }," },
   { machine: "settings", description: "saving the address sends the half-typed details", search: "c: deliveryUpdate(context.delivery, context.customer!)", replace: "c: { ...detailsUpdate(context.details, context.customer!), shipping: deliveryUpdate(context.delivery, context.customer!).shipping }" },
   { machine: "settings", description: "the draft of a login detour is ignored", search: "details: draft?.details ?? detailsOf(account.customer),", replace: "details: detailsOf(account.customer)," },

@@ -35,6 +35,7 @@ function start(options: { configFails?: number; lastReloadAt?: number | null; la
       storeCookiesAccepted: () => effects.push('storeCookiesAccepted'),
       storeSession: () => effects.push('storeSession'),
       clearStoredSession: () => effects.push('clearStoredSession'),
+      forgetPersonalData: () => effects.push('forgetPersonalData'),
       switchLanguage: (_, lang) => effects.push(`switchLanguage ${lang}`),
       navigateAfterLogout: (_, returnTo) => effects.push(`afterLogout ${returnTo ?? ''}`),
     },
@@ -157,6 +158,6 @@ describe('app machine', () => {
     actor.send({ type: 'CHANGE_LANGUAGE', lang: 'fr' });
     actor.send({ type: 'CHANGE_LANGUAGE', lang: 'it' });
     actor.send({ type: 'LOGOUT', returnTo: '/fr/tickets' });
-    expect(effects.filter((e) => !e.startsWith('load'))).toEqual(['storeCookiesAccepted', 'switchLanguage it', 'clearStoredSession', 'afterLogout /fr/tickets']);
+    expect(effects.filter((e) => !e.startsWith('load'))).toEqual(['storeCookiesAccepted', 'switchLanguage it', 'clearStoredSession', 'forgetPersonalData', 'afterLogout /fr/tickets']);
   });
 });

@@ -111,6 +111,26 @@ describe('login', () => {
     await waitFor(() => expect(location()?.pathname).toBe('/en/checkout'));
   });
 
+  const returnPages: [string, () => Promise<HTMLElement>][] = [
+    ['failed', () => screen.findByTestId('payment-not-completed', {}, { timeout: 5000 })],
+    ['canceled', () => screen.findByRole('button', { name: t('checkout.keepCart') }, { timeout: 5000 })],
+  ];
+  it.each(returnPages)("without returnTo, a login from the checkout's %s page goes back to it (§4: leaving checkout towards login remembers checkout; issue 45)", async (page, shown) => {
+    sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 }]));
+    mount(`/en/checkout/${page}?cartId=CART12345678`, (c) =>
+      c.path === 'auth/login' ? { status: 200, body: { data: { jwt: JWT } } } : c.path === 'customer' ? { status: 200, body: { data: customer() } } : undefined,
+    );
+    await shown();
+    await act(() => shell?.router.navigate({ to: '/en/login' }));
+    await screen.findByRole('heading', { level: 1, name: t('title.login') }, { timeout: 5000 });
+    type('email', 'anna@museum.example');
+    type('password', 'Museum2026!');
+    fireEvent.click(screen.getByRole('button', { name: t('auth.loginSubmit') }));
+    await waitFor(() => expect(location()?.pathname).toBe(`/en/checkout/${page}`));
+    // the page the visitor left, as it was
+    expect(await shown()).toBeTruthy();
+  });
+
   it('from any other page, login without returnTo goes home', async () => {
     mount('/en/tickets', (c) =>
       c.path === 'auth/login' ? { status: 200, body: { data: { jwt: JWT } } } : c.path === 'customer' ? { status: 200, body: { data: customer() } } : undefined,

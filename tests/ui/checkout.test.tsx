@@ -105,6 +105,43 @@ const acceptTerms = () => {
 };
 const pay = () => fireEvent.click(screen.getByRole('button', { name: t('checkout.pay') }));
 
+describe('checkout: a logout forgets what was personal (issue 45)', () => {
+  const catalogueLine = { type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 };
+  const shipping: Api = (c) =>
+    c.path === 'shipping/costs'
+      ? { status: 200, body: { data: 900 } }
+      : c.path === 'countries'
+        ? { status: 200, body: { data: [{ key: 'CH', name: 'Switzerland', shippable: true }, { key: 'DE', name: 'Germany', shippable: true }] } }
+        : undefined;
+
+  it("the former customer's different delivery address and its country do not fill the next visitor's checkout; the cart stays", async () => {
+    sessionStorage.setItem('jwt', VALID_JWT);
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' }));
+    sessionStorage.setItem('cart', JSON.stringify([catalogueLine]));
+    // what Anna's checkout kept in this tab's session: her address in Berlin, and the country it ships to
+    sessionStorage.setItem('deliveryAddress', JSON.stringify({ name: 'Anna Muster', street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', country: 'DE' }));
+    sessionStorage.setItem('cart.country', JSON.stringify({ chosenCountry: 'DE', deliveryCountry: 'DE' }));
+    mount('/en/checkout', shipping);
+    await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
+    expect(await screen.findByDisplayValue('Unter den Linden 5', {}, { timeout: 5000 })).toBeTruthy();
+    // Anna logs out (the user menu's link: back to the checkout) and leaves the computer
+    await act(() => shell?.router.navigate({ href: '/logout?returnTo=%2Fen%2Fcheckout' }));
+    await waitFor(() => expect(pathname()).toBe('/en/checkout'));
+    expect(shell?.actor.getSnapshot().context.jwt).toBeNull();
+    await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
+    // the next visitor: the cart asks where to ship, and no address of Anna's is filled in
+    await screen.findByTestId('shipping-needs-country', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('shipping-destination')).toBeNull();
+    for (const value of ['Unter den Linden 5', '10117', 'Berlin']) expect(screen.queryByDisplayValue(value)).toBeNull();
+    expect(sessionStorage.getItem('deliveryAddress')).toBeNull();
+    expect(sessionStorage.getItem('cart.country')).toBeNull();
+    expect(shell?.cart.getSnapshot().context.destination).toMatchObject({ chosenCountry: null, deliveryCountry: null });
+    // the cart is the visitor's, not personal data: it stays
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    expect(sessionStorage.getItem('cart')).not.toBeNull();
+  });
+});
+
 describe('checkout: choosing and starting the payment', () => {
   it('express payment (the default, 161) goes to the provider without login once terms and privacy are accepted', async () => {
     await openCheckout((c) => (c.path === 'checkout/initPayment' ? { status: 200, body: { data: PROVIDER_URL } } : undefined));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { composeTitle, returnDestination, safeReturnTo, shouldRememberVisit, sizeClass, swapLanguage } from '../../src/app/navigation.js';
+import { composeTitle, logoutDestination, returnDestination, safeReturnTo, shouldRememberVisit, sizeClass, swapLanguage } from '../../src/app/navigation.js';
 import { restoreSession } from '../../src/app/session.js';
 
 afterEach(() => sessionStorage.clear());
@@ -16,6 +16,19 @@ describe('navigation rules (§4)', () => {
     expect(returnDestination(null, null, 'fr')).toBe('/fr');
     expect(returnDestination('//evil.example/x', null, 'de')).toBe('/de');
     expect(returnDestination(null, 'https://evil.example/', 'en')).toBe('/en');
+  });
+
+  it('after logout: returnTo, unless its page needs a login (then home, issue 45); never another site', () => {
+    expect(logoutDestination('/de/tickets/101?date=2026-12-24', 'de')).toBe('/de/tickets/101?date=2026-12-24');
+    expect(logoutDestination('/en/checkout', 'en')).toBe('/en/checkout');
+    expect(logoutDestination('/en/settings', 'en')).toBe('/en');
+    expect(logoutDestination('/fr/settings/?x=1#top', 'fr')).toBe('/fr');
+    expect(logoutDestination('/de/orders', 'de')).toBe('/de');
+    // one order, opened with its key (issue 42), needs no login: the visitor stays on it
+    expect(logoutDestination('/de/orders/A1?key=k', 'de')).toBe('/de/orders/A1?key=k');
+    expect(logoutDestination('/settings', 'it')).toBe('/it');
+    expect(logoutDestination(undefined, 'de')).toBe('/de');
+    expect(logoutDestination('//evil.example/settings', 'de')).toBe('/de');
   });
 
   it('stores visits except the root', () => {

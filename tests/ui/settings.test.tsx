@@ -7,7 +7,7 @@
  * and the guest form's delivery address and send_invoice when the cart ships.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { md5 } from 'js-md5';
 import en from '../../src/i18n/messages/en.json';
@@ -303,6 +303,61 @@ describe('settings: the session expires', () => {
     expect(input('city').value).toBe('Basel');
     expect(sessionStorage.getItem('settingsDraft')).toBeNull();
     expect(called('customer').at(-1)?.query.get('_')).toBe(FRESH_JWT);
+  });
+
+  it("after a 401, another customer's login shows that customer's account: never the draft the former one typed (issue 45)", async () => {
+    loggedIn();
+    const BERT_JWT = token('8');
+    const bert = customer({
+      id: 8, email: 'bert@museum.example', salutation: 'mr', fname: 'Bert', lname: 'Beispiel',
+      addrBilling: { name: 'Bert Beispiel', street: 'Hafenweg 9', zip: '4051', city: 'Luzern', country: 'CH' },
+    });
+    let expired = true;
+    mount('/en/settings', (c) => {
+      if (c.path === 'customer') return { status: 200, body: { data: c.query.get('_') === BERT_JWT ? bert : customer() } };
+      if (c.path === 'customer/attr') return { status: 200, body: { data: ATTR } };
+      if (c.path === 'customer/validate' && expired) return { status: 401, body: { error: 'AUTH_TOKEN_INVALID', message: 'Your session has expired. Please log in again.' } };
+      if (c.path === 'auth/login') return { status: 200, body: { data: { jwt: BERT_JWT } } };
+      return undefined;
+    });
+    await opened();
+    // Anna types, her session ends, she walks away
+    type('fname', 'Dora');
+    type('city', 'Basel');
+    submit('settings.detailsTitle', 'settings.saveDetails');
+    await screen.findByRole('heading', { level: 1, name: t('title.login') }, { timeout: 5000 });
+    expired = false;
+    // Bert logs in at the same computer; the login goes back to the settings (returnTo)
+    type('email', 'bert@museum.example');
+    type('password', 'Hafen2026!');
+    fireEvent.click(screen.getByRole('button', { name: t('auth.loginSubmit') }));
+    await opened();
+    await waitFor(() => expect(input('fname').value).toBe('Bert'));
+    expect(input('lname').value).toBe('Beispiel');
+    expect(input('city').value).toBe('Luzern');
+    expect(screen.queryByDisplayValue('Dora')).toBeNull();
+    expect(screen.queryByDisplayValue('Basel')).toBeNull();
+    // Anna's draft is gone, not waiting for the next login
+    expect(sessionStorage.getItem('settingsDraft')).toBeNull();
+    expect(called('customer').at(-1)?.query.get('_')).toBe(BERT_JWT);
+  });
+
+  it('the draft an ended session kept, with whose it is, is forgotten by a deliberate logout (issue 45)', async () => {
+    loggedIn();
+    mount(
+      '/en/settings',
+      account((c) => (c.path === 'customer/validate' ? { status: 401, body: { error: 'AUTH_TOKEN_INVALID', message: 'Your session has expired. Please log in again.' } } : undefined)),
+    );
+    await opened();
+    type('fname', 'Dora');
+    submit('settings.detailsTitle', 'settings.saveDetails');
+    await screen.findByRole('heading', { level: 1, name: t('title.login') }, { timeout: 5000 });
+    // the draft waits for Anna's login, with whose it is
+    expect(JSON.parse(sessionStorage.getItem('settingsDraft') ?? '{}')).toMatchObject({ customerId: 7, details: { fname: 'Dora' } });
+    // she logs out instead of logging in (the header shows no menu now: /logout, where its link goes)
+    await act(() => shell?.router.navigate({ href: '/logout' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/en'));
+    expect(sessionStorage.getItem('settingsDraft')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act, mountShell, ready, teardown, type Mounted } from './shell-harness.js';
+import en from '../../src/i18n/messages/en.json';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -231,6 +232,39 @@ describe('header', () => {
       teardown(mounted);
       mounted = null;
     }
+  });
+
+  it('logging out on the settings (a page that needs a login) goes home, not to login saying the session has ended (issue 45)', async () => {
+    sessionStorage.setItem('jwt', fakeJwt({ sub: 7, guest: false, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'ada@example.org', fname: 'Ada', lname: 'Lovelace' }));
+    const address = { name: 'Ada Lovelace', street: 'Seestrasse 1', zip: '8000', city: 'Zürich', country: 'CH' };
+    const customer = { id: 7, email: 'ada@example.org', salutation: 'ms', fname: 'Ada', lname: 'Lovelace', company: '', phone: '', isGuest: false, country: 'CH', send_invoice: true, addrBilling: address, addrShipping: null };
+    const attr = { countries: { CH: 'Switzerland' }, salutations: { ms: 'Ms' }, required_fields: ['fname', 'lname'], visible_fields: ['salutation', 'fname', 'lname', 'street', 'zip', 'city', 'country'] };
+    mounted = mountShell('/en/settings', {
+      handler: (path) => (path === 'customer' ? { status: 200, body: { data: customer } } : path === 'customer/attr' ? { status: 200, body: { data: attr } } : undefined),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Account settings' }, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const logout = screen.getByRole('link', { name: 'Log out' });
+    expect(decodeURIComponent(logout.getAttribute('href') ?? '')).toContain('/en/settings');
+    fireEvent.click(logout);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Lakeside Museum' }, { timeout: 5000 });
+    const location = mounted.shell.router.state.location;
+    expect(location.pathname).toBe('/en');
+    expect(location.search).toEqual({});
+    // not the login page's "your session has ended": the visitor ended it
+    expect(screen.queryByText(en['login.fromUnauthorized'])).toBeNull();
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('logging out elsewhere still returns to the page, with its search (issue 45 changes only pages that need a login)', async () => {
+    sessionStorage.setItem('jwt', fakeJwt({ sub: 1, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'ada@example.org', fname: 'Ada', lname: 'Lovelace' }));
+    mounted = mountShell('/logout?returnTo=%2Fde%2Ftickets%3Fdate%3D2026-12-24');
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+    expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
+    expect(mounted.shell.router.state.location.search).toEqual({ date: '2026-12-24' });
   });
 
   it('loads the page anew when a navigation leads to another interface language', async () => {

@@ -45,6 +45,8 @@ export const SESSION_KEYS = {
   settingsDraft: 'settingsDraft',
   /** a delivery address different from the billing address, chosen in the checkout (§4) */
   deliveryAddress: 'deliveryAddress',
+  /** the countries chosen in the cart and of the delivery address (machines/cart.machine.ts, src/app/cart-storage.ts) */
+  cartCountries: 'cart.country',
   /** the payment method and consent ticks chosen when the checkout asked for a login (issue 16 item 3); read once */
   checkoutChoice: 'checkoutChoice',
   /** the bookings this session's checkouts finished (cart id, booking id): their return URLs show them again (issue 22) */

@@ -4,7 +4,8 @@
  * recover/{guid} and confirm-email/{guid} (issue 44); a link between them (or back and forward) is the machine's OPEN_* event. The
  * success pages are routes of their own (the machine's final states name them). `returnTo`
  * travels in every URL of the journey; the checkout is the redirect target when the journey
- * starts there (§4).
+ * starts there or on one of its return pages (§4 "leaving checkout towards login … remembers
+ * checkout"; issue 45): the page left (the checkout journey's own address of it).
  */
 import { fromPromise } from 'xstate';
 import { authMachine, type AuthEvent } from '../../../machines/auth.machine.js';
@@ -13,8 +14,11 @@ import { readJwtClaims } from '../session.js';
 import { cartHasMerchandise } from '../../domain/shipping.js';
 import { returnDestination } from '../navigation.js';
 import type { Shell } from '../shell-context.js';
-import { routeHref, type PlainRouteName, type SearchParams, type ShopRouteName } from '../../domain/routes.js';
+import { routeHref, type PlainRouteName, type RouteName, type SearchParams, type ShopRouteName } from '../../domain/routes.js';
 import type { Journey } from './host.js';
+
+/** The checkout's pages a login leads back to (§4): the checkout and the provider's return pages (src/domain/routes.ts). */
+const CHECKOUT_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['checkout', 'checkoutAccepted', 'checkoutCanceled', 'checkoutFailed']);
 
 const LINKS: Partial<Record<ShopRouteName, AuthEvent['type']>> = {
   login: 'OPEN_LOGIN',
@@ -60,7 +64,7 @@ export const authJourney: Journey<typeof authMachine, Shell, 'auth'> = {
     return {
       cartShips: cartHasMerchandise(cart.getSnapshot().context.lines),
       returnTo: entry.search.returnTo ?? null,
-      redirectTarget: from?.route === 'checkout' ? from.href : null,
+      redirectTarget: from && CHECKOUT_PAGES.has(from.route) ? from.href : null,
       guestRegistrationEnabled: config?.hasGuestRegistration ?? false,
       defaultCountry: config?.defaultUserCountryKey ?? null,
     };

@@ -4,8 +4,10 @@
  * a logged-out visitor, or a guest, to login with returnTo). Saving updates the app's session
  * (SESSION_UPDATED: the header menu and the checkout read the new customer; a password change
  * brings a fresh token). When the token expires during the settings, the shell's 401 policy goes
- * to login; what was typed (passwords aside) waits in session storage (`settingsDraft`) and is
- * filled in again when the settings open after login.
+ * to login; what was typed (passwords aside) waits in session storage (`settingsDraft`) with the
+ * customer's id, and is filled in again when the settings open after a login of that customer
+ * (the machine checks; issue 45). The next opening of the settings takes it either way, and a
+ * logout forgets it (src/app/session.ts, forgetPersonalData).
  */
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
@@ -19,6 +21,7 @@ import type { Journey } from './host.js';
 
 const Text = v.pipe(v.string(), v.maxLength(300));
 const DraftSchema = v.object({
+  customerId: v.number(),
   details: v.object(Object.fromEntries(DETAILS_FIELDS.map((f) => [f, Text])) as Record<(typeof DETAILS_FIELDS)[number], typeof Text>),
   delivery: v.object({
     sameAsBilling: v.boolean(),

@@ -160,13 +160,16 @@ export const settingsBinding: ReplayBinding = {
 
   async prepare(r) {
     const first = r.plan.steps.find((s) => s.name === 'done:loadAccount');
-    const starting = (first ? ev(first).output : null) as { customer: { addrShipping: unknown } } | null;
+    const starting = (first ? ev(first).output : null) as { customer: { id: number; addrShipping: unknown } } | null;
     // the customer the path starts with: one with a delivery address of her own, or none
     const email = await registerAccount(r, 'settings', PASSWORD, starting?.customer.addrShipping ? { shipping: DELIVERY } : {});
     r.memo.email = email;
-    await r.page.goto(`/${r.lang}/login`);
-    await logIn(r, email, PASSWORD);
     const draft = input(r).draft;
+    // issue 45: a draft of another customer is typed by another account at the same computer,
+    // whose session ends; the path's customer logs in next (start)
+    const typist = draft && starting && draft.customerId !== starting.customer.id ? await registerAccount(r, 'settings-other', PASSWORD) : email;
+    await r.page.goto(`/${r.lang}/login`);
+    await logIn(r, typist, PASSWORD);
     if (draft) {
       // typed in the settings, then saved with a session that has ended meanwhile
       await r.page.goto(`/${r.lang}/settings`);
