@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { act, mountShell, ready, teardown, type Mounted } from './shell-harness.js';
+import { act, mountShell, ready, teardown, type Handler, type Mounted } from './shell-harness.js';
+import { SCROLL_RETRY_MS } from '../../src/app/components/RouteEffects.js';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -434,5 +435,70 @@ describe('HTTP error policy and messages', () => {
     fireEvent.pointerUp(toast, { clientX: 190, pointerId: 1 });
     await waitFor(() => expect(within(region).getByTestId('toast').textContent).toContain('The page could not be loaded.'));
     await waitFor(() => expect(within(region).queryByTestId('toast')).toBeNull(), { timeout: 3000 });
+  });
+});
+
+/**
+ * §4, §9 (scroll restoration): Back brings the page to the position it had; only while the page still
+ * waits for the server (too short yet to scroll that far) is it tried again, every 500 ms.
+ * happy-dom lays nothing out: the page's height is set here, window.scrollTo moves window.scrollY.
+ */
+describe('scroll restoration', () => {
+  let pageHeight = 5000;
+  const root = document.documentElement;
+  const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /** The tickets page scrolled to 1200, then a static page, then Back. */
+  async function backToScrolledTickets(handler?: Handler): Promise<Mounted> {
+    const shown = mountShell('/en/tickets', handler ? { handler } : {});
+    mounted = shown;
+    await ready();
+    window.scrollTo(0, 1200);
+    await act(() => shown.shell.router.navigate({ href: '/en/page/imprint' }));
+    await screen.findByRole('heading', { level: 1, name: 'Page imprint' }, { timeout: 5000 });
+    expect(window.scrollY, 'a new page starts at the top').toBe(0);
+    return shown;
+  }
+
+  beforeEach(() => {
+    pageHeight = 5000;
+    Object.defineProperty(root, 'scrollHeight', { configurable: true, get: () => pageHeight });
+  });
+  afterEach(() => {
+    delete (root as unknown as Record<string, unknown>).scrollHeight;
+    window.scrollTo(0, 0);
+  });
+
+  it('Back restores the position once; a visitor who scrolls right after is not pulled back (issue 45 item 5)', async () => {
+    const shown = await backToScrolledTickets();
+    await act(async () => shown.shell.router.history.back());
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+    // at once with the page, not half a second later
+    await waitFor(() => expect(window.scrollY).toBe(1200), { timeout: SCROLL_RETRY_MS / 2 });
+    // the page did not wait for the server: nothing is tried again, the visitor's scrolling (within
+    // that half second) stays theirs
+    window.scrollTo(0, 300);
+    await pause(SCROLL_RETRY_MS + 300);
+    expect(window.scrollY).toBe(300);
+  });
+
+  it('while the page waits for the server and is too short, it tries again every 500 ms until the position is reached', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    const shown = await backToScrolledTickets((path) =>
+      path === 'static/page/slow' ? new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)) : undefined,
+    );
+    // a request that outlasts the spinner's delay: the page waits for the server
+    const slow = shown.shell.api.getStaticPage('slow').catch(() => undefined);
+    await waitFor(() => expect(shown.shell.actor.getSnapshot().hasTag('waiting')).toBe(true));
+    pageHeight = 900; // the page is still too short to scroll to 1200
+    await act(async () => shown.shell.router.history.back());
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+    await pause(50);
+    expect(window.scrollY, 'not reachable yet').toBe(0);
+    pageHeight = 5000; // the content arrived
+    await pause(SCROLL_RETRY_MS + 100);
+    expect(window.scrollY, 'the retry reached the position').toBe(1200);
+    answer({ status: 200, body: { data: { id: 'slow', title: 'Slow', html: '<p>x</p>' } } });
+    await slow;
   });
 });

@@ -158,7 +158,11 @@ export function ScrollRestoration({ waiting }: { waiting: () => boolean }) {
       for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete positions[old];
       writeItem(SESSION_KEYS.scrollPositions, JSON.stringify(positions));
     });
-    const offResolved = router.subscribe('onResolved', (event) => {
+    // On onRendered, not onResolved: the router itself scrolls the window to the top when a
+    // navigation has rendered (its onRendered listener, subscribed before this one), which undid a
+    // position restored on onResolved at once; only the 500 ms retry then put it back, and a visitor
+    // who scrolled in that half second was pulled back (issue 45 item 5).
+    const offRendered = router.subscribe('onRendered', (event) => {
       if (!event.fromLocation || !event.pathChanged) return;
       stop();
       const key = entryKey(event.toLocation.state);
@@ -168,19 +172,25 @@ export function ScrollRestoration({ waiting }: { waiting: () => boolean }) {
         return;
       }
       let tries = 0;
+      // Done once the position is restored on a page that no longer waits for the server: from
+      // then on the visitor's own scrolling is theirs, no retry is started.
+      let done = false;
       const attempt = () => {
         tries += 1;
         const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
         if (reachable) window.scrollTo(0, target);
-        if ((reachable && !waiting()) || tries > SCROLL_RETRIES) stop();
+        if ((reachable && !waiting()) || tries > SCROLL_RETRIES) {
+          done = true;
+          stop();
+        }
       };
       attempt();
-      if (tries <= SCROLL_RETRIES) timer = setInterval(attempt, SCROLL_RETRY_MS);
+      if (!done) timer = setInterval(attempt, SCROLL_RETRY_MS);
     });
     return () => {
       stop();
       offBefore();
-      offResolved();
+      offRendered();
     };
   }, [router, waiting]);
   return null;
