@@ -382,14 +382,18 @@ describe('HTTP error policy and messages', () => {
     expect(screen.queryByTestId('global-message')).toBeNull();
   });
 
-  it('sends a 401 to the login page with fromUnauthorized, which says why', async () => {
-    mounted = mountShell('/en/settings', { handler: (path) => (path === 'static/page/private' ? { status: 401, body: { error: 'AUTH_REQUIRED', message: 'x' } } : undefined) });
-    await ready();
+  // From a page that needs no login (issue 45 item 8): only the 401 rule of §8 can lead to the login
+  // page here (a page behind the login guard was there before the 401 arrived, which then proved nothing).
+  it('sends a 401 from a page that needs no login to the login page with fromUnauthorized and returnTo; the page says why', async () => {
+    mounted = mountShell('/en/tickets', { handler: (path) => (path === 'static/page/private' ? { status: 401, body: { error: 'AUTH_REQUIRED', message: 'x' } } : undefined) });
+    expect((await ready()).textContent).toBe('Tickets');
+    expect(mounted.shell.router.state.location.pathname).toBe('/en/tickets');
     await expect(mounted.shell.api.getStaticPage('private')).rejects.toMatchObject({ status: 401 });
-    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' }, { timeout: 5000 });
     const search = mounted.shell.router.state.location.search as Record<string, unknown>;
     expect(mounted.shell.router.state.location.pathname).toBe('/en/login');
     expect(String(search.fromUnauthorized)).toBe('true');
+    expect(search.returnTo).toBe('/en/tickets');
     expect(screen.getByText(/requires you to be logged in/)).toBeTruthy();
   });
 
