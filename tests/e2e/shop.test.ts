@@ -52,7 +52,7 @@ async function addArticle(page: Page, listPath: string, name: RegExp): Promise<v
   await page.getByRole('link', { name }).click({ timeout: 15_000 });
   await page.waitForURL(/\/en\/product\/\d+$/);
   await page.getByTestId('add-to-cart').click();
-  await page.getByTestId('article-added').waitFor();
+  await page.getByTestId('added-to-cart').waitFor();
 }
 
 async function acceptAndPay(page: Page): Promise<void> {
@@ -160,7 +160,7 @@ describe('the shop in a real browser (issue 11)', () => {
       await page.locator('input[name="owner-1-first"]').fill('Ben');
       await page.locator('input[name="owner-1-last"]').fill('Muster');
       await page.getByTestId('add-to-cart').click();
-      await page.getByTestId('article-added').waitFor();
+      await page.getByTestId('added-to-cart').waitFor();
       await page.goto('/en/checkout', { waitUntil: 'load' });
       const line = page.getByTestId('cart-line').first();
       await line.waitFor({ timeout: 15_000 });

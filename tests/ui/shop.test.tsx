@@ -87,7 +87,7 @@ describe('shop screens (issue 11)', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('add-to-cart'));
     });
-    expect((await screen.findByTestId('article-added')).textContent).toContain('Catalogue (3 pcs.) is in the cart.');
+    expect((await screen.findByTestId('added-to-cart')).textContent).toContain('Catalogue (3 pcs.) is in the cart.');
     expect(mounted.shell.cart.getSnapshot().context.lines).toMatchObject([{ type: 'merchandise', id: 301, count: 3, totalPrice: 11700 }]);
     // all 3 left are in the cart now: nothing more can be added
     expect((await screen.findByTestId('out-of-stock')).textContent).toBe('All the pieces left are already in your cart.');
