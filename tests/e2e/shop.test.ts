@@ -204,6 +204,12 @@ describe('the shop in a real browser (issue 11)', () => {
       expect(await failed.innerText()).toMatch(t('cart.shippingFailed'));
       expect(await failed.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
       expect(await page.getByTestId('cart-line').count()).toBe(1);
+      // the totals say the same as the shipping box, and the country select reads at the page's size (issue 45 item 9)
+      const shippingTotal = await page.getByTestId('cart-shipping').innerText();
+      expect(shippingTotal).toMatch(t('shipping.notDeliverable'));
+      expect(shippingTotal).not.toMatch(t('shipping.notYetKnown'));
+      const sizes = await page.getByTestId('shipping-country').evaluate((select) => ({ select: getComputedStyle(select).fontSize, page: getComputedStyle(document.body).fontSize }));
+      expect(sizes.select).toBe(sizes.page);
       await acceptAndPay(page);
       await page.getByTestId('shipping-pending').waitFor();
       expect(new URL(page.url()).pathname).toBe('/en/checkout');
