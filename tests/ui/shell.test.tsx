@@ -74,6 +74,15 @@ describe('routes', () => {
     expect(document.title).toBe('Tickets - Museum am See');
   });
 
+  it('separates title and site name by the config\'s title_separator (§2, spec row 2.34: a vertical bar in some back-office variants)', async () => {
+    mounted = mountShell('/en/tickets', { config: { title_separator: ' | ' } });
+    expect((await ready()).textContent).toBe('Tickets');
+    expect(document.title).toBe('Tickets | Lakeside Museum');
+    await act(() => mounted?.shell.router.navigate({ href: '/en/page/imprint' }));
+    await screen.findByRole('heading', { level: 1, name: 'Page imprint' }, { timeout: 5000 });
+    await waitFor(() => expect(document.title).toBe('Page imprint | Lakeside Museum'));
+  });
+
   it('falls back to the default language when the back end does not offer the one of the URL (404)', async () => {
     const asked: string[] = [];
     mounted = mountShell('/it/tickets', {
