@@ -22,6 +22,11 @@ export function useSiteName(): string {
   return siteNameOf(config, lang);
 }
 
+/** What stands between a page's title and the site name in the document title (config `title_separator`). */
+export function useTitleSeparator(): string {
+  return useConfig().titleSeparator;
+}
+
 export function useStaticContent() {
   return useSelector(useAppActor(), (s) => s.context.staticContent);
 }

@@ -22,9 +22,9 @@ export function languageFromPath(pathname: string): Language | null {
   return isLanguage(first) ? first : null;
 }
 
-/** `Title - Site name`; home gives the site name alone. */
-export function composeTitle(title: string | null, siteName: string): string {
-  return title ? `${title} - ${siteName}` : siteName;
+/** `Title - Site name` (the separator is the config's `title_separator`); home gives the site name alone. */
+export function composeTitle(title: string | null, siteName: string, separator: string): string {
+  return title ? `${title}${separator}${siteName}` : siteName;
 }
 
 /** The site name in a language (config per-language names fall back to the default). */
@@ -37,10 +37,16 @@ export function siteNameOf(config: Pick<AppConfig, 'siteName' | 'siteNameTransla
  * src/app/page-title.ts), else its route's title, then the site name. The browser (RouteEffects)
  * and the server's head (src/server/seo) both compose it here.
  */
-export function documentTitle(route: RouteName, named: string | null, message: (id: string) => string, siteName: string): { title: string | null; full: string } {
+export function documentTitle(
+  route: RouteName,
+  named: string | null,
+  message: (id: string) => string,
+  siteName: string,
+  separator: string,
+): { title: string | null; full: string } {
   const key = titleKeyOf(route);
   const title = named ?? (key ? message(key) : null);
-  return { title, full: composeTitle(title, siteName) };
+  return { title, full: composeTitle(title, siteName, separator) };
 }
 
 /** §4, §9: extra small below 544 px, then small, medium, large, extra large. */

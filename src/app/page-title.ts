@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { composeTitle } from './navigation.js';
-import { useSiteName } from './hooks.js';
+import { useSiteName, useTitleSeparator } from './hooks.js';
 
 let named: { href: string; title: string } | null = null;
 
@@ -19,12 +19,13 @@ export function namedTitleFor(href: string): string | null {
 export function usePageTitle(title: string | null): void {
   const href = useRouterState({ select: (s) => s.location.href });
   const siteName = useSiteName();
+  const separator = useTitleSeparator();
   useEffect(() => {
     if (!title) return;
     named = { href, title };
-    document.title = composeTitle(title, siteName);
+    document.title = composeTitle(title, siteName, separator);
     return () => {
       if (named?.href === href && named.title === title) named = null;
     };
-  }, [title, href, siteName]);
+  }, [title, href, siteName, separator]);
 }

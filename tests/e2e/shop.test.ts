@@ -52,7 +52,7 @@ async function addArticle(page: Page, listPath: string, name: RegExp): Promise<v
   await page.getByRole('link', { name }).click({ timeout: 15_000 });
   await page.waitForURL(/\/en\/product\/\d+$/);
   await page.getByTestId('add-to-cart').click();
-  await page.getByTestId('article-added').waitFor();
+  await page.getByTestId('added-to-cart').waitFor();
 }
 
 async function acceptAndPay(page: Page): Promise<void> {
@@ -160,7 +160,7 @@ describe('the shop in a real browser (issue 11)', () => {
       await page.locator('input[name="owner-1-first"]').fill('Ben');
       await page.locator('input[name="owner-1-last"]').fill('Muster');
       await page.getByTestId('add-to-cart').click();
-      await page.getByTestId('article-added').waitFor();
+      await page.getByTestId('added-to-cart').waitFor();
       await page.goto('/en/checkout', { waitUntil: 'load' });
       const line = page.getByTestId('cart-line').first();
       await line.waitFor({ timeout: 15_000 });
@@ -204,6 +204,12 @@ describe('the shop in a real browser (issue 11)', () => {
       expect(await failed.innerText()).toMatch(t('cart.shippingFailed'));
       expect(await failed.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
       expect(await page.getByTestId('cart-line').count()).toBe(1);
+      // the totals say the same as the shipping box, and the country select reads at the page's size (issue 45 item 9)
+      const shippingTotal = await page.getByTestId('cart-shipping').innerText();
+      expect(shippingTotal).toMatch(t('shipping.notDeliverable'));
+      expect(shippingTotal).not.toMatch(t('shipping.notYetKnown'));
+      const sizes = await page.getByTestId('shipping-country').evaluate((select) => ({ select: getComputedStyle(select).fontSize, page: getComputedStyle(document.body).fontSize }));
+      expect(sizes.select).toBe(sizes.page);
       await acceptAndPay(page);
       await page.getByTestId('shipping-pending').waitFor();
       expect(new URL(page.url()).pathname).toBe('/en/checkout');

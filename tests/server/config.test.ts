@@ -61,6 +61,25 @@ describe('GET shopinfo/config?shop=16', () => {
     expect((await apiFor('en').getConfig()).hasVouchers).toBe(true);
   });
 
+  it('title_separator: the stored one, " - " when the stored config has none, and a broken one is a server fault (500), never sent', async () => {
+    const [row] = await server.db.query<{ value: Record<string, unknown> }>("SELECT value FROM settings WHERE key = 'remote_config'");
+    const store = (value: Record<string, unknown>) => server.db.query("UPDATE settings SET value = $1 WHERE key = 'remote_config'", [JSON.stringify(value)]);
+    try {
+      expect((await apiFor('en').getConfig()).titleSeparator).toBe(' - ');
+      await store({ ...row?.value, title_separator: ' | ' });
+      expect((await apiFor('en').getConfig()).titleSeparator).toBe(' | ');
+      const { title_separator: _left, ...older } = row?.value ?? {};
+      await store(older);
+      expect((await apiFor('en').getConfig()).titleSeparator).toBe(' - ');
+      await store({ ...row?.value, title_separator: ' |\n' });
+      const broken = await raw('en/shopinfo/config?shop=16');
+      expect(broken.status).toBe(500);
+      expect(JSON.stringify(broken.body)).not.toContain('|\\n');
+    } finally {
+      await store(row?.value ?? {});
+    }
+  });
+
   it('GUEST_REGISTRATION at start turns the guest registration flag on and off in the stored config', async () => {
     expect((await apiFor('en').getConfig()).hasGuestRegistration).toBe(false);
     await setGuestRegistration(server.db, true);

@@ -257,6 +257,20 @@ describe('every catalogue page', () => {
     }
   });
 
+  it('separates title and site name by the config\'s title_separator, as the browser does (spec row 2.34)', async () => {
+    const separator = (value: string) =>
+      server.db.query("UPDATE settings SET value = jsonb_set(value, '{title_separator}', $1::jsonb) WHERE key = 'remote_config'", [JSON.stringify(value)]);
+    await separator(' | ');
+    try {
+      expect((await page('/en/tickets')).title).toBe(`${messages.en['title.tickets']} | ${await siteName('en')}`);
+      expect((await page('/en/page/imprint')).title).toBe(`${(await api<{ title: string }>('en', 'static/page/imprint')).title} | ${await siteName('en')}`);
+      expect((await page('/en')).title).toBe(await siteName('en'));
+    } finally {
+      await separator(' - ');
+    }
+    expect((await page('/en/tickets')).title).toBe(`${messages.en['title.tickets']} - ${await siteName('en')}`);
+  });
+
   it('drops the search from the canonical URL (the same page)', async () => {
     expect((await page('/en/tickets/101?date=2030-01-01')).canonical).toBe(`${server.url}/en/tickets/101`);
   });

@@ -200,6 +200,17 @@ describe('registration', () => {
     expect(called('customer/register')[0]?.body).toMatchObject({ c: { email: 'lea@museum.example', password: 'Sommer2026!', fname: 'Lea', country: 'CH' } });
   });
 
+  it('offers the billing address to the browser\'s autofill as one-line fields: the street is address-line1 (issue 45 item 10)', async () => {
+    mount('/en/register', (c) => (c.path === 'customer/attr' ? { status: 200, body: { data: ATTR } } : undefined));
+    await screen.findByRole('heading', { level: 1, name: t('title.register') }, { timeout: 5000 });
+    await waitFor(() => expect(input('street')).toBeTruthy());
+    // a text input may not carry street-address (a multi-line token): browsers fill it wrongly or not at all
+    expect(input('street').tagName).toBe('INPUT');
+    expect(input('street').getAttribute('autocomplete')).toBe('address-line1');
+    expect(input('zip').getAttribute('autocomplete')).toBe('postal-code');
+    expect(input('city').getAttribute('autocomplete')).toBe('address-level2');
+  });
+
   it('success logs the new customer in and shows the register success page', async () => {
     mount('/en/register?returnTo=%2Fen%2Ftickets', (c) =>
       c.path === 'customer/attr'

@@ -42,9 +42,10 @@ describe('navigation rules (§4)', () => {
     expect(swapLanguage('/', 'it')).toBe('/it');
   });
 
-  it('composes titles, home gives the site name alone', () => {
-    expect(composeTitle('Tickets', 'Museum')).toBe('Tickets - Museum');
-    expect(composeTitle(null, 'Museum')).toBe('Museum');
+  it('composes titles with the configured separator, home gives the site name alone', () => {
+    expect(composeTitle('Tickets', 'Museum', ' - ')).toBe('Tickets - Museum');
+    expect(composeTitle('Tickets', 'Museum', ' | ')).toBe('Tickets | Museum');
+    expect(composeTitle(null, 'Museum', ' | ')).toBe('Museum');
   });
 
   it('size classes at 544, 768, 992, 1200 px', () => {

@@ -11,6 +11,7 @@ import { App } from '../../src/app/App.js';
 export const baseConfig: RemoteConfig = {
   site_name: 'Museum am See',
   site_name_translations: { en: 'Lakeside Museum', fr: 'Musée du lac' },
+  title_separator: ' - ',
   languages: ['de', 'en', 'fr', 'it', 'nl', 'es', 'sv', 'da'],
   languages_full: ['Deutsch', 'English', 'Français', 'Italiano', 'Nederlands', 'Español', 'Svenska', 'Dansk'],
   has_tickets: true,

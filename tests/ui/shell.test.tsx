@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { act, mountShell, ready, teardown, type Mounted } from './shell-harness.js';
+import { act, mountShell, ready, teardown, type Handler, type Mounted } from './shell-harness.js';
 import en from '../../src/i18n/messages/en.json';
+import { SCROLL_RETRY_MS } from '../../src/app/components/RouteEffects.js';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -72,6 +73,15 @@ describe('routes', () => {
     expect((await ready()).textContent).toBe('Tickets');
     expect(mounted.shell.router.state.location.pathname).toBe('/de/tickets');
     expect(document.title).toBe('Tickets - Museum am See');
+  });
+
+  it('separates title and site name by the config\'s title_separator (§2, spec row 2.34: a vertical bar in some back-office variants)', async () => {
+    mounted = mountShell('/en/tickets', { config: { title_separator: ' | ' } });
+    expect((await ready()).textContent).toBe('Tickets');
+    expect(document.title).toBe('Tickets | Lakeside Museum');
+    await act(() => mounted?.shell.router.navigate({ href: '/en/page/imprint' }));
+    await screen.findByRole('heading', { level: 1, name: 'Page imprint' }, { timeout: 5000 });
+    await waitFor(() => expect(document.title).toBe('Page imprint | Lakeside Museum'));
   });
 
   it('falls back to the default language when the back end does not offer the one of the URL (404)', async () => {
@@ -415,14 +425,18 @@ describe('HTTP error policy and messages', () => {
     expect(screen.queryByTestId('global-message')).toBeNull();
   });
 
-  it('sends a 401 to the login page with fromUnauthorized, which says why', async () => {
-    mounted = mountShell('/en/settings', { handler: (path) => (path === 'static/page/private' ? { status: 401, body: { error: 'AUTH_REQUIRED', message: 'x' } } : undefined) });
-    await ready();
+  // From a page that needs no login (issue 45 item 8): only the 401 rule of §8 can lead to the login
+  // page here (a page behind the login guard was there before the 401 arrived, which then proved nothing).
+  it('sends a 401 from a page that needs no login to the login page with fromUnauthorized and returnTo; the page says why', async () => {
+    mounted = mountShell('/en/tickets', { handler: (path) => (path === 'static/page/private' ? { status: 401, body: { error: 'AUTH_REQUIRED', message: 'x' } } : undefined) });
+    expect((await ready()).textContent).toBe('Tickets');
+    expect(mounted.shell.router.state.location.pathname).toBe('/en/tickets');
     await expect(mounted.shell.api.getStaticPage('private')).rejects.toMatchObject({ status: 401 });
-    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' }, { timeout: 5000 });
     const search = mounted.shell.router.state.location.search as Record<string, unknown>;
     expect(mounted.shell.router.state.location.pathname).toBe('/en/login');
     expect(String(search.fromUnauthorized)).toBe('true');
+    expect(search.returnTo).toBe('/en/tickets');
     expect(screen.getByText(/requires you to be logged in/)).toBeTruthy();
   });
 
@@ -468,5 +482,70 @@ describe('HTTP error policy and messages', () => {
     fireEvent.pointerUp(toast, { clientX: 190, pointerId: 1 });
     await waitFor(() => expect(within(region).getByTestId('toast').textContent).toContain('The page could not be loaded.'));
     await waitFor(() => expect(within(region).queryByTestId('toast')).toBeNull(), { timeout: 3000 });
+  });
+});
+
+/**
+ * §4, §9 (scroll restoration): Back brings the page to the position it had; only while the page still
+ * waits for the server (too short yet to scroll that far) is it tried again, every 500 ms.
+ * happy-dom lays nothing out: the page's height is set here, window.scrollTo moves window.scrollY.
+ */
+describe('scroll restoration', () => {
+  let pageHeight = 5000;
+  const root = document.documentElement;
+  const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /** The tickets page scrolled to 1200, then a static page, then Back. */
+  async function backToScrolledTickets(handler?: Handler): Promise<Mounted> {
+    const shown = mountShell('/en/tickets', handler ? { handler } : {});
+    mounted = shown;
+    await ready();
+    window.scrollTo(0, 1200);
+    await act(() => shown.shell.router.navigate({ href: '/en/page/imprint' }));
+    await screen.findByRole('heading', { level: 1, name: 'Page imprint' }, { timeout: 5000 });
+    expect(window.scrollY, 'a new page starts at the top').toBe(0);
+    return shown;
+  }
+
+  beforeEach(() => {
+    pageHeight = 5000;
+    Object.defineProperty(root, 'scrollHeight', { configurable: true, get: () => pageHeight });
+  });
+  afterEach(() => {
+    delete (root as unknown as Record<string, unknown>).scrollHeight;
+    window.scrollTo(0, 0);
+  });
+
+  it('Back restores the position once; a visitor who scrolls right after is not pulled back (issue 45 item 5)', async () => {
+    const shown = await backToScrolledTickets();
+    await act(async () => shown.shell.router.history.back());
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+    // at once with the page, not half a second later
+    await waitFor(() => expect(window.scrollY).toBe(1200), { timeout: SCROLL_RETRY_MS / 2 });
+    // the page did not wait for the server: nothing is tried again, the visitor's scrolling (within
+    // that half second) stays theirs
+    window.scrollTo(0, 300);
+    await pause(SCROLL_RETRY_MS + 300);
+    expect(window.scrollY).toBe(300);
+  });
+
+  it('while the page waits for the server and is too short, it tries again every 500 ms until the position is reached', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    const shown = await backToScrolledTickets((path) =>
+      path === 'static/page/slow' ? new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)) : undefined,
+    );
+    // a request that outlasts the spinner's delay: the page waits for the server
+    const slow = shown.shell.api.getStaticPage('slow').catch(() => undefined);
+    await waitFor(() => expect(shown.shell.actor.getSnapshot().hasTag('waiting')).toBe(true));
+    pageHeight = 900; // the page is still too short to scroll to 1200
+    await act(async () => shown.shell.router.history.back());
+    await screen.findByRole('heading', { level: 1, name: 'Tickets' }, { timeout: 5000 });
+    await pause(50);
+    expect(window.scrollY, 'not reachable yet').toBe(0);
+    pageHeight = 5000; // the content arrived
+    await pause(SCROLL_RETRY_MS + 100);
+    expect(window.scrollY, 'the retry reached the position').toBe(1200);
+    answer({ status: 200, body: { data: { id: 'slow', title: 'Slow', html: '<p>x</p>' } } });
+    await slow;
   });
 });

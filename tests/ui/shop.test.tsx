@@ -87,7 +87,7 @@ describe('shop screens (issue 11)', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('add-to-cart'));
     });
-    expect((await screen.findByTestId('article-added')).textContent).toContain('Catalogue (3 pcs.) is in the cart.');
+    expect((await screen.findByTestId('added-to-cart')).textContent).toContain('Catalogue (3 pcs.) is in the cart.');
     expect(mounted.shell.cart.getSnapshot().context.lines).toMatchObject([{ type: 'merchandise', id: 301, count: 3, totalPrice: 11700 }]);
     // all 3 left are in the cart now: nothing more can be added
     expect((await screen.findByTestId('out-of-stock')).textContent).toBe('All the pieces left are already in your cart.');
@@ -157,5 +157,21 @@ describe('the cart asks for the country and shows the shipping (issue 11)', () =
     expect(failed.textContent).toContain('There are no shipping costs for this country. Please contact us.');
     expect(within(failed).getByRole('link', { name: 'support@museum.example' }).getAttribute('href')).toBe('mailto:support@museum.example');
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    // the totals beside it say the same, not "added once the country is chosen": it was chosen (issue 45 item 9)
+    expect(screen.getByTestId('cart-shipping').textContent).toBe('not possible to this country');
+  });
+
+  it('a failure that is not about the country: the totals say the shipping could not be calculated', async () => {
+    sessionStorage.setItem('cart', JSON.stringify([{ type: 'merchandise', id: 301, name: 'Catalogue', price: 3900, totalPrice: 3900, count: 1, vat_value: 2.6 }]));
+    const handler = catalogue();
+    mounted = mountShell('/en/checkout', {
+      handler: (path, url) => (path === 'shipping/costs' ? { status: 422, body: { error: 'VALIDATION_FAILED', message: 'no', fields: {} } } : handler(path, url)),
+    });
+    const select = await screen.findByTestId('shipping-country', {}, { timeout: 5000 });
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'CH' } });
+    });
+    await screen.findByTestId('shipping-retry', {}, { timeout: 3000 });
+    expect(screen.getByTestId('cart-shipping').textContent).toBe('could not be calculated');
   });
 });

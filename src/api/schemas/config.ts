@@ -24,10 +24,28 @@ const CustomTermsLinksSchema = v.record(
   }),
 );
 
+/** The title separator when the config names none (§2: 'title - site name'). */
+export const DEFAULT_TITLE_SEPARATOR = ' - ';
+
+/**
+ * What stands between a page's title and the site name in the document title (§2; a vertical bar,
+ * ' | ', in some back-office variants): 1 to 5 characters, not only spaces, no line break or other
+ * control character (a title is one line).
+ */
+export const TitleSeparatorSchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'The title separator is empty.'),
+  v.maxLength(5, 'The title separator is longer than 5 characters.'),
+  v.check((value) => value.trim() !== '', 'The title separator is only spaces.'),
+  v.regex(/^\P{Cc}*$/u, 'The title separator holds a control character (a line break, a tab).'),
+);
+
 export const RemoteConfigSchema = v.object({
   site_name: v.string(),
   /** site name per language */
   site_name_translations: v.optional(TranslationsSchema, {}),
+  /** between a page's title and the site name in the document title; ' - ' when absent */
+  title_separator: v.optional(TitleSeparatorSchema, DEFAULT_TITLE_SEPARATOR),
   languages: v.pipe(v.array(LanguageSchema), v.minLength(1)),
   /** language names in the same order as `languages` */
   languages_full: v.array(v.string()),
@@ -70,6 +88,7 @@ export const AppConfigSchema = v.pipe(
   v.transform((c) => ({
     siteName: c.site_name,
     siteNameTranslations: c.site_name_translations,
+    titleSeparator: c.title_separator,
     languages: c.languages,
     languagesFull: c.languages_full,
     hasTickets: c.has_tickets,

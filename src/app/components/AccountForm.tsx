@@ -55,7 +55,8 @@ const INPUT: Partial<Record<AuthField, { type: 'text' | 'email' | 'password' | '
   phone: { type: 'tel', autoComplete: 'tel' },
   fname: { type: 'text', autoComplete: 'given-name' },
   lname: { type: 'text', autoComplete: 'family-name' },
-  street: { type: 'text', autoComplete: 'street-address' },
+  // one line: `street-address` belongs to multi-line fields (src/domain/delivery-address.ts says why)
+  street: { type: 'text', autoComplete: 'address-line1' },
   zip: { type: 'text', autoComplete: 'postal-code' },
   city: { type: 'text', autoComplete: 'address-level2' },
 };

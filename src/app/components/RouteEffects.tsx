@@ -5,7 +5,7 @@ import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { HEADER_SCROLLED_PX, documentTitle, shouldRememberVisit, sizeClass } from '../navigation.js';
 import type { RouteName } from '../../domain/routes.js';
 import { dropStored, readItem, writeItem } from '../session.js';
-import { useSiteName } from '../hooks.js';
+import { useSiteName, useTitleSeparator } from '../hooks.js';
 import { namedTitleFor } from '../page-title.js';
 
 function currentRouteName(matches: readonly { staticData: { routeName?: RouteName } }[]): RouteName {
@@ -22,18 +22,19 @@ export function RouteEffects() {
   const router = useRouter();
   const intl = useIntl();
   const siteName = useSiteName();
+  const separator = useTitleSeparator();
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<{ name: RouteName; href: string } | null>(null);
   // The route subscription below lives as long as the router: new messages (a page's parts of the
   // catalogue arrive during the navigation to it) must not restart it, or the
   // navigation under way would lose its focus move. It reads the current messages from here.
-  const current = useRef({ intl, siteName });
-  current.current = { intl, siteName };
+  const current = useRef({ intl, siteName, separator });
+  current.current = { intl, siteName, separator };
 
   /** The document title of the page the router is on. */
   const pageTitle = (): { title: string | null; full: string } => {
-    const { intl, siteName } = current.current;
-    return documentTitle(currentRouteName(router.state.matches), namedTitleFor(router.state.location.href), (id) => intl.formatMessage({ id }), siteName);
+    const { intl, siteName, separator } = current.current;
+    return documentTitle(currentRouteName(router.state.matches), namedTitleFor(router.state.location.href), (id) => intl.formatMessage({ id }), siteName, separator);
   };
 
   // The server titled the page it sent (its own head, src/server/seo: the title composed here, the
@@ -46,10 +47,10 @@ export function RouteEffects() {
     document.title = full;
   };
 
-  // the title again when the site name or the messages change
+  // the title again when the site name, its separator or the messages change
   useEffect(() => {
     setTitle(pageTitle().full);
-  }, [router, intl, siteName]);
+  }, [router, intl, siteName, separator]);
 
   useEffect(() => {
     let focusTimer: ReturnType<typeof setInterval> | null = null;
@@ -158,7 +159,11 @@ export function ScrollRestoration({ waiting }: { waiting: () => boolean }) {
       for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete positions[old];
       writeItem(SESSION_KEYS.scrollPositions, JSON.stringify(positions));
     });
-    const offResolved = router.subscribe('onResolved', (event) => {
+    // On onRendered, not onResolved: the router itself scrolls the window to the top when a
+    // navigation has rendered (its onRendered listener, subscribed before this one), which undid a
+    // position restored on onResolved at once; only the 500 ms retry then put it back, and a visitor
+    // who scrolled in that half second was pulled back (issue 45 item 5).
+    const offRendered = router.subscribe('onRendered', (event) => {
       if (!event.fromLocation || !event.pathChanged) return;
       stop();
       const key = entryKey(event.toLocation.state);
@@ -168,19 +173,25 @@ export function ScrollRestoration({ waiting }: { waiting: () => boolean }) {
         return;
       }
       let tries = 0;
+      // Done once the position is restored on a page that no longer waits for the server: from
+      // then on the visitor's own scrolling is theirs, no retry is started.
+      let done = false;
       const attempt = () => {
         tries += 1;
         const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
         if (reachable) window.scrollTo(0, target);
-        if ((reachable && !waiting()) || tries > SCROLL_RETRIES) stop();
+        if ((reachable && !waiting()) || tries > SCROLL_RETRIES) {
+          done = true;
+          stop();
+        }
       };
       attempt();
-      if (tries <= SCROLL_RETRIES) timer = setInterval(attempt, SCROLL_RETRY_MS);
+      if (!done) timer = setInterval(attempt, SCROLL_RETRY_MS);
     });
     return () => {
       stop();
       offBefore();
-      offResolved();
+      offRendered();
     };
   }, [router, waiting]);
   return null;

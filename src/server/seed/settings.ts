@@ -11,6 +11,7 @@ export const REMOTE_CONFIG: RemoteConfig = {
     de: 'Museum am See', en: 'Lakeside Museum', fr: 'Musée du lac', it: 'Museo del lago',
     nl: 'Museum aan het meer', es: 'Museo del lago', sv: 'Museet vid sjön', da: 'Museet ved søen',
   },
+  title_separator: ' - ',
   languages: [...LANGUAGES],
   languages_full: ['Deutsch', 'English', 'Français', 'Italiano', 'Nederlands', 'Español', 'Svenska', 'Dansk'],
   has_tickets: true,

@@ -37,9 +37,12 @@ export function message(lang: Language, id: string): string {
   return intlOf(lang).formatMessage({ id });
 }
 
-/** The document title the browser shows on that page (`named`: the name its screen gives it, the event of a ticket page). */
-export function pageTitle(lang: Language, route: RouteName, named: string | null, siteName: string): string {
-  return documentTitle(route, named, (id) => message(lang, id), siteName).full;
+/**
+ * The document title the browser shows on that page (`named`: the name its screen gives it, the
+ * event of a ticket page; `separator`: the config's `title_separator`).
+ */
+export function pageTitle(lang: Language, route: RouteName, named: string | null, siteName: string, separator: string): string {
+  return documentTitle(route, named, (id) => message(lang, id), siteName, separator).full;
 }
 
 /** The shop's own description in a language (the catalogue's `meta.description`). */

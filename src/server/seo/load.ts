@@ -78,11 +78,11 @@ export async function loadHead(read: CatalogueRead, request: HeadRequest): Promi
   const { lang, origin, options } = request;
   const config = await readConfig(read, lang, options);
   const siteName = siteNameOf(config, lang);
-  const notFound = (): HeadAnswer => ({ status: 404, head: { title: pageTitle(lang, 'pageNotFound', null, siteName), description: shopDescription(lang), noindex: true } });
+  const notFound = (): HeadAnswer => ({ status: 404, head: { title: pageTitle(lang, 'pageNotFound', null, siteName, config.titleSeparator), description: shopDescription(lang), noindex: true } });
   const page = matchPage(request.segments);
   if (!page || !sectionOpen(config, page.route)) return notFound();
   if (!isCatalogueRoute(page.route)) {
-    return { status: 200, head: { title: pageTitle(lang, page.route, null, siteName), description: shopDescription(lang), noindex: true } };
+    return { status: 200, head: { title: pageTitle(lang, page.route, null, siteName, config.titleSeparator), description: shopDescription(lang), noindex: true } };
   }
   const url = `${origin}${pageHref(lang, page)}`;
   const shopInfo = await readChecked(read, ShopInfoSchema, lang, 'shopinfo', shopQuery, options);
@@ -95,7 +95,7 @@ export async function loadHead(read: CatalogueRead, request: HeadRequest): Promi
   const head = (named: string | null, description: string, jsonLd?: PageHead['jsonLd']): HeadAnswer => ({
     status: 200,
     head: {
-      title: pageTitle(lang, page.route, named, siteName),
+      title: pageTitle(lang, page.route, named, siteName, config.titleSeparator),
       description: description || shopDescription(lang),
       canonical: url,
       alternates: alternates(origin, page),

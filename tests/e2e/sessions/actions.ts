@@ -214,7 +214,7 @@ export const addArticle = define<number>({
     if (await soldOut(v)) return 'sold out';
     await v.page.getByTestId('article-page').locator('input[type="number"]').first().fill(String(n));
     await v.page.getByTestId('add-to-cart').click();
-    await v.page.getByTestId('article-added').waitFor();
+    await v.page.getByTestId('added-to-cart').waitFor();
     m.lines.push({ kind: 'article', label: `article ${n}`, shipped: true });
     added(m);
     return n > 1 ? 'count changed' : undefined;
@@ -236,7 +236,7 @@ export const addPass = define<null>({
       await v.page.locator(`input[name="owner-${i}-last"]`).fill('Muster');
     }
     await v.page.getByTestId('add-to-cart').click();
-    await v.page.getByTestId('article-added').waitFor();
+    await v.page.getByTestId('added-to-cart').waitFor();
     m.lines.push({ kind: 'pass', label: `pass ×${count}`, shipped: true });
     added(m);
   },

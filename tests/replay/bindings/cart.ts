@@ -99,7 +99,7 @@ async function addCatalogue(r: Replay): Promise<void> {
   await main(r).locator(`a[href="/${r.lang}/product/${DEMO.merchandise.catalogue}"]`).first().click();
   await main(r).getByRole('spinbutton', { name: r.words('shop.quantity', { whole: true }) }).fill('2');
   await main(r).getByTestId('add-to-cart').click();
-  await main(r).getByTestId('article-added').waitFor();
+  await main(r).getByTestId('added-to-cart').waitFor();
   await openCart(r);
 }
 

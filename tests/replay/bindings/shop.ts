@@ -60,7 +60,7 @@ const articlePage = (r: Replay) => main(r).getByTestId('article-page');
 const addButton = (r: Replay) => main(r).getByTestId('add-to-cart');
 const quantity = (r: Replay) => main(r).getByRole('spinbutton', { name: r.words('shop.quantity', { whole: true }) });
 const ownersAlert = (r: Replay) => main(r).getByRole('alert').filter({ hasText: r.words('form.correctErrors') });
-const added = (r: Replay) => main(r).getByTestId('article-added');
+const added = (r: Replay) => main(r).getByTestId('added-to-cart');
 const outOfStock = (r: Replay) => main(r).getByTestId('out-of-stock');
 const ownerField = (r: Replay, index: number, field: string) => main(r).locator(`input[name="owner-${index}-${field === 'send_to_custom_addr' ? 'other' : field}"]`);
 const headerLink = (r: Replay | { page: Page }, name: RegExp) => r.page.locator('header').getByRole('link', { name }).filter({ visible: true }).first();

@@ -52,7 +52,7 @@ export const voucherRedemptionBinding: ReplayBinding = {
   async prepare(r) {
     await r.page.goto(`/${r.lang}/product/${DEMO.merchandise.guide}`);
     await r.page.getByTestId('add-to-cart').click();
-    await r.page.getByTestId('article-added').waitFor();
+    await r.page.getByTestId('added-to-cart').waitFor();
   },
 
   async start(r) {

@@ -47,13 +47,18 @@ function useSupportEmail(): string {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-/** The shipping line of the totals: the cost once known, "being calculated" while it is asked for, "added once the country is chosen" before. */
+/**
+ * The shipping line of the totals: the cost once known, "being calculated" while it is asked for,
+ * "added once the country is chosen" before; once it failed, what the shipping box beside it says
+ * (issue 45 item 9): not possible to a country without shipping costs (§8), else not calculated.
+ */
 export function ShippingTotalRow({ cart: given }: { cart?: CartActor }) {
   const cart = useCartActor(given);
   const symbol = useCurrencySymbol();
   const status = useSelector(cart, selectShippingStatus);
   const cost = useSelector(cart, selectShippingCost);
   const country = useSelector(cart, selectShippingCountry);
+  const error = useSelector(cart, selectShippingError);
   if (status === 'none') return null;
   return (
     <div data-testid="cart-shipping-row">
@@ -65,6 +70,8 @@ export function ShippingTotalRow({ cart: given }: { cart?: CartActor }) {
           formatPrice(cost, symbol)
         ) : status === 'loading' && country !== null ? (
           <FormattedMessage id="shipping.beingCalculated" />
+        ) : status === 'failed' ? (
+          <FormattedMessage id={error === SHIPPING_NOT_POSSIBLE ? 'shipping.notDeliverable' : 'shipping.notCalculated'} />
         ) : (
           <FormattedMessage id="shipping.notYetKnown" />
         )}

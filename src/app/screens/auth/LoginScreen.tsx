@@ -9,7 +9,7 @@ import { AccountForm } from '../../components/AccountForm.js';
 import { useAuthActor, useReturnTo } from './use-auth.js';
 import { routeHref } from '../../../domain/routes.js';
 
-/** §2 login: e-mail and password; a failure is the AUTH_LOGIN_FAILED toast and an announced alert. */
+/** §2 login: e-mail and password; a failure is AUTH_LOGIN_FAILED as an announced alert at the form (no toast besides). */
 export default function LoginScreen() {
   const intl = useIntl();
   const lang = useLang();

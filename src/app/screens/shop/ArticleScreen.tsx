@@ -194,7 +194,7 @@ export function ArticlePage({ actor }: { actor: ShopActor }) {
       )}
       <div role="status" className="article-page__added">
         {added && (
-          <p className="notice notice--success" data-testid="article-added">
+          <p className="notice notice--success" data-testid="added-to-cart">
             <FormattedMessage id="shop.added" values={{ name: added.name, count: added.count }} />{' '}
             <Link to={routeHref(lang, 'checkout')}>
               <FormattedMessage id="shop.viewCart" />
