@@ -155,8 +155,9 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       loadPaymentTypes: fromPromise(({ signal }) => api.getPaymentTypes(signal)),
       // not cancelled by a second logout: each ended session's token is ended on the back end
       endSession: fromPromise(({ input }) => quietApi.logout(input.jwt)),
-      // issue 45 item 2: a session without its customer record reads it again (a 401 ends the session as everywhere)
-      loadCustomer: fromPromise(async ({ input, signal }) => ({ jwt: input.jwt, customer: toStoredCustomer(await api.getCustomer(input.jwt, signal)) })),
+      // issue 45 item 2: a session without its customer record reads it again, in the background:
+      // past the HTTP error policy and the spinner (a failure leaves the cart's country choice)
+      loadCustomer: fromPromise(async ({ input, signal }) => ({ jwt: input.jwt, customer: toStoredCustomer(await quietApi.getCustomer(input.jwt, signal)) })),
       loadShopData: fromPromise(async ({ signal }) => {
         const [shopInfo, staticContent] = await Promise.allSettled([api.getShopInfo(signal), api.getStaticContent(signal)]);
         return {
