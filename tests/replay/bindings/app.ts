@@ -342,6 +342,9 @@ async function startRequest(r: Replay): Promise<void> {
     await country.waitFor();
     // the checkout's own questions answered: the shop rests before the visitor chooses
     await r.page.waitForLoadState('networkidle');
+    // on a busy box a question of the cart (its country list) can outlast the spinner's delay: the
+    // spinner it showed goes away once answered, and only then does the path's own request start
+    await spinner(r).waitFor({ state: 'hidden' });
     await pauseClock(r);
     r.memo.holdShipping = true;
     await country.selectOption('CH');
