@@ -96,6 +96,8 @@ describe('corrupted session storage', () => {
       [SESSION_KEYS.checkoutChoice]: JSON.stringify({ payart: 'direct debit', termsAccepted: 'yes' }),
       [SESSION_KEYS.focusAfterReload]: JSON.stringify({ somewhere: true }),
       [SESSION_KEYS.bookedCarts]: JSON.stringify([{ booking_id: 7, cartId: null }]),
+      // the cart's country choices (issue 45: forgotten at logout) of the wrong types: not taken, the cart asks again
+      [SESSION_KEYS.cartCountries]: JSON.stringify({ chosenCountry: 42, deliveryCountry: ['CH'] }),
     };
     expect(Object.keys(wrong).sort()).toEqual([...KEYS].sort());
     const { page, errors, warnings, close } = await openWith(wrong);
