@@ -526,7 +526,7 @@ export const appMachine = setup({
       initial: 'Nothing to read',
       states: {
         'Nothing to read': {
-          description: 'Logged out, or the customer record is there.',
+          description: 'Logged out, the customer record is there, or it was read in vain for this token.',
           always: { guard: 'customerRecordMissing', target: 'Reading the customer' },
         },
         'Reading the customer': {
@@ -542,16 +542,13 @@ export const appMachine = setup({
               },
               { target: 'Nothing to read', description: "Another login meanwhile: that record is not this session's; the new session's is read." },
             ],
-            onError: { target: 'Customer unreadable', actions: 'rememberUnreadCustomer' },
+            onError: {
+              target: 'Nothing to read',
+              actions: 'rememberUnreadCustomer',
+              description: 'Read in vain: the shop goes on without the record (the cart lets the customer choose the country); this token is not asked again.',
+            },
           },
           always: { guard: 'nothingToRead', target: 'Nothing to read', description: 'Logged out, or the settings brought the record, while it was read.' },
-        },
-        'Customer unreadable': {
-          description: 'Read in vain: the shop goes on without the record; the cart lets the customer choose the country.',
-          always: [
-            { guard: 'nothingToRead', target: 'Nothing to read' },
-            { guard: 'customerRecordMissing', target: 'Reading the customer', description: 'Another login without its record: that one is read.' },
-          ],
         },
       },
     },

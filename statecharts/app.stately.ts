@@ -496,7 +496,7 @@ export const machine = createMachine({
       "initial": "Nothing to read",
       "states": {
         "Nothing to read": {
-          "description": "Logged out, or the customer record is there.",
+          "description": "Logged out, the customer record is there, or it was read in vain for this token.",
           "always": {
             "target": "Reading the customer",
             "guard": "customerRecordMissing"
@@ -521,10 +521,11 @@ export const machine = createMachine({
               }
             ],
             "onError": {
-              "target": "Customer unreadable",
+              "target": "Nothing to read",
               "actions": [
                 "rememberUnreadCustomer"
-              ]
+              ],
+              "description": "Read in vain: the shop goes on without the record (the cart lets the customer choose the country); this token is not asked again."
             }
           },
           "always": {
@@ -532,20 +533,6 @@ export const machine = createMachine({
             "guard": "nothingToRead",
             "description": "Logged out, or the settings brought the record, while it was read."
           }
-        },
-        "Customer unreadable": {
-          "description": "Read in vain: the shop goes on without the record; the cart lets the customer choose the country.",
-          "always": [
-            {
-              "target": "Nothing to read",
-              "guard": "nothingToRead"
-            },
-            {
-              "target": "Reading the customer",
-              "guard": "customerRecordMissing",
-              "description": "Another login without its record: that one is read."
-            }
-          ]
         }
       }
     }

@@ -623,12 +623,11 @@ export const appBinding: ReplayBinding = {
       await r.lacks(banner(r), 'a message about ending the token');
     },
     // ---- the customer record (issue 45 item 2): the page asks for it while it is read, else not
-    'Customer record.Nothing to read': async () => {},
+    'Customer record.Nothing to read': async (r) => {
+      if (r.waiting('customer')) throw new Mismatch('the page still asks for the customer record');
+    },
     'Customer record.Reading the customer': async (r) => {
       if (!r.waiting('customer')) throw new Mismatch('the page does not ask for the customer record');
-    },
-    'Customer record.Customer unreadable': async (r) => {
-      if (r.waiting('customer')) throw new Mismatch('the page still asks for the customer record');
     },
     'Server requests.Idle': async (r) => {
       if (await bootLoading(r).or(bootFailed(r)).first().isVisible()) return;
