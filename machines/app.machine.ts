@@ -1,7 +1,7 @@
 /**
  * The app shell journey (spec §1 start-up, §4 navigation side effects, §8 HTTP error policy).
  *
- * Five parallel regions:
+ * Six parallel regions:
  * - Boot: remote config first (nothing renders before it), the interface messages of the shell
  *   (each page's parts of the catalogue join later with MESSAGES_ADDED), the saved session (validated, invalid values dropped), payment types, shop metadata and static content.
  * - Global message: the dismissible banner; a server error shows it for 15 s (§8, §9).
@@ -14,6 +14,10 @@
  *   countries chosen for it), so the next visitor of a shared computer finds none of it; the cart
  *   itself is the visitor's and stays. A 401 (§8) forgets only the session: what was typed waits
  *   for the login.
+ * - Customer record: a logged-in session without its customer record (GET customer failed right
+ *   after the login, or the tab saved none) reads it once more (issue 45 item 2): the cart prices
+ *   shipping for the customer's country and the forms start from the record. If that fails too,
+ *   the shop goes on without it (the cart then lets the customer choose the country).
  *
  * Services are `fromPromise` actors that throw until the composition root (src/app/services.ts)
  * provides real ones with `appMachine.provide`; tests provide fakes the same way. Navigation and
@@ -90,6 +94,14 @@ export interface AppContext {
   lastServiceUnavailableReloadAt: number | null;
   /** The token of the session just ended, while the back end is asked to end it too (never used for anything else). */
   endingJwt: string | null;
+  /** The token whose customer record could not be read again (issue 45 item 2): not asked a third time. */
+  unreadCustomerJwt: string | null;
+}
+
+/** GET customer for a session that has none: the record, and the token it was read with. */
+export interface ReadCustomer {
+  jwt: string;
+  customer: StoredCustomer;
 }
 
 export type HttpErrorEvent = {
@@ -141,6 +153,8 @@ export const appMachine = setup({
     loadShopData: fromPromise<ShopData>(async () => notProvided('loadShopData')),
     /** POST auth/logout?_=jwt; its answer or failure changes nothing for the visitor. */
     endSession: fromPromise<unknown, { jwt: string }>(async () => notProvided('endSession')),
+    /** GET customer?_=jwt for a logged-in session without its record (issue 45 item 2). */
+    loadCustomer: fromPromise<ReadCustomer, { jwt: string }>(async () => notProvided('loadCustomer')),
   },
   actions: {
     assignConfig: assign(({ context }, loaded: AppConfig) => {
@@ -186,6 +200,8 @@ export const appMachine = setup({
     rememberTokenToEnd: assign(({ context }) => ({ endingJwt: context.jwt })),
     clearTokenToEnd: assign({ endingJwt: null }),
     updateSession: assign((_, session: { jwt: string; customer: StoredCustomer }) => ({ ...session })),
+    assignReadCustomer: assign((_, read: ReadCustomer) => ({ customer: read.customer })),
+    rememberUnreadCustomer: assign(({ context }) => ({ unreadCustomerJwt: context.jwt })),
     // Side effects the app provides (router, storage, window):
     navigateToLogin: () => notProvided('navigateToLogin'),
     reloadPage: () => notProvided('reloadPage'),
@@ -232,6 +248,12 @@ export const appMachine = setup({
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     isLastRequest: ({ context }) => context.pendingRequests <= 1,
     isLoggedIn: ({ context }) => context.jwt !== null,
+    /** logged in without the customer record, and not already read in vain for this token */
+    customerRecordMissing: ({ context }) => context.jwt !== null && context.customer === null && context.jwt !== context.unreadCustomerJwt,
+    /** logged out, or the record is there */
+    nothingToRead: ({ context }) => context.jwt === null || context.customer !== null,
+    /** the record was read for the session of now (not one ended or replaced meanwhile) */
+    readForThisSession: ({ context }, read: ReadCustomer) => read.jwt === context.jwt,
     isDifferentLanguage: ({ context, event }) => {
       assertEvent(event, 'CHANGE_LANGUAGE');
       return event.lang !== context.lang;
@@ -266,6 +288,7 @@ export const appMachine = setup({
     pendingRequests: 0,
     lastServiceUnavailableReloadAt: input.lastServiceUnavailableReloadAt ?? null,
     endingJwt: null,
+    unreadCustomerJwt: null,
   }),
   on: {
     HTTP_ERROR: [
@@ -494,6 +517,38 @@ export const appMachine = setup({
               { description: 'No session: nothing more to end.', actions: ['forgetSession', 'clearStoredSession', 'forgetPersonalData', { type: 'navigateAfterLogout', params: ({ event }) => event.returnTo }] },
             ],
           },
+        },
+      },
+    },
+    'Customer record': {
+      description:
+        "Issue 45 item 2: a logged-in session without its customer record (GET customer failed right after the login) reads it once more: the cart prices shipping for the customer's country.",
+      initial: 'Nothing to read',
+      states: {
+        'Nothing to read': {
+          description: 'Logged out, the customer record is there, or it was read in vain for this token.',
+          always: { guard: 'customerRecordMissing', target: 'Reading the customer' },
+        },
+        'Reading the customer': {
+          description: 'GET customer with the token as `_`; the session is kept with the record.',
+          invoke: {
+            src: 'loadCustomer',
+            input: ({ context }) => ({ jwt: context.jwt ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'readForThisSession', params: ({ event }) => event.output },
+                target: 'Nothing to read',
+                actions: [{ type: 'assignReadCustomer', params: ({ event }) => event.output }, 'storeSession'],
+              },
+              { target: 'Nothing to read', description: "Another login meanwhile: that record is not this session's; the new session's is read." },
+            ],
+            onError: {
+              target: 'Nothing to read',
+              actions: 'rememberUnreadCustomer',
+              description: 'Read in vain: the shop goes on without the record (the cart lets the customer choose the country); this token is not asked again.',
+            },
+          },
+          always: { guard: 'nothingToRead', target: 'Nothing to read', description: 'Logged out, or the settings brought the record, while it was read.' },
         },
       },
     },

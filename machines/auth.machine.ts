@@ -404,7 +404,7 @@ export const authMachine = auth.createMachine({
               ],
             },
           },
-          'Loading customer': loadingCustomer('loadCustomer', '#auth.Signed in', 'The token works; the name in the header appears on the next load.'),
+          'Loading customer': loadingCustomer('loadCustomer', '#auth.Signed in', 'The token works; the shell reads the missing record again (issue 45 item 2).'),
         },
       }),
     },

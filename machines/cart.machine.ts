@@ -458,7 +458,12 @@ export const cartMachine = setup({
               const destination = destinationOf(context);
               const forDelivery = countryKey(context.destination.deliveryCountry) !== null;
               return {
-                request: toShippingRequest(context.lines, { loggedIn: context.destination.loggedIn, country: destination, forDelivery }),
+                request: toShippingRequest(context.lines, {
+                  loggedIn: context.destination.loggedIn,
+                  ownCountryKnown: countryKey(context.destination.tokenCountry) !== null,
+                  country: destination,
+                  forDelivery,
+                }),
                 loggedIn: context.destination.loggedIn,
               };
             },

@@ -7,7 +7,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Country } from '../src/api/schemas/config-requests.js';
 import { taxedItems, type CartLine } from '../src/domain/cart-lines.js';
 import { taxTotal, type Minor } from '../src/domain/money.js';
-import { shippingDestination, shippingReady, type ShippingStatus } from '../src/domain/shipping.js';
+import { countryKey, shippingDestination, shippingReady, type ShippingStatus } from '../src/domain/shipping.js';
 import { allocateVouchers, withVoucherAllocation, type CartTotals } from '../src/domain/vouchers.js';
 import type { CartContext, CartTag, cartMachine } from './cart.machine.js';
 
@@ -33,6 +33,13 @@ export const selectShippingStatus = (snapshot: CartTags): ShippingStatus => {
 export const selectShippingReady = (snapshot: CartTags): boolean => shippingReady(selectShippingStatus(snapshot));
 /** The countries to choose the destination from; null until loaded. */
 export const selectCountries = (snapshot: CartView): Country[] | null => snapshot.context.countries;
+/**
+ * The visitor may choose the country in the cart: an anonymous visitor, or a logged-in customer
+ * whose own country is not known (none in the customer record, or the record not read: issue 45
+ * item 2). A logged-in customer's own country is the one the server prices behind the token.
+ */
+export const selectMayChooseCountry = (snapshot: CartView): boolean =>
+  !snapshot.context.destination.loggedIn || countryKey(snapshot.context.destination.tokenCountry) === null;
 /** The destination the cost is for (§4 order), null when none is known. */
 export const selectShippingCountry = (snapshot: CartView): string | null => shippingDestination(snapshot.context.destination);
 /** The list of countries to choose the destination from could not be loaded (the cart offers to try again). */

@@ -188,7 +188,7 @@ const settings = setup({
         section === 'details'
           ? detailsErrors(context.details, context.attr)
           : section === 'address'
-            ? deliveryFormErrors(context.delivery)
+            ? deliveryFormErrors(context.delivery, context.attr)
             : section === 'password'
               ? passwordChangeErrors(context.passwords)
               : emailChangeErrors(context.emailForm);
@@ -235,7 +235,7 @@ const settings = setup({
   },
   guards: {
     detailsInvalid: ({ context }) => hasAny(detailsErrors(context.details, context.attr)),
-    addressInvalid: ({ context }) => hasAny(deliveryFormErrors(context.delivery)),
+    addressInvalid: ({ context }) => hasAny(deliveryFormErrors(context.delivery, context.attr)),
     passwordFormInvalid: ({ context }) => hasAny(passwordChangeErrors(context.passwords)),
     emailFormInvalid: ({ context }) => hasAny(emailChangeErrors(context.emailForm)),
     isUnauthorized: ({ event }) => [401, 403].includes(failureOf(event).status),

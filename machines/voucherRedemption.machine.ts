@@ -20,7 +20,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { VoucherCode } from '../src/api/schemas/catalog.js';
-import type { VoucherCodeLine } from '../src/domain/cart-lines.js';
+import { voucherCodeLine, type VoucherCodeLine } from '../src/domain/cart-lines.js';
 import {
   normalizeVoucherCode,
   VOUCHER_NO_AMOUNT_LEFT,
@@ -28,7 +28,6 @@ import {
   VOUCHER_NOW_IS_AFTER_VALID_TO,
   VOUCHER_NOW_IS_BEFORE_VALID_FROM,
 } from '../src/domain/voucher-code.js';
-import { voucherCodeLine } from '../src/domain/voucher-shop.js';
 import { errorOf, notProvided } from './support.js';
 
 /** What adding a code line to the cart came to: the cart refuses a code it already holds. */

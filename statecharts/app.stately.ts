@@ -490,6 +490,51 @@ export const machine = createMachine({
           }
         }
       }
+    },
+    "Customer record": {
+      "description": "Issue 45 item 2: a logged-in session without its customer record (GET customer failed right after the login) reads it once more: the cart prices shipping for the customer's country.",
+      "initial": "Nothing to read",
+      "states": {
+        "Nothing to read": {
+          "description": "Logged out, the customer record is there, or it was read in vain for this token.",
+          "always": {
+            "target": "Reading the customer",
+            "guard": "customerRecordMissing"
+          }
+        },
+        "Reading the customer": {
+          "description": "GET customer with the token as `_`; the session is kept with the record.",
+          "invoke": {
+            "src": "loadCustomer",
+            "onDone": [
+              {
+                "target": "Nothing to read",
+                "guard": "readForThisSession",
+                "actions": [
+                  "assignReadCustomer",
+                  "storeSession"
+                ]
+              },
+              {
+                "target": "Nothing to read",
+                "description": "Another login meanwhile: that record is not this session's; the new session's is read."
+              }
+            ],
+            "onError": {
+              "target": "Nothing to read",
+              "actions": [
+                "rememberUnreadCustomer"
+              ],
+              "description": "Read in vain: the shop goes on without the record (the cart lets the customer choose the country); this token is not asked again."
+            }
+          },
+          "always": {
+            "target": "Nothing to read",
+            "guard": "nothingToRead",
+            "description": "Logged out, or the settings brought the record, while it was read."
+          }
+        }
+      }
     }
   }
 });

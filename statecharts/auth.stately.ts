@@ -152,7 +152,7 @@ export const machine = createMachine({
             },
             "onError": {
               "target": "#auth.Signed in",
-              "description": "The token works; the name in the header appears on the next load."
+              "description": "The token works; the shell reads the missing record again (issue 45 item 2)."
             }
           }
         }

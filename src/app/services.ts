@@ -10,7 +10,7 @@ import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router
 import { appMachine, type Messages } from '../../machines/app.machine.js';
 import { createShopApi, type ShopApi } from '../api/index.js';
 import type { Language } from '../api/languages.js';
-import { SESSION_KEYS } from '../api/schemas/session.js';
+import { SESSION_KEYS, toStoredCustomer } from '../api/schemas/session.js';
 import { loadMessageParts, loadMessages } from '../i18n/load.js';
 import { clearSession, forgetPersonalData, readItem, readServiceUnavailableReloadAt, restoreSession, storeCookiesAccepted, storeSession, writeItem } from './session.js';
 import { languageFromPath, logoutDestination, swapLanguage } from './navigation.js';
@@ -155,6 +155,9 @@ export function createShell(options: ShellOptions = {}): ShellInstance {
       loadPaymentTypes: fromPromise(({ signal }) => api.getPaymentTypes(signal)),
       // not cancelled by a second logout: each ended session's token is ended on the back end
       endSession: fromPromise(({ input }) => quietApi.logout(input.jwt)),
+      // issue 45 item 2: a session without its customer record reads it again, in the background:
+      // past the HTTP error policy and the spinner (a failure leaves the cart's country choice)
+      loadCustomer: fromPromise(async ({ input, signal }) => ({ jwt: input.jwt, customer: toStoredCustomer(await quietApi.getCustomer(input.jwt, signal)) })),
       loadShopData: fromPromise(async ({ signal }) => {
         const [shopInfo, staticContent] = await Promise.allSettled([api.getShopInfo(signal), api.getStaticContent(signal)]);
         return {

@@ -212,14 +212,14 @@ export function clearSession(storage = safeStorage()): void {
 
 /**
  * What a deliberate logout forgets besides the session (issue 45: on a shared computer the next
- * visitor found it): the settings draft, the different delivery address and the countries chosen
- * for the cart and the delivery. The cart's lines are the visitor's, not personal: they stay.
- * An ended session (401) forgets only jwt and customer (clearSession): the draft waits for the login.
+ * visitor found it): the settings draft, the different delivery address, the countries chosen
+ * for the cart and the delivery, and the checkout kept in the session (its copy of the address, the
+ * method and ticks, the booking it made; a /logout typed into the address bar finds it stored, not
+ * running) with the choice kept for a login. The cart's lines are the visitor's, not personal: they
+ * stay. An ended session (401) forgets only jwt and customer (clearSession): the draft waits for the login.
  */
 export function forgetPersonalData(storage = safeStorage()): void {
-  removeItem(SESSION_KEYS.settingsDraft, storage);
-  removeItem(SESSION_KEYS.deliveryAddress, storage);
-  removeItem(SESSION_KEYS.cartCountries, storage);
+  for (const key of ['settingsDraft', 'deliveryAddress', 'cartCountries', 'checkoutJourney', 'checkoutChoice'] as const) removeItem(SESSION_KEYS[key], storage);
 }
 
 export function readServiceUnavailableReloadAt(storage = safeStorage()): number | null {

@@ -10,6 +10,7 @@
  * and `eventId` on ticket lines (analytics, overbooking against the cart).
  */
 import * as v from 'valibot';
+import type { VoucherCode } from '../api/schemas/catalog.js';
 import type { CartItem, CartPayload } from './cart-payload.js';
 import { CART_PAYLOAD_VERSION, Count, DateSchema, DateTimeSchema, Id, PassOwnerSchema, TourAnswerSchema } from './cart-values.js';
 import { sumMinor, type Minor, type TaxedItem } from './money.js';
@@ -176,6 +177,11 @@ export type MerchandiseLine = v.InferOutput<typeof MerchandiseLineSchema>;
 export type AnnualPassLine = v.InferOutput<typeof AnnualPassLineSchema>;
 export type VoucherLine = v.InferOutput<typeof VoucherLineSchema>;
 export type VoucherCodeLine = v.InferOutput<typeof VoucherCodeLineSchema>;
+
+/** The cart line of a redeemed code: its canonical barcode, name and the value still on it (available_amount). */
+export function voucherCodeLine(code: Pick<VoucherCode, 'barcode' | 'name' | 'available_amount'>): VoucherCodeLine {
+  return { type: 'voucherCode', barcode: code.barcode, name: code.name, price: code.available_amount };
+}
 
 /** What is stored in session storage under `cart`: the list of lines. */
 export const StoredCartSchema = v.pipe(v.array(CartLineSchema), v.maxLength(200)); // MAX_SAVED_LINES

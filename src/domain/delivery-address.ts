@@ -1,7 +1,7 @@
 /**
  * The delivery address of §3/§5: by default the billing address; a different one needs all five
  * fields (name, street, zip, city, country), else 'Please fill in all fields for Shipping Address'
- * on each empty field. One rule for the checkout, the settings and the guest form; the server
+ * on each empty field; the country is a code of the server's list (issue 45 item 1). One rule for the checkout, the settings and the guest form; the server
  * checks the same fields with ShippingAddressInputSchema (src/api/schemas/accounts.ts).
  */
 import type { ShippingAddressInput } from '../api/schemas/accounts.js';
@@ -30,17 +30,32 @@ export const EMPTY_DELIVERY_ADDRESS: DeliveryAddressValues = { name: '', street:
 /** Catalogue key of §5's 'Please fill in all fields for Shipping Address'. */
 export const FILL_ALL_DELIVERY_FIELDS = 'deliveryAddress.fillAllFields';
 
-/** §5: ready only when every field holds more than white space. */
-export function deliveryAddressReady(values: Readonly<DeliveryAddressValues>): boolean {
-  return DELIVERY_ADDRESS_FIELDS.every((field) => values[field].trim() !== '');
+/** Catalogue key of 'Please choose a country from the list.' (a country that is not one of the list's codes). */
+export const CHOOSE_COUNTRY_FROM_LIST = 'form.chooseCountry';
+
+/**
+ * Issue 45 item 1: the country is a code of the server's list (customer/attr), never a name typed
+ * by hand ("Deutschland"; a code in small letters is the same code). `countries` is the list's codes where the caller holds it; without it the
+ * country must at least be a two-letter code, as every code of the list is.
+ */
+export function isListedCountry(country: string, countries?: readonly string[]): boolean {
+  const key = country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(key)) return false;
+  return countries === undefined || countries.includes(key);
 }
 
-/** The message on each empty field; {} when the address is complete. */
-export function deliveryAddressErrors(values: Readonly<DeliveryAddressValues>): FieldErrors {
+/** §5: ready only when every field holds more than white space and the country is one of the list. */
+export function deliveryAddressReady(values: Readonly<DeliveryAddressValues>, countries?: readonly string[]): boolean {
+  return DELIVERY_ADDRESS_FIELDS.every((field) => values[field].trim() !== '') && isListedCountry(values.country, countries);
+}
+
+/** The message on each empty field and on a country not of the list; {} when the address is complete. */
+export function deliveryAddressErrors(values: Readonly<DeliveryAddressValues>, countries?: readonly string[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of DELIVERY_ADDRESS_FIELDS) {
     if (values[field].trim() === '') errors[field] = [{ id: FILL_ALL_DELIVERY_FIELDS }];
   }
+  if (errors.country === undefined && !isListedCountry(values.country, countries)) errors.country = [{ id: CHOOSE_COUNTRY_FROM_LIST }];
   return errors;
 }
 

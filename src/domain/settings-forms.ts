@@ -86,9 +86,9 @@ export function emailChangeErrors(values: EmailValues): FieldErrors {
   return errors;
 }
 
-/** The delivery address form's errors: none when it is the billing address. */
-export function deliveryFormErrors(form: DeliveryForm): FieldErrors {
-  return form.sameAsBilling ? {} : deliveryAddressErrors(form.values);
+/** The delivery address form's errors: none when it is the billing address; the country one of customer/attr's (issue 45 item 1). */
+export function deliveryFormErrors(form: DeliveryForm, attr?: Pick<CustomerAttr, 'countries'> | null): FieldErrors {
+  return form.sameAsBilling ? {} : deliveryAddressErrors(form.values, attr ? Object.keys(attr.countries) : undefined);
 }
 
 export const hasAny = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

@@ -118,7 +118,13 @@ export function toShippingLines(line: CartLine): ShippingLine[] {
 
 export interface ShippingRequestOptions {
   loggedIn: boolean;
-  /** destination country; sent when not logged in, or as `delivery_country` when it is a different delivery address's */
+  /**
+   * false: logged in, but the token's customer has no known country (none in the record, or the
+   * record not read): the chosen country is sent like an anonymous visitor's, since the server
+   * falls back on it (issue 45 item 2). Default true.
+   */
+  ownCountryKnown?: boolean;
+  /** destination country; sent when not logged in (or logged in without an own country), or as `delivery_country` when it is a different delivery address's */
   country: string | null;
   /** the country is a different delivery address's (issue 22 item 5): sent as `delivery_country`, logged in or not */
   forDelivery?: boolean;
@@ -129,7 +135,7 @@ export function toShippingRequest(lines: readonly CartLine[], options: ShippingR
   const cart = lines.flatMap(toShippingLines);
   if (options.country === null) return { cart };
   if (options.forDelivery) return { cart, delivery_country: options.country };
-  if (options.loggedIn) return { cart };
+  if (options.loggedIn && options.ownCountryKnown !== false) return { cart };
   return { cart, country: options.country };
 }
 

@@ -8,10 +8,11 @@
  *   amount the visitor enters (`variableVoucherAmount` of vouchers.ts: currency units, negatives
  *   made positive, × 100), which must lie within the voucher's min/max (the server checks the
  *   same bounds in priceCart);
- * - the cart lines a purchase and a redeemed code become.
+ * - the cart line a purchase becomes (a redeemed code's is `voucherCodeLine` of cart-lines.ts,
+ *   which the cart's code entry uses without the rest of the voucher shop).
  */
-import type { Voucher, VoucherCode } from '../api/schemas/catalog.js';
-import type { VoucherCodeLine, VoucherLine } from './cart-lines.js';
+import type { Voucher } from '../api/schemas/catalog.js';
+import type { VoucherLine } from './cart-lines.js';
 import type { Minor } from './money.js';
 
 /** Most vouchers of one kind in one purchase. */
@@ -68,9 +69,4 @@ export function voucherCartLine(voucher: Voucher, choice: { count: number; amoun
   }
   const count = voucherQuantity(choice.count);
   return { type: 'voucher', id: voucher.id, name: voucher.name, price: voucher.price, totalPrice: voucher.price * count, count, vat_value: voucher.vat_value };
-}
-
-/** The cart line of a redeemed code: its canonical barcode, name and the value still on it (available_amount). */
-export function voucherCodeLine(code: VoucherCode): VoucherCodeLine {
-  return { type: 'voucherCode', barcode: code.barcode, name: code.name, price: code.available_amount };
 }

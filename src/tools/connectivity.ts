@@ -4,7 +4,8 @@
  * - reachable: every state can be entered from the initial state by some transition;
  * - no islands: the same holds when the eventless choices made at start-up (a state that goes
  *   on at once depending on the input, like an "Opening" that fans out to the step of the route)
- *   take only their default branch. A state that can only be reached through such a start-up
+ *   take only their default branch. A state whose eventless transitions are all guarded is no such
+ *   choice: it stays and waits, and its guards are asked again after every later event. A state that can only be reached through such a start-up
  *   choice is an island: nothing the visitor does leads there.
  * - no hubs: no eventless state fans out to more than three targets.
  *
@@ -46,6 +47,8 @@ function reach(machine: AnyStateMachine): Set<AnyStateNode> {
 }
 
 const isEventless = (t: AnyTransitionDefinition) => t.eventType === '';
+/** A state that does not stay: it has an eventless transition without a guard (its default branch). */
+const passing = (node: AnyStateNode) => ownTransitions(node).some((t) => isEventless(t) && t.guard === undefined);
 
 /**
  * States reachable when an eventless choice may take a guarded branch only once its state has
@@ -63,7 +66,10 @@ function reachWithoutStartChoices(machine: AnyStateMachine): Set<AnyStateNode> {
     visited.add(key);
     seen.add(node);
     for (const t of ownTransitions(node)) {
-      if (isEventless(t) && t.guard !== undefined && !byEvent) continue;
+      // a choice at start-up is a passing state (it goes on at once by its default branch); a state
+      // whose eventless transitions are all guarded waits there, and its guards are asked again after
+      // every later event of the machine (a parallel region watching what another one changed)
+      if (isEventless(t) && t.guard !== undefined && !byEvent && passing(node)) continue;
       const flag = isEventless(t) ? byEvent : true;
       for (const target of targetsOf(t)) for (const n of entered(target)) queue.push([n, flag]);
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ShippingAddressInputSchema } from '../../src/api/schemas/accounts-requests.js';
 import {
+  CHOOSE_COUNTRY_FROM_LIST,
   EMPTY_DELIVERY_ADDRESS,
   FILL_ALL_DELIVERY_FIELDS,
   deliveryAddressErrors,
@@ -24,6 +25,19 @@ describe('delivery address (§5)', () => {
       name: [{ id: FILL_ALL_DELIVERY_FIELDS }],
       city: [{ id: FILL_ALL_DELIVERY_FIELDS }],
     });
+  });
+
+  it('accepts only a country code of the list, never a name typed by hand (issue 45 item 1)', () => {
+    // "Deutschland" passed as complete and priced nothing; initPayment then failed on the server's schema
+    expect(deliveryAddressReady({ ...full, country: 'Deutschland' })).toBe(false);
+    expect(deliveryAddressErrors({ ...full, country: 'Deutschland' })).toEqual({ country: [{ id: CHOOSE_COUNTRY_FROM_LIST }] });
+    expect(CHOOSE_COUNTRY_FROM_LIST).toBe('form.chooseCountry');
+    // with the list at hand: one of its codes
+    expect(deliveryAddressErrors({ ...full, country: 'DE' }, ['CH', 'DE'])).toEqual({});
+    expect(deliveryAddressErrors({ ...full, country: 'XX' }, ['CH', 'DE'])).toEqual({ country: [{ id: CHOOSE_COUNTRY_FROM_LIST }] });
+    expect(deliveryAddressReady({ ...full, country: 'XX' }, ['CH', 'DE'])).toBe(false);
+    // an empty country is the one "fill in all fields" message, not two
+    expect(deliveryAddressErrors({ ...full, country: ' ' })).toEqual({ country: [{ id: FILL_ALL_DELIVERY_FIELDS }] });
   });
 
   it('sends null for the billing address, else the trimmed address the server accepts', () => {

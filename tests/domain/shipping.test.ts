@@ -90,6 +90,14 @@ describe('shipping payload (§7)', () => {
     expect(delivery).not.toHaveProperty('country');
     expect(v.safeParse(ShippingRequestSchema, delivery).success).toBe(true);
   });
+
+  it('sends the chosen country for a logged-in customer whose own country is not known (issue 45 item 2)', () => {
+    // the server prices a token's customer without a country for the country of the body
+    const chosen = toShippingRequest(sampleCart, { loggedIn: true, ownCountryKnown: false, country: 'DE' });
+    expect(chosen).toMatchObject({ country: 'DE' });
+    expect(v.safeParse(ShippingRequestSchema, chosen).success).toBe(true);
+    expect(toShippingRequest(sampleCart, { loggedIn: true, ownCountryKnown: true, country: 'CH' })).not.toHaveProperty('country');
+  });
 });
 
 describe('shipping errors (§8)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Voucher, VoucherCode } from '../../src/api/schemas/catalog.js';
-import { groupVouchers, voucherAmountProblem, voucherCartLine, voucherCodeLine, voucherQuantity, VOUCHER_MAX_QUANTITY } from '../../src/domain/voucher-shop.js';
+import { groupVouchers, voucherAmountProblem, voucherCartLine, voucherQuantity, VOUCHER_MAX_QUANTITY } from '../../src/domain/voucher-shop.js';
+import { voucherCodeLine } from '../../src/domain/cart-lines.js';
 import { variableVoucherAmount } from '../../src/domain/vouchers.js';
 
 const voucher = (over: Partial<Voucher>): Voucher => ({

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AppContext } from '../../machines/app.machine.js';
 import { describeModel } from './describe-model.js';
-import { INFO_TOAST, SHOP_SUPPORT, TAB_RELOADED_AT, appModel, config, emptySession, journeyMessages, messages, paymentTypes, session } from './app.model.js';
+import { INFO_TOAST, READ_CUSTOMER, SHOP_SUPPORT, TAB_RELOADED_AT, appModel, config, emptySession, journeyMessages, messages, paymentTypes, session } from './app.model.js';
 import type { RunContext } from './model.js';
 
 // The spec's numbers (§8, §9), written here rather than imported, so a changed delay fails.
@@ -11,6 +11,9 @@ const TOAST_MS = 2_000;
 const SPINNER_DELAY_MS = 250;
 
 const ctx = (s: { context: unknown }) => s.context as AppContext;
+/** The answer of GET customer read again (issue 45 item 2), whichever session it was read for. */
+const isReadCustomer = (output: { customer?: unknown } | undefined): output is { jwt: string; customer: unknown } =>
+  output !== undefined && JSON.stringify(output.customer) === JSON.stringify(READ_CUSTOMER);
 const calls = (run: RunContext, action: string) => run.actionCalls.filter((c) => c.action === action);
 type LoadedConfig = typeof config & { languagesFull?: string[] };
 /** The config the back end answered last (the output of loadConfig's latest answer). */
@@ -212,6 +215,44 @@ describeModel(appModel, {
       expect(ctx(s).globalMessage).toBeNull();
       expect(ctx(s).jwt).toBe(ctx(run.previous!).jwt);
       expect(s.matches({ Boot: 'Ready' })).toBe(true);
+    }
+  },
+  'Customer record.Nothing to read': (s, run) => {
+    const c = ctx(s);
+    // logged out, the record is there, or it was read in vain for this token
+    expect(c.jwt === null || c.customer !== null || c.unreadCustomerJwt === c.jwt).toBe(true);
+    expect(run.invocations.filter((i) => i.src === 'loadCustomer' && !i.settled && !i.aborted)).toEqual([]);
+    const e = run.event as { type: string; output?: { jwt: string; customer: unknown } };
+    if (e.type.startsWith('xstate.done.actor.') && isReadCustomer(e.output)) {
+      if (e.output.jwt === ctx(run.previous!).jwt) {
+        // issue 45 item 2: the record read again is the session's, and kept with it
+        expect(c.customer).toEqual(READ_CUSTOMER);
+        expect(run.stepCalls.map((x) => x.action)).toEqual(['storeSession']);
+      }
+    }
+    if (run.event.type.startsWith('xstate.error.actor.') && run.event.type.endsWith('Reading the customer')) {
+      // read in vain: the shop goes on without the record, this token is not asked again, and the
+      // failed read itself does nothing the visitor sees (no message of its own, nothing stored)
+      expect(c.jwt).not.toBeNull();
+      expect(c.customer).toBeNull();
+      expect(c.unreadCustomerJwt).toBe(c.jwt);
+      expect(run.stepCalls).toEqual([]);
+    }
+  },
+  'Customer record.Reading the customer': (s, run) => {
+    const c = ctx(s);
+    // issue 45 item 2: a session without its record asks for it, with its token
+    expect(c.jwt).not.toBeNull();
+    expect(c.customer).toBeNull();
+    const pending = run.invocations.filter((i) => i.src === 'loadCustomer' && !i.settled && !i.aborted).map((i) => i.input);
+    expect(pending).toHaveLength(1);
+    // (another login while it is read: the read under way is the earlier session's, and its answer is not taken)
+    expect(pending[0]).toEqual({ jwt: run.event.type === 'LOGGED_IN' && run.previous!.matches({ 'Customer record': 'Reading the customer' }) ? ctx(run.previous!).jwt : c.jwt });
+    const e = run.event as { type: string; output?: { jwt: string; customer: unknown } };
+    // a record of a session replaced meanwhile is not taken
+    if (e.type.startsWith('xstate.done.actor.') && isReadCustomer(e.output)) {
+      expect(e.output.jwt).not.toBe(c.jwt);
+      expect(run.stepCalls).toEqual([]);
     }
   },
   'Server requests.Idle': (s) => {

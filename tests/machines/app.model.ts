@@ -17,7 +17,9 @@ export const config = {
 export const messages = { 'nav.home': 'Start' };
 /** The journeys' part of the catalogue, loaded with the first page after home. */
 export const journeyMessages = { 'tickets.title': 'Billets' };
-export const session = { jwt: 'jwt-1', customer: null, isGuest: false, partner: 'p-7', cookiesAccepted: true };
+export const session = { jwt: 'jwt-1', customer: { email: 'ada@museum.example', fname: 'Ada', lname: 'Lovelace', country: 'CH' }, isGuest: false, partner: 'p-7', cookiesAccepted: true };
+/** The tab of a login whose customer record never came (GET customer failed, issue 45 item 2): the token without the record. */
+export const sessionWithoutRecord = { ...session, customer: null };
 /** What a tab restores when nothing was saved in it. */
 export const emptySession = { jwt: null, customer: null, isGuest: false, partner: null, cookiesAccepted: false };
 export const paymentTypes = [{ payartId: 1, i18n: { de: 'Karte' } }];
@@ -36,6 +38,9 @@ export const TAB_RELOADED_AT = 1_790_000_000_000;
 /** A toast sent without a tone, with values for its message. */
 export const INFO_TOAST = { id: 'settings.saved', values: { name: 'Ada' } };
 
+/** The customer record GET customer answers for a session without one (issue 45 item 2). */
+export const READ_CUSTOMER = { email: 'ada@museum.example', fname: 'Ada', lname: 'Lovelace', country: 'DE' };
+
 /** What the settings send after a save or a password change (a fresh token). */
 export const UPDATED_SESSION = { jwt: 'jwt-3', customer: { email: 'ada@museum.example', fname: 'Ada', lname: 'Lovelace' } };
 
@@ -51,6 +56,9 @@ const boot = () => [
   { type: 'done:loadShopData', output: shopData },
 ];
 
+/** The boot of a tab that saved the token but not the customer record (issue 45 item 2). */
+const bootWithoutRecord = () => boot().map((e) => (e.type === 'done:restoreSession' ? { ...e, output: sessionWithoutRecord } : e));
+
 const region = {
   message: ['DISMISS_MESSAGE', 'xstate.after.globalMessageDuration'],
   toast: ['TOAST', 'DISMISS_TOAST', 'xstate.after.toastDuration'],
@@ -65,6 +73,8 @@ function allowed(s: AnyMachineSnapshot, e: EventObject): boolean {
   if (!s.matches({ Boot: 'Ready' })) return /^xstate\.(done|error)\.actor\./.test(e.type) || e.type === 'RETRY';
   // while the back end is asked to end the token, only its answer (the side regions are walked from rest)
   if (s.matches({ 'Session end': 'Ending token' })) return /^xstate\.(done|error)\.actor\./.test(e.type);
+  // while the customer record is read again, only its answer (a session change meanwhile is a scenario)
+  if (s.matches({ 'Customer record': 'Reading the customer' })) return /^xstate\.(done|error)\.actor\./.test(e.type);
   const showingMessage = s.matches({ 'Global message': 'Showing' });
   const showingToast = s.matches({ Toasts: 'Showing toast' });
   const requestOpen = !s.matches({ 'Server requests': 'Idle' });
@@ -102,6 +112,11 @@ export const appModel = defineModel({
     'done:loadShopData': { output: shopData },
     'error:loadShopData': { error: new Error('500') },
     'done:endSession': { output: true },
+    // the record of the session of now (the walk's login without its record: jwt-2); one of a
+    // session replaced meanwhile is the scenarios'
+    'done:loadCustomer': { output: { jwt: 'jwt-2', customer: READ_CUSTOMER } },
+    // a back end that does not find the record (answered to the journey, no banner)
+    'error:loadCustomer': { error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
     // a back end without auth/logout (404, 405), a token it no longer knows (401), no answer at all
     'error:endSession': [
       { error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
@@ -248,6 +263,52 @@ export const appModel = defineModel({
         { type: 'DISMISS_MESSAGE' },
         { type: 'done:loadConfig', output: configWithoutSupport },
         { type: 'HTTP_ERROR', ...http(500, 'SERVER_ERROR', 2_000) },
+      ],
+    },
+    {
+      name: 'a login whose customer record did not come (GET customer failed): it is read again, and the cart gets the country',
+      events: [
+        { type: 'done:loadConfig', output: config },
+        { type: 'done:loadMessages', output: messages },
+        { type: 'done:restoreSession', output: emptySession },
+        { type: 'done:loadPaymentTypes', output: paymentTypes },
+        { type: 'done:loadShopData', output: shopData },
+        { type: 'LOGGED_IN', jwt: 'jwt-2', customer: null, isGuest: true },
+        { type: 'done:loadCustomer', output: { jwt: 'jwt-2', customer: READ_CUSTOMER } },
+      ],
+    },
+    {
+      name: 'a tab that saved the token without the record reads it as the shop boots',
+      events: [...bootWithoutRecord(), { type: 'done:loadCustomer', output: { jwt: 'jwt-1', customer: READ_CUSTOMER } }],
+    },
+    {
+      name: 'logged out while the customer record is read: the reading stops, nothing is stored',
+      events: [...bootWithoutRecord(), { type: 'LOGOUT', returnTo: '/fr/' }, { type: 'done:endSession', output: true }],
+    },
+    {
+      name: 'the record could not be read again: not asked a third time; the next login without its record is read',
+      events: [
+        ...bootWithoutRecord(),
+        { type: 'error:loadCustomer', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
+        { type: 'LOGGED_IN', jwt: 'jwt-2', customer: null, isGuest: true },
+        { type: 'done:loadCustomer', output: { jwt: 'jwt-2', customer: READ_CUSTOMER } },
+      ],
+    },
+    {
+      name: 'a logout after the record could not be read: nothing left to read',
+      events: [
+        ...bootWithoutRecord(),
+        { type: 'error:loadCustomer', error: Object.assign(new Error('Not Found'), { status: 404, code: 'NOT_FOUND' }) },
+        { type: 'LOGOUT', returnTo: '/fr/' },
+      ],
+    },
+    {
+      name: 'another login while the record of the first is read: the first record is not taken, the new session\'s is read',
+      events: [
+        ...bootWithoutRecord(),
+        { type: 'LOGGED_IN', jwt: 'jwt-2', customer: null, isGuest: true },
+        { type: 'done:loadCustomer', output: { jwt: 'jwt-1', customer: READ_CUSTOMER } },
+        { type: 'done:loadCustomer', output: { jwt: 'jwt-2', customer: READ_CUSTOMER } },
       ],
     },
   ],

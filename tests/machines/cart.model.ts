@@ -190,6 +190,18 @@ export const cartModel = defineModel({
       ],
     },
     {
+      name: 'a logged-in customer without a country of their own (issue 45 item 2): the cart asks for one, and the chosen country goes with the request',
+      input: { savedCart: null },
+      events: [
+        { type: 'ADD', lines: [catalogue] },
+        { type: 'SET_DESTINATION', destination: { loggedIn: true, tokenCountry: null, customerCountry: null } },
+        { type: 'done:loadCountries', output: COUNTRIES },
+        { type: 'CHOOSE_COUNTRY', country: ' de ' },
+        { type: 'wait:400' },
+        { type: 'done:calculateShipping', output: 900 },
+      ],
+    },
+    {
       name: 'a logout that takes the only destination away drops the cost and asks for a country again',
       input: { savedCart: null },
       events: [

@@ -93,7 +93,7 @@ describe('the boot phases of the app', () => {
   });
 
   it('read the Boot region of a parallel state (a state without a phase does not compile)', () => {
-    const value = { Boot: 'Messages failed', 'Global message': 'Hidden', Toasts: 'No toast', 'Server requests': 'Idle', 'Session end': 'Idle' } as const;
+    const value = { Boot: 'Messages failed', 'Global message': 'Hidden', Toasts: 'No toast', 'Server requests': 'Idle', 'Session end': 'Idle', 'Customer record': 'Nothing to read' } as const;
     expect(bootPhaseOf({ value })).toBe('failed');
     expect(bootPhaseOf({ value: { ...value, Boot: 'Ready' } })).toBe('ready');
     expect(bootPhaseOf({ value: { ...value, Boot: 'Loading shop information' } })).toBe('loading');

@@ -140,6 +140,23 @@ describe('checkout: a logout forgets what was personal (issue 45)', () => {
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
     expect(sessionStorage.getItem('cart')).not.toBeNull();
   });
+  it('a /logout typed into the address bar (a page load of its own, the checkout not running) forgets the checkout the former customer left in the session', async () => {
+    sessionStorage.setItem('jwt', VALID_JWT);
+    sessionStorage.setItem('customer', JSON.stringify({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' }));
+    sessionStorage.setItem('cart', JSON.stringify([catalogueLine]));
+    // what Anna's checkout kept: its snapshot (her delivery address, method, ticks, booking) and the choice kept for a login
+    const left = { value: { Cart: { 'Choosing payment': 'Editing' } }, context: { delivery: { sameAsBilling: false, values: { name: 'Anna Muster', street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', country: 'DE' } } } };
+    sessionStorage.setItem('checkoutJourney', JSON.stringify(left));
+    sessionStorage.setItem('checkoutChoice', JSON.stringify({ payart: 74, termsAccepted: true, privacyAccepted: true }));
+    // (a page load at /logout speaks the default language, German)
+    mount('/logout?returnTo=%2Fde', shipping);
+    await waitFor(() => expect(pathname()).toBe('/de'), { timeout: 5000 });
+    expect(shell?.actor.getSnapshot().context.jwt).toBeNull();
+    expect(sessionStorage.getItem('checkoutJourney')).toBeNull();
+    expect(sessionStorage.getItem('checkoutChoice')).toBeNull();
+    // the cart stays
+    expect(sessionStorage.getItem('cart')).not.toBeNull();
+  });
 });
 
 describe('checkout: choosing and starting the payment', () => {

@@ -1,8 +1,8 @@
 /**
  * The one set of delivery address fields (checkout, settings, registration and guest form): the
- * labels, the names and the browser's autofill tokens, the country as a choice from a list or, with
- * no list (the checkout of a logged-in customer), typed as its code with a hint; every field
- * required, its error tied to it.
+ * labels, the names and the browser's autofill tokens, the country always a choice from the list
+ * with one empty choice (issue 45 item 1: never typed, not even before the list has arrived);
+ * every field required, its error tied to it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -21,13 +21,13 @@ function t(id: string): string {
 
 const EMPTY = { name: '', street: '', zip: '', city: '', country: '' };
 
-function mount(countries: Readonly<Record<string, string>> | null, errors: FieldErrors = {}) {
+function mount(countries: Readonly<Record<string, string>> | null, errors: FieldErrors = {}, values = EMPTY) {
   const changes: [DeliveryAddressField, string][] = [];
   render(
     <IntlProvider locale="en" messages={catalogue}>
       <DeliveryAddressFields
         sameAsBilling={false}
-        values={EMPTY}
+        values={values}
         errors={errors}
         countries={countries}
         onSameChange={() => {}}
@@ -75,27 +75,40 @@ describe('the delivery address fields', () => {
     expect(changes).toEqual([['country', 'DE']]);
   });
 
-  it('without a country list, the country is typed as its two-letter code, the hint tied to the field', () => {
-    const changes = mount(null);
+  it('offers one empty choice ("Please choose"), not two, before the countries of the list (issue 45 item 1)', () => {
+    mount({ CH: 'Switzerland', DE: 'Germany' });
+    const options = [...(field('deliveryAddress.country') as HTMLSelectElement).options];
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ['', t('form.choose')],
+      ['CH', 'Switzerland'],
+      ['DE', 'Germany'],
+    ]);
+  });
+
+  it('before the list has arrived, the country is still a choice (nothing to type), with only the empty choice', () => {
+    mount(null);
     const country = field('deliveryAddress.country');
-    expect(country.tagName).toBe('INPUT');
+    expect(country.tagName).toBe('SELECT');
     expect(country.getAttribute('name')).toBe('shipping-country');
     expect(country.getAttribute('autocomplete')).toBe('shipping country');
     expect(country.required).toBe(true);
-    expect(description(country)).toEqual([t('deliveryAddress.countryHint')]);
-    fireEvent.change(country, { target: { value: 'at' } });
-    expect(changes).toEqual([['country', 'at']]);
+    expect([...(country as HTMLSelectElement).options].map((o) => o.value)).toEqual(['']);
   });
 
-  it('ties each error to its field (aria-invalid, aria-describedby), after the hint', () => {
+  it('a country that is not in the list (an old typed "Deutschland") shows as not chosen', () => {
+    mount({ CH: 'Switzerland', DE: 'Germany' }, {}, { ...EMPTY, country: 'Deutschland' });
+    expect((field('deliveryAddress.country') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('ties each error to its field (aria-invalid, aria-describedby)', () => {
     const fill = [{ id: 'deliveryAddress.fillAllFields' }];
-    mount(null, { street: fill, country: fill });
+    mount({ CH: 'Switzerland' }, { street: fill, country: [{ id: 'form.chooseCountry' }] });
     const street = field('deliveryAddress.street');
     expect(street.getAttribute('aria-invalid')).toBe('true');
     expect(description(street)).toEqual([t('deliveryAddress.fillAllFields')]);
     const country = field('deliveryAddress.country');
     expect(country.getAttribute('aria-invalid')).toBe('true');
-    expect(description(country)).toEqual([t('deliveryAddress.countryHint'), t('deliveryAddress.fillAllFields')]);
+    expect(description(country)).toEqual([t('form.chooseCountry')]);
     expect(field('deliveryAddress.city').getAttribute('aria-invalid')).toBeNull();
   });
 });

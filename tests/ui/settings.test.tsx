@@ -204,6 +204,26 @@ describe('settings: delivery address', () => {
   });
 });
 
+describe('settings: the country fields (issue 45 item 1)', () => {
+  it('the billing and the delivery address choose the country from customer/attr\'s list, with one empty choice at most', async () => {
+    loggedIn();
+    mount('/en/settings', account());
+    await opened();
+    fireEvent.click(screen.getByRole('checkbox', { name: t('deliveryAddress.sameAsBilling') }));
+    for (const name of ['country', 'shipping-country']) {
+      const select = input(name) as unknown as HTMLSelectElement;
+      expect(select.tagName).toBe('SELECT');
+      const options = [...select.options].map((o) => [o.value, o.textContent]);
+      expect(options.filter(([value]) => value !== '')).toEqual([
+        ['CH', 'Switzerland'],
+        ['DE', 'Germany'],
+      ]);
+      // "Please choose" while nothing is chosen, once; none once a country is
+      expect(options.filter(([value]) => value === '')).toEqual(select.value === '' ? [['', t('form.choose')]] : []);
+    }
+  });
+});
+
 describe('settings: password', () => {
   it('a wrong current password is said on its field (AUTH_PASSWORD_CHANGE_FAILED); success stores the fresh token', async () => {
     loggedIn();

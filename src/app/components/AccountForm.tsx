@@ -10,6 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CustomerAttr } from '../../api/schemas/accounts.js';
 import type { AuthField } from '../../domain/account-forms.js';
 import { SelectField, TextField, useFocusFirstError, type FieldErrorList } from './form.js';
+import { CountrySelect } from './CountrySelect.js';
 
 export interface AccountFormProps {
   /** the machine's count of rejected submits (each new one moves the focus to the first error) */
@@ -71,14 +72,14 @@ export interface CustomerFieldProps {
   onChange: (value: string) => void;
 }
 
-/** One customer-data field: salutation and country as selects, the others as inputs of their kind. */
+/** One customer-data field: salutation as a select, the country as the shop's one country select, the others as inputs of their kind. */
 export function CustomerField({ field, value, errors, required, attr, onChange }: CustomerFieldProps) {
   const intl = useIntl();
   const common = { name: field, label: intl.formatMessage({ id: `auth.field.${field}` }), value, errors, required, onChange };
-  if (field === 'salutation' || field === 'country') {
-    const map = field === 'salutation' ? (attr?.salutations ?? {}) : (attr?.countries ?? {});
-    const options = Object.entries(map).map(([option, label]) => ({ value: option, label }));
-    return <SelectField {...common} autoComplete={field === 'country' ? 'country' : 'honorific-prefix'} options={options} />;
+  if (field === 'country') return <CountrySelect {...common} countries={attr?.countries ?? null} autoComplete="country" />;
+  if (field === 'salutation') {
+    const options = Object.entries(attr?.salutations ?? {}).map(([option, label]) => ({ value: option, label }));
+    return <SelectField {...common} autoComplete="honorific-prefix" options={options} />;
   }
   const input = INPUT[field] ?? { type: 'text' as const, autoComplete: 'on' };
   return <TextField {...common} type={input.type} autoComplete={input.autoComplete} />;

@@ -1,13 +1,14 @@
 /**
  * The delivery address fields of §3/§5 (checkout, settings and the registration and guest form):
- * "same as billing address", or name, street, zip, city and country, every one required
- * (src/domain/delivery-address.ts). Renders what it is given and reports changes; the rule lives in
- * the domain.
+ * "same as billing address", or name, street, zip, city and country, every one required, the
+ * country chosen from the shop's list (CountrySelect; src/domain/delivery-address.ts). Renders what
+ * it is given and reports changes; the rule lives in the domain.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DELIVERY_ADDRESS_FIELDS, DELIVERY_AUTOCOMPLETE, type DeliveryAddressField, type DeliveryAddressValues } from '../../domain/delivery-address.js';
 import type { FieldErrors } from '../../domain/account-forms.js';
-import { CheckboxField, SelectField, TextField } from './form.js';
+import { CheckboxField, TextField } from './form.js';
+import { CountrySelect, type CountryNames } from './CountrySelect.js';
 
 export function DeliveryAddressFields({
   sameAsBilling,
@@ -27,11 +28,10 @@ export function DeliveryAddressFields({
   values: DeliveryAddressValues;
   errors: FieldErrors;
   /**
-   * The countries to choose from (key → name in the page's language). null when no list is known
-   * (the checkout's cart has none for a logged-in customer): the country is then typed as its
-   * two-letter code.
+   * The countries to choose from (key → name in the page's language), null while the list is not
+   * loaded yet: the country is always chosen from the list (issue 45 item 1), never typed.
    */
-  countries: Readonly<Record<string, string>> | null;
+  countries: CountryNames | null;
   onSameChange: (same: boolean) => void;
   onChange: (field: DeliveryAddressField, value: string) => void;
 }) {
@@ -46,16 +46,13 @@ export function DeliveryAddressFields({
       {!sameAsBilling && (
         <div className="auth__grid">
           {DELIVERY_ADDRESS_FIELDS.map((field) =>
-            field === 'country' && countries ? (
-              <SelectField
+            field === 'country' ? (
+              <CountrySelect
                 key={field}
                 name={`shipping-${field}`}
                 label={label(field)}
                 value={values.country}
-                options={[
-                  { value: '', label: intl.formatMessage({ id: 'deliveryAddress.chooseCountry' }) },
-                  ...Object.entries(countries).map(([value, name]) => ({ value, label: name })),
-                ]}
+                countries={countries}
                 errors={errors[field]}
                 required
                 autoComplete={DELIVERY_AUTOCOMPLETE[field]}
@@ -66,7 +63,6 @@ export function DeliveryAddressFields({
                 key={field}
                 name={`shipping-${field}`}
                 label={label(field)}
-                {...(field === 'country' ? { hint: intl.formatMessage({ id: 'deliveryAddress.countryHint' }) } : {})}
                 value={values[field]}
                 errors={errors[field]}
                 required

@@ -6,7 +6,8 @@
  *   it" and the country choice: choosing prices shipping by itself (issue 22 item 2).
  * - Asking for the cost, the cost with the new total, or (no cost for the country) "no shipping
  *   costs for this country, please contact us" with the support address: all in one polite live
- *   region. The cart is kept and an anonymous visitor may choose another country at any time.
+ *   region. The cart is kept and an anonymous visitor (or a logged-in customer without a known
+ *   country, issue 45 item 2) may choose another country at any time.
  *
  * It renders the cart snapshot and sends CHOOSE_COUNTRY / RETRY_COUNTRIES / RETRY_SHIPPING; the
  * rules (what is shipped, where to) are the cart machine's and src/domain/shipping.ts's.
@@ -19,6 +20,7 @@ import { ShellContext, type CartActor } from '../../shell-context.js';
 import {
   selectCountries,
   selectCountriesFailed,
+  selectMayChooseCountry,
   selectShippingCost,
   selectShippingCountry,
   selectShippingError,
@@ -133,7 +135,7 @@ export function CartShipping({ cart: given, changeable = true }: { cart?: CartAc
   const status = useSelector(cart, selectShippingStatus);
   const countries = useSelector(cart, selectCountries);
   const country = useSelector(cart, selectShippingCountry);
-  const loggedIn = useSelector(cart, (s) => s.context.destination.loggedIn);
+  const mayChoose = useSelector(cart, selectMayChooseCountry);
   const countriesFailed = useSelector(cart, selectCountriesFailed);
   const cost = useSelector(cart, selectShippingCost);
   const error = useSelector(cart, selectShippingError);
@@ -141,8 +143,9 @@ export function CartShipping({ cart: given, changeable = true }: { cart?: CartAc
   const symbol = useCurrencySymbol();
   const email = useSupportEmail();
   const intl = useIntl();
-  // a country chosen before a page load prices the cart at once; the list to change it comes beside
-  const wantsCountryList = changeable && !loggedIn && countries === null && status !== 'none' && status !== 'needsCountry';
+  // a country chosen before a page load prices the cart at once; the list to change it comes beside.
+  // Logged in too: the checkout's delivery address chooses its country from this list (issue 45 item 1).
+  const wantsCountryList = changeable && countries === null && status !== 'none' && status !== 'needsCountry';
   useEffect(() => {
     if (wantsCountryList) cart.send({ type: 'LOAD_COUNTRIES' });
   }, [cart, wantsCountryList]);
@@ -211,7 +214,7 @@ export function CartShipping({ cart: given, changeable = true }: { cart?: CartAc
           <FormattedMessage id="shipping.paymentWaits" />
         </p>
       )}
-      {changeable && !loggedIn && countries !== null && <CountryChoice cart={cart} countries={countries} current={country} />}
+      {changeable && mayChoose && countries !== null && <CountryChoice cart={cart} countries={countries} current={country} />}
     </section>
   );
 }

@@ -7,8 +7,8 @@ import type { CheckoutActor } from './checkout-view.js';
 /**
  * §4/§5: the billing address, or a different delivery address with all five fields (only when
  * goods are shipped): the shared fields of the settings and the registration, fed from the checkout
- * machine. The countries are the cart's list; without one (a logged-in customer's cart) the country
- * is typed as its code.
+ * machine. The countries are the cart's list (the cart loads it for every visitor who ships goods,
+ * logged in or not): the country is chosen from it, never typed (issue 45 item 1).
  */
 export function DeliveryAddress({ actor }: { actor: CheckoutActor }) {
   const cart = useCartActor();
