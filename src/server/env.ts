@@ -59,6 +59,12 @@ export interface ServerEnv {
   voucherValidityMonths?: number | undefined;
   /** ORDER_RESEND_INTERVAL_SECONDS: how long after a confirmation "send again" waits; undefined = 60 s. */
   resendIntervalSeconds?: number | undefined;
+  /**
+   * RENDER_TIME_BOUND_MS: the longest a catalogue page waits for its server render, for a turn and
+   * then for the render itself, before it goes out as the shell; undefined = 1,500 ms
+   * (RENDER_TIME_BOUND_MS of render.ts).
+   */
+  renderTimeBoundMs?: number | undefined;
   /** RATE_LIMIT_PAYMENTS_PER_MINUTE: initPayment calls per client address and minute; undefined = 60 (edge.ts). */
   paymentsPerMinute?: number | undefined;
   /** RATE_LIMIT_REGISTRATIONS_PER_MINUTE: registrations and guest registrations per client address and minute; undefined = 30. */
@@ -261,6 +267,7 @@ export function parseEnv(env: Env): ServerEnv {
     if (bad.length > 0) problems.push(`ALLOWED_HOSTS must be host names (no scheme, port or path), separated by commas, or *; got '${bad.join("', '")}'.`);
   }
   const resendIntervalSeconds = wholeNumber(env, 'ORDER_RESEND_INTERVAL_SECONDS', 1, 86_400, 'seconds', problems);
+  const renderTimeBoundMs = wholeNumber(env, 'RENDER_TIME_BOUND_MS', 100, 60_000, 'ms', problems);
   // issue 44, item 7: the per-address limits of payments and registrations (docs/reliability.md)
   const paymentsPerMinute = wholeNumber(env, 'RATE_LIMIT_PAYMENTS_PER_MINUTE', 1, 1_000_000, 'calls', problems);
   const registrationsPerMinute = wholeNumber(env, 'RATE_LIMIT_REGISTRATIONS_PER_MINUTE', 1, 1_000_000, 'calls', problems);
@@ -272,7 +279,7 @@ export function parseEnv(env: Env): ServerEnv {
     problems.push(error instanceof Error ? error.message : String(error));
   }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, allowedHosts, paymentsPerMinute, registrationsPerMinute, museumTimeZone };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, renderTimeBoundMs, allowedHosts, paymentsPerMinute, registrationsPerMinute, museumTimeZone };
 }
 
 /** A whole number of `unit` from `min` to `max`, or undefined when unset; a bad value is named in `problems`. */

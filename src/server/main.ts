@@ -29,7 +29,7 @@ import { createPurger } from './purge.js';
 import { createLogger, type Logger } from './log.js';
 import { seedIfEmpty } from './seed/index.js';
 import type { ServerServices } from './services.js';
-import { createStaticHandler } from './static.js';
+import { CATALOGUE_RENDERS, createStaticHandler } from './static.js';
 import { createPageRenderer, type PageRenderer } from './render.js';
 import { createSeo, inProcessCatalogue, upstreamCatalogue, type CatalogueRead } from './seo/index.js';
 
@@ -160,10 +160,15 @@ function withOwnHost(env: ServerEnv, server: Server): string[] {
   return allowed.includes(own) ? allowed : [...allowed, own];
 }
 
+/** How many catalogue pages render at once and wait (CATALOGUE_RENDERS), a turn waited for at most RENDER_TIME_BOUND_MS. */
+function catalogueRendersOf(env: ServerEnv): { atOnce: number; waiting: number; waitMs: number } {
+  return env.renderTimeBoundMs === undefined ? CATALOGUE_RENDERS : { ...CATALOGUE_RENDERS, waitMs: env.renderTimeBoundMs };
+}
+
 function rendererOf(env: ServerEnv, shopLogger: Logger): { render: PageRenderer | undefined; listening: (server: Server) => void } {
   if (!env.serverRendering) return { render: undefined, listening: () => {} };
   let apiBase: string | undefined;
-  const render = createPageRenderer({ apiBase: () => apiBase, warn: (fields, message) => shopLogger.warn(fields, message) });
+  const render = createPageRenderer({ apiBase: () => apiBase, timeBoundMs: env.renderTimeBoundMs, warn: (fields, message) => shopLogger.warn(fields, message) });
   return {
     render,
     listening: (server) => {
@@ -182,7 +187,7 @@ async function main(): Promise<void> {
     // the upstream's catalogue answers are kept for a moment (2 s): its writes do not pass here
     const rendering = rendererOf(env, shopLogger);
     const upstreamCache = new CatalogCache();
-    const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, renderCache: upstreamCache, ...seoOf(upstreamCatalogue(env.shopApiUrl), upstreamCache, env, shopLogger) });
+    const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, catalogueRenders: catalogueRendersOf(env), renderCache: upstreamCache, ...seoOf(upstreamCatalogue(env.shopApiUrl), upstreamCache, env, shopLogger) });
     if (process.argv.includes('--reset-db')) throw new EnvError(['--reset-db has no database to reset when SHOP_API_URL is set.']);
     const proxyOptions: ProxyShopServerOptions = {
       upstream: env.shopApiUrl,
@@ -239,7 +244,7 @@ async function main(): Promise<void> {
   const rendering = rendererOf(env, shopLogger);
   const now = () => services.now().getTime();
   // rendered pages are kept with the catalogue answers: every write drops them (on PostgreSQL, any process's)
-  const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, renderCache: catalogCache, now, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, now) });
+  const staticHandler = createStaticHandler({ root: publicDir(), log, render: rendering.render, catalogueRenders: catalogueRendersOf(env), renderCache: catalogCache, now, homeBanner: await firstHomeBanner(db), ...seoOf(read, catalogCache, env, shopLogger, now) });
   // the simulated provider's notices (issue 41): to PROVIDER_WEBHOOK_URL, else to this server itself
   let noticeUrl = env.webhookUrl ?? '';
   const notices = createNoticeDispatcher({ db, services, secret: services.webhookSecret ?? new Uint8Array(), url: () => noticeUrl, timer: true });

@@ -68,7 +68,8 @@ const SCREENS: Screen[] = [
   { name: 'shop', path: (l) => `/${l}/merchandise` },
   { name: 'article', path: (l) => `/${l}/product/${DEMO.merchandise.catalogue}` },
   { name: 'passes', path: (l) => `/${l}/passes` },
-  { name: 'pass', path: (l) => `/${l}/passes/${DEMO.passes.individual}` },
+  // the partner pass: two owners' fields, the most of any pass page (shop.test.ts checks the owners' rules)
+  { name: 'pass', path: (l) => `/${l}/passes/${DEMO.passes.partner}`, then: async (page) => void (await page.getByTestId('pass-owner').nth(1).waitFor({ timeout: 15_000 })) },
   { name: 'vouchers', path: (l) => `/${l}/vouchers` },
   { name: 'voucher', path: (l) => `/${l}/vouchers/${DEMO.vouchers.fifty}` },
   { name: 'login', load: true, path: (l) => `/${l}/login` },

@@ -147,6 +147,14 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads RENDER_TIME_BOUND_MS as whole milliseconds from 100 to a minute, and names a bad one', () => {
+    expect(parseEnv({}).renderTimeBoundMs).toBeUndefined();
+    expect(parseEnv({ RENDER_TIME_BOUND_MS: '20000' }).renderTimeBoundMs).toBe(20_000);
+    for (const bad of ['99', '1.5', '-3', 'slow', '60001']) {
+      expect(() => parseEnv({ RENDER_TIME_BOUND_MS: bad })).toThrow(new RegExp(`RENDER_TIME_BOUND_MS must be a whole number of ms from 100 to 60000, got '${bad}'`));
+    }
+  });
+
   it('reads ALLOWED_HOSTS as host names separated by commas or spaces, or *, and names a bad one', () => {
     expect(parseEnv({}).allowedHosts).toBeUndefined();
     expect(parseEnv({ ALLOWED_HOSTS: 'Shop.Museum.example, tickets.museum.example [::1]' }).allowedHosts).toEqual(['shop.museum.example', 'tickets.museum.example', '[::1]']);
