@@ -397,10 +397,14 @@ describe('checkout: back from the provider', () => {
 
   it('confirms the order, books it with us, sessionUs and the cart id, clears the cart and shows the booking id; a reload does not book again', async () => {
     await openAccepted((c) => (c.path === 'checkout/execPayment' ? { status: 200, body: { data: { booking_id: 'BOOKING12345', has_tickets: true } } } : undefined));
+    // §2 (spec row 2.72): the success page has the secondary-page styling, the confirmation before it does not
+    const inSecondaryCard = () => screen.getByRole('heading', { level: 1 }).closest('.screen')?.classList.contains('screen--secondary');
+    expect(inSecondaryCard()).toBe(false);
     expect(called('checkout/execPayment')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: t('checkout.confirm') }));
     expect((await screen.findByTestId('booking-id', {}, { timeout: 5000 })).textContent).toBe('BOOKING12345');
     expect(pathname()).toBe('/en/checkout/success');
+    expect(inSecondaryCard()).toBe(true);
     expect(screen.getByText(t('checkout.ticketsByMail'))).toBeTruthy();
     const exec = called('checkout/execPayment');
     expect(exec).toHaveLength(1);

@@ -289,12 +289,82 @@ describe('header', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 
+  it('links the brand to the home page of the page\'s language, /{lang} (§2, spec row 2.49)', async () => {
+    mounted = mountShell('/fr/tickets');
+    await ready();
+    const brand = screen.getByRole('link', { name: 'Musée du lac – page d’accueil' });
+    expect(brand.getAttribute('href')).toBe('/fr');
+    expect(brand.getAttribute('target')).toBeNull();
+    fireEvent.click(brand);
+    await waitFor(() => expect(mounted!.shell.router.state.location.pathname).toBe('/fr'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenue au Musée du lac' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('links the brand to the museum\'s main site in a new tab for a language without its own URL (§2, spec row 2.49: per language)', async () => {
+    mounted = mountShell('/de/tickets', { config: { logo_links_to_main_site: true } });
+    await ready();
+    const brand = screen.getByRole('link', { name: 'Museum am See – Website des Museums (öffnet in neuem Tab)' });
+    expect(brand.getAttribute('href')).toBe('https://museum.example');
+    expect(brand.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('link', { name: /Startseite/ })).toBeNull();
+  });
+
   it('links the brand to the museum site in a new tab when configured', async () => {
     mounted = mountShell('/en', { config: { logo_links_to_main_site: true } });
     await ready();
     const brand = screen.getByRole('link', { name: /museum website/ });
     expect(brand.getAttribute('href')).toBe('https://museum.example/en');
     expect(brand.getAttribute('target')).toBe('_blank');
+  });
+
+  it('re-evaluates whether the menu fits at most every 500 ms (§9, spec row 9.03): the burger stays until then', async () => {
+    const observers: FakeResizeObserver[] = [];
+    class FakeResizeObserver {
+      targets: Element[] = [];
+      constructor(readonly callback: ResizeObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    try {
+      mounted = mountShell('/en');
+      await ready();
+      const header = screen.getByRole('banner');
+      const observer = observers.find((o) => o.targets.includes(header));
+      expect(observer).toBeTruthy();
+      // the bar has 800 px; the section links need `needed` px
+      let needed = 600;
+      Object.defineProperty(header.querySelector('.site-header__bar')!, 'clientWidth', { configurable: true, get: () => 800 });
+      Object.defineProperty(header.querySelector('.nav__measure')!, 'scrollWidth', { configurable: true, get: () => needed });
+      const resize = (width: number) =>
+        act(() => {
+          needed = width;
+          observer!.callback([], observer as unknown as ResizeObserver);
+        });
+      const burger = () => within(header).queryByRole('button', { name: 'Menu' });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      await act(() => vi.advanceTimersByTime(500)); // the evaluation at mount is past
+      expect(burger()).toBeNull();
+      await resize(1200); // the links no longer fit: a burger at once
+      expect(burger()).not.toBeNull();
+      await act(() => vi.advanceTimersByTime(100));
+      await resize(400); // they fit again 100 ms later, and again 300 ms later
+      await act(() => vi.advanceTimersByTime(200));
+      await resize(400);
+      await act(() => vi.advanceTimersByTime(199)); // 499 ms after the last evaluation: not yet
+      expect(burger()).not.toBeNull();
+      await act(() => vi.advanceTimersByTime(1)); // 500 ms: evaluated once more, the links are back
+      expect(burger()).toBeNull();
+      expect(within(header).getByRole('link', { name: 'Tickets' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('hides header and footer in embedded mode', async () => {
@@ -351,6 +421,18 @@ describe('footer', () => {
     expect(link.getAttribute('href')).toBe('https://m.example/imprint');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(within(legal).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('shows the standard legal links when the custom term links are switched off (show_custom_terms_links false, spec row 2.66)', async () => {
+    mounted = mountShell('/en', {
+      config: { custom_terms_links: { en: { imprint: { url: 'https://m.example/imprint', title: 'Legal notice' } } }, show_custom_terms_links: false },
+    });
+    await ready();
+    const legal = screen.getByRole('navigation', { name: 'Legal information' });
+    expect(within(legal).getAllByRole('link').map((a) => a.textContent)).toEqual(['Imprint', 'Terms and conditions', 'Data protection', 'Shipping information']);
+    expect(within(legal).getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe('/en/page/imprint');
+    expect(within(legal).queryByRole('link', { name: /Legal notice/ })).toBeNull();
+    expect(document.querySelector('a[href="https://m.example/imprint"]')).toBeNull();
   });
 
   it('sorts social links by sequence_no and shows partner logos', async () => {
@@ -465,6 +547,8 @@ describe('HTTP error policy and messages', () => {
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(within(region).getByTestId('toast').textContent).toContain('The server could not be reached. Please check your connection and try again – your entries have been kept.');
     const toast = within(region).getByTestId('toast');
+    // the class styles.css animates in over 300 ms (spec row 8.46: tests/ui/styles.test.ts)
+    expect(toast.classList.contains('toast')).toBe(true);
     fireEvent.pointerDown(toast, { clientX: 100, pointerId: 1 });
     fireEvent.pointerMove(toast, { clientX: 150, pointerId: 1 });
     fireEvent.pointerUp(toast, { clientX: 150, pointerId: 1 });

@@ -101,6 +101,19 @@ describe('tour list', () => {
     await screen.findAllByTestId('tour-card');
     expect([...document.querySelectorAll('.tour-card h2')].map((h) => h.textContent)).toEqual(['Highlights', 'Architecture walk']);
   });
+  it('shows each tour card\'s duration in minutes abbreviated "min." (§9, spec row 9.26), in the page\'s language', async () => {
+    const durations = () => screen.getAllByTestId('tour-card').map((card) => within(card).getByText(/min\./i).textContent);
+    mounted = mountShell('/en/guided-tours', { handler: catalogue().handler, config: { guided_tour_default_language: 'de' } });
+    await ready();
+    await screen.findAllByTestId('tour-card');
+    fireEvent.change(screen.getByLabelText('Tour language'), { target: { value: '' } });
+    expect(durations()).toEqual(['60 min.', '60 min.', '60 min.']);
+    teardown(mounted);
+    mounted = mountShell('/de/guided-tours', { handler: catalogue().handler, config: { guided_tour_default_language: 'de' } });
+    await ready();
+    await screen.findAllByTestId('tour-card');
+    expect(durations()).toEqual(['60 Min.', '60 Min.']);
+  });
 });
 
 describe('tour page', () => {
