@@ -221,6 +221,9 @@ describe.skipIf(!databaseUrl && !inCi)('PostgreSQL ends the shop\'s connections 
       expect(statuses.length).toBeGreaterThan(10);
       // while it happened: answers or 503, never a 500
       expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      // idle connections ended under the pool: its 'error' listener was told (without one, each of
+      // these would have been an unhandled 'error' event that ends the process)
+      expect(ended.length, 'connections that ended while idle in the pool').toBeGreaterThan(0);
       // and now, without anybody doing anything, it serves again
       for (let i = 0; i < 5; i += 1) expect((await get(`${shop.url}/api/de/event/select`)).status).toBe(200);
       const booked = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');

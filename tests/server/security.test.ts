@@ -322,7 +322,9 @@ describe('security headers', () => {
     // issue 44, item 9
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
-    expect(headers.get('permissions-policy')).toContain('camera=()');
+    // every feature docs/reliability.md names, each allowed to nobody (`feature=()`)
+    const permissions = (headers.get('permissions-policy') ?? '').split(',').map((directive) => directive.trim());
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions).toContain(`${feature}=()`);
     // the test server has no https PUBLIC_URL: no HSTS, which would lock browsers out of plain http
     expect(headers.get('strict-transport-security')).toBeNull();
   };
