@@ -105,7 +105,8 @@ const define = {
 };
 
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const KB_DIGITS = Number(process.env.KB_DIGITS ?? 1);
+const kb = (bytes) => `${(bytes / 1024).toFixed(KB_DIGITS)} KB`;
 
 /** One row per output file: raw and gzip size. */
 function report(title, files) {

@@ -65,11 +65,13 @@ import {
 } from '../src/domain/payment.js';
 import type { ExecPaymentResult, PaymentAux, PaymentCart, PaymentRefundedData, PaymentShipping, Suggestion } from '../src/api/schemas/checkout.js';
 import type { FieldErrors } from '../src/domain/account-forms.js';
+import { draftOwner, ownsDraft } from '../src/domain/session-owner.js';
 import {
   EMPTY_DELIVERY_ADDRESS,
   deliveryAddressErrors,
   deliveryAddressPayload,
   deliveryAddressReady,
+  deliveryPaymentErrors,
   type DeliveryAddressField,
   type DeliveryAddressValues,
 } from '../src/domain/delivery-address.js';
@@ -338,9 +340,21 @@ export const checkoutMachine = setup({
       assertEvent(event, 'CART_CHANGED');
       return { lines: [...event.lines] };
     }),
-    assignJwt: assign(({ event }) => {
+    /**
+     * The session of now pays; what the former customer typed does not pass to another (issue 45
+     * item 3, src/domain/session-owner.ts): after a logout, an ended session or another customer's
+     * login, their different delivery address and bank details are forgotten.
+     */
+    assignSession: assign(({ context, event }) => {
       assertEvent(event, 'SESSION_CHANGED');
-      return { jwt: event.jwt };
+      if (ownsDraft(draftOwner(context.jwt), event.jwt)) return { jwt: event.jwt };
+      return {
+        jwt: event.jwt,
+        delivery: { sameAsBilling: true, values: { ...EMPTY_DELIVERY_ADDRESS } },
+        deliveryErrors: {},
+        choice: { ...context.choice, accountHolder: '', iban: '' },
+        fieldErrors: withoutErrors(context.fieldErrors, 'accountHolder', 'iban'),
+      };
     }),
     assignShipping: assign(({ context, event }) => {
       assertEvent(event, 'SHIPPING_CHANGED');
@@ -395,7 +409,12 @@ export const checkoutMachine = setup({
       rejectedSubmits: context.rejectedSubmits + 1,
     })),
     clearPaymentErrors: assign({ fieldErrors: {}, deliveryErrors: {}, paymentError: null, refund: null }),
-    assignPaymentError: assign(({ context }, error: ErrorLike) => ({ paymentError: error, rejectedSubmits: context.rejectedSubmits + 1 })),
+    /** A refusal: its notice, and a refused delivery address on its fields (issue 45 item 1). */
+    assignPaymentError: assign(({ context }, error: ErrorLike) => ({
+      paymentError: error,
+      deliveryErrors: differentDeliveryAddress(context) ? deliveryPaymentErrors(error.fields) : {},
+      rejectedSubmits: context.rejectedSubmits + 1,
+    })),
     assignStartedPayment: assign(({ context }, started: StartedPayment) => ({
       providerUrl: started.url,
       cartId: started.cartId,
@@ -506,8 +525,8 @@ export const checkoutMachine = setup({
   on: {
     CART_CHANGED: { actions: 'assignLines', description: 'The cart changed (a line removed, a suggestion added).' },
     SESSION_CHANGED: {
-      actions: 'assignJwt',
-      description: 'A login or logout elsewhere in the tab: the next payment goes with the session of now, not the one the checkout started with (issue 22: a logged-out visitor paid with the old token and the old customer\'s shipping).',
+      actions: ['assignSession', { type: 'shipTo', params: ({ context }) => deliveryCountryOf(context.delivery) }],
+      description: "A login or logout elsewhere in the tab: the next payment goes with the session of now, not the one the checkout started with (issue 22: a logged-out visitor paid with the old token and the old customer's shipping); the former customer's delivery address and bank details are forgotten (issue 45), and shipping follows.",
     },
     SHIPPING_CHANGED: {
       actions: ['assignShipping', 'followShippingCountry'],

@@ -16,9 +16,10 @@ export const machine = createMachine({
     },
     "SESSION_CHANGED": {
       "actions": [
-        "assignJwt"
+        "assignSession",
+        "shipTo"
       ],
-      "description": "A login or logout elsewhere in the tab: the next payment goes with the session of now, not the one the checkout started with (issue 22: a logged-out visitor paid with the old token and the old customer's shipping)."
+      "description": "A login or logout elsewhere in the tab: the next payment goes with the session of now, not the one the checkout started with (issue 22: a logged-out visitor paid with the old token and the old customer's shipping); the former customer's delivery address and bank details are forgotten (issue 45), and shipping follows."
     },
     "SHIPPING_CHANGED": {
       "actions": [

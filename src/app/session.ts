@@ -4,6 +4,7 @@
  */
 import { NOTICE_ACCEPTED_COOKIE, noticeAcceptedIn } from './notice-cookie.js';
 import * as v from 'valibot';
+import { tokenClaims } from '../domain/token-claims.js';
 import {
   JwtClaimsSchema,
   SESSION_KEYS,
@@ -89,15 +90,8 @@ export function takeStored<S extends v.GenericSchema>(key: string, schema: S, st
 
 /** Reads the claims of a JWT without verifying it (the server does that); null when unreadable. */
 export function readJwtClaims(jwt: string): v.InferOutput<typeof JwtClaimsSchema> | null {
-  const part = jwt.split('.')[1];
-  if (!part) return null;
-  try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const parsed = v.safeParse(JwtClaimsSchema, JSON.parse(json));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
+  const parsed = v.safeParse(JwtClaimsSchema, tokenClaims(jwt));
+  return parsed.success ? parsed.output : null;
 }
 
 /** The page that loaded this one and the shop's origin, as the browser tells them ('' on the server). */

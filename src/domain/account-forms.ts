@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { EmailSchema, type CustomerAttr } from '../api/schemas/accounts.js';
 import type { CustomerDataInput, GuestRegisterInput, RegisterInput } from '../api/accounts.js';
+import { tooLongMessage } from './delivery-address.js';
 
 /** Every field of the account forms (§3 registration form; first and last name as the server names them). */
 export const AUTH_FIELDS = [
@@ -47,11 +48,14 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   'This recovery link is not valid or has expired.': 'auth.recoveryLinkInvalid',
   'This recovery link is not valid or has expired. Please request a new one.': 'auth.recoveryLinkInvalid',
   'You must fill all fields': 'auth.fillAllFields',
+  'Please fill in all fields for Shipping Address': 'deliveryAddress.fillAllFields',
 };
 
 export function serverMessage(text: string): FormMessage {
   const id = SERVER_MESSAGE_KEYS[text];
-  return id ? { id } : { text };
+  if (id) return { id };
+  // the servers' length limit, in the visitor's language (issue 45)
+  return tooLongMessage(text) ?? { text };
 }
 
 /** 422 `fields` (lists per field, §5) → form errors; `shipping.*` and `c.*` keep their last part. */

@@ -21,6 +21,7 @@ import {
 import type { CartItem } from './cart-payload.js';
 import type { PaymentType } from '../api/schemas/config.js';
 import type { MerchandiseLine } from './cart-lines.js';
+import { deliveryPaymentErrors } from './delivery-address.js';
 
 export type Wallet = 'APPLEPAY' | 'GOOGLEPAY';
 
@@ -122,9 +123,13 @@ export type PaymentErrorMessage = { id: string; values?: Record<string, string |
  * text, else 'cannot be completed'.
  */
 export function paymentErrorMessage(
-  error: { code: string; message: string; details?: unknown } | null,
+  error: { code: string; message: string; details?: unknown; fields?: Readonly<Record<string, readonly string[]>> } | null,
   lines: readonly { name: string }[] = [],
 ): PaymentErrorMessage {
+  // issue 45 item 1: a refused delivery address is told at its fields, the notice says to correct
+  // them; any other refusal of the request's shape is the app's and the server's disagreement, not
+  // for a visitor to read in the server's English
+  if (error?.code === 'VALIDATION_FAILED') return { id: Object.keys(deliveryPaymentErrors(error.fields ?? {})).length > 0 ? 'form.correctErrors' : 'checkout.cannotComplete' };
   if (error?.code === 'OVERBOOKED') {
     const details = (typeof error.details === 'object' && error.details !== null ? error.details : {}) as { available?: unknown; index?: unknown };
     const line = typeof details.index === 'number' ? lines[details.index] : undefined;

@@ -16,6 +16,7 @@ import {
   EMPTY_DELIVERY_ADDRESS,
   deliveryAddressErrors,
   deliveryAddressPayload,
+  deliveryFieldOf,
   type DeliveryAddressValues,
 } from './delivery-address.js';
 
@@ -149,10 +150,7 @@ function collect(fields: Record<string, string[]>, rename: (key: string) => stri
   return out;
 }
 
-const deliveryField = (key: string) => {
-  const match = /^shipping\.(\w+)$/.exec(key);
-  return match && (DELIVERY_ADDRESS_FIELDS as readonly string[]).includes(match[1] ?? '') ? (match[1] ?? null) : null;
-};
+const deliveryField = (key: string) => deliveryFieldOf(key, 'shipping');
 
 /** 422 of customer/validate or update: the details fields (the delivery address's go to that form). */
 export function detailsServerErrors(fields: Record<string, string[]>): FieldErrors {

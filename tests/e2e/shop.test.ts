@@ -244,7 +244,7 @@ describe('the shop in a real browser (issue 11)', () => {
       expect(await page.locator('[name="shipping-city"]').getAttribute('aria-invalid')).toBeNull();
       expect(new URL(page.url()).pathname).toBe('/en/checkout');
       // kept in the session
-      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('deliveryAddress'))) ?? '{}')).toMatchObject({ name: 'Ada Muster', city: 'Zürich' });
+      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('deliveryAddress'))) ?? '{}')).toMatchObject({ owner: null, values: { name: 'Ada Muster', city: 'Zürich' } });
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -457,7 +457,7 @@ describe('the shop in a real browser (issue 11)', () => {
     it('item 4: a half-typed delivery address kept in the session does not stop a ticket-only cart', async () => {
       const { page, errors, close } = await openPage(browser, baseUrl, '/en');
       try {
-        await page.evaluate(() => sessionStorage.setItem('deliveryAddress', JSON.stringify({ name: 'Ada', street: 'Seew', zip: '', city: '', country: '' })));
+        await page.evaluate(() => sessionStorage.setItem('deliveryAddress', JSON.stringify({ owner: null, values: { name: 'Ada', street: 'Seew', zip: '', city: '', country: '' } })));
         await openCartWith(page, [demoTicketLine()]);
         expect(await page.getByTestId('delivery-address').count()).toBe(0);
         await acceptAndPay(page);

@@ -92,13 +92,18 @@ describeModel(checkoutModel, {
     const e = run.event as { type: string; field?: string };
     const key = (value: string) => (/^[a-z]{2}$/i.test(value.trim()) ? value.trim().toUpperCase() : null);
     const shipTo = run.stepCalls.filter((call) => call.action === 'shipTo').map((call) => call.params);
-    if (e.type === 'SET_DELIVERY_SAME' || (e.type === 'SET_DELIVERY_FIELD' && e.field === 'country')) {
+    if (e.type === 'SET_DELIVERY_SAME' || (e.type === 'SET_DELIVERY_FIELD' && e.field === 'country') || e.type === 'SESSION_CHANGED') {
       expect(shipTo).toEqual([c.delivery.sameAsBilling ? null : key(c.delivery.values.country)]);
     } else {
       expect(shipTo).toEqual([]);
     }
     const before = run.previous?.context as CheckoutContext | undefined;
     if (e.type === 'SET_DELIVERY_SAME' && before) expect(c.delivery.values).toEqual(before.delivery.values);
+    // issue 45 item 3: a customer's delivery address and bank details do not pass to the next session
+    if (e.type === 'SESSION_CHANGED' && before && before.jwt !== null && before.jwt !== c.jwt) {
+      expect(c.delivery).toEqual({ sameAsBilling: true, values: { name: '', street: '', zip: '', city: '', country: '' } });
+      expect([c.choice.accountHolder, c.choice.iban]).toEqual(['', '']);
+    }
     // ... and follows a country chosen in the cart (a half-typed one is left to the visitor)
     if (e.type === 'SHIPPING_CHANGED' && before && !c.delivery.sameAsBilling && c.shipping.country !== null) {
       const typed = before.delivery.values.country;

@@ -119,7 +119,7 @@ describe('checkout: a logout forgets what was personal (issue 45)', () => {
     sessionStorage.setItem('customer', JSON.stringify({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' }));
     sessionStorage.setItem('cart', JSON.stringify([catalogueLine]));
     // what Anna's checkout kept in this tab's session: her address in Berlin, and the country it ships to
-    sessionStorage.setItem('deliveryAddress', JSON.stringify({ name: 'Anna Muster', street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', country: 'DE' }));
+    sessionStorage.setItem('deliveryAddress', JSON.stringify({ owner: '1', values: { name: 'Anna Muster', street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', country: 'DE' } }));
     sessionStorage.setItem('cart.country', JSON.stringify({ chosenCountry: 'DE', deliveryCountry: 'DE' }));
     mount('/en/checkout', shipping);
     await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });

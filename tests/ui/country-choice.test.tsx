@@ -8,7 +8,7 @@
  *    customer choose it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import en from '../../src/i18n/messages/en.json';
 import de from '../../src/i18n/messages/de.json';
@@ -156,7 +156,7 @@ describe('issue 45 item 1: one country select for the delivery address, from the
   });
 
   it('a delivery country kept from before that is not a code of the list ("Deutschland") is refused at its field, in the page\'s language; initPayment is not asked', async () => {
-    sessionStorage.setItem('deliveryAddress', JSON.stringify({ name: 'Max Muster', street: 'Hauptstrasse 1', zip: '10115', city: 'Berlin', country: 'Deutschland' }));
+    sessionStorage.setItem('deliveryAddress', JSON.stringify({ owner: null, values: { name: 'Max Muster', street: 'Hauptstrasse 1', zip: '10115', city: 'Berlin', country: 'Deutschland' } }));
     sessionStorage.setItem('cart.country', JSON.stringify({ chosenCountry: 'CH', deliveryCountry: null }));
     await openCheckout('de');
     await waitFor(() => expect(screen.getByTestId('cart-shipping').textContent).toBe('CHF 9.00'), { timeout: 3000 });
@@ -212,5 +212,158 @@ describe('issue 45 item 2: a logged-in customer without a known country gets shi
     expect(called('shipping/costs').at(-1)?.body).toMatchObject({ country: 'CH' });
     // asked once more, not again and again
     expect(called('customer')).toHaveLength(1);
+  });
+});
+
+/** Opens the different delivery address of a logged-in customer's checkout and fills it (Berlin). */
+async function typeBerlinAddress(lang: 'en' | 'de', zip = '10115') {
+  await waitFor(() => expect(screen.getByTestId('cart-shipping').textContent).toBe('CHF 9.00'), { timeout: 3000 });
+  fireEvent.click(await screen.findByRole('checkbox', { name: t('deliveryAddress.sameAsBilling', lang) }, { timeout: 3000 }));
+  fireEvent.change(await waitFor(() => field(t('deliveryAddress.country', lang))), { target: { value: 'DE' } });
+  // the delivery country is the shipping country: priced again before Pay goes on
+  await waitFor(() => expect(called('shipping/costs').some((c) => (c.body as { delivery_country?: string }).delivery_country === 'DE')).toBe(true), { timeout: 3000 });
+  await waitFor(() => expect(screen.getByTestId('cart-shipping').textContent).toBe('CHF 9.00'), { timeout: 3000 });
+  fireEvent.change(field(t('deliveryAddress.name', lang)), { target: { value: 'Max Muster' } });
+  fireEvent.change(field(t('deliveryAddress.street', lang)), { target: { value: 'Hauptstrasse 1' } });
+  fireEvent.change(field(t('deliveryAddress.zip', lang)), { target: { value: zip } });
+  fireEvent.change(field(t('deliveryAddress.city', lang)), { target: { value: 'Berlin' } });
+  acceptTerms();
+}
+
+describe("issue 45 item 1: the server's refusal of the delivery address is told at its fields, in the page's language", () => {
+  it('initPayment 422 VALIDATION_FAILED naming shipping.address fields: each field says why in German, the notice says to correct them; nothing in English', async () => {
+    loggedIn({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' });
+    let refuse = true;
+    await openCheckout('de', (c) =>
+      c.path === 'checkout/initPayment' && refuse
+        ? {
+            status: 422,
+            body: {
+              error: 'VALIDATION_FAILED',
+              message: 'The request is not valid.',
+              // a back end with a shorter zip than the shop's own limit, and a country it does not know
+              fields: { 'shipping.address.zip': ['At most 5 characters.'], 'shipping.address.country': ['Please fill in all fields for Shipping Address'] },
+            },
+          }
+        : undefined,
+    );
+    await typeBerlinAddress('de', '10115-B');
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', 'de') }));
+    // (the form is busy while the payment starts)
+    await waitFor(() => expect(field(t('deliveryAddress.zip', 'de')).getAttribute('aria-invalid')).toBe('true'), { timeout: 3000 });
+    const zip = field(t('deliveryAddress.zip', 'de'));
+    expect(errorOf(zip)).toBe('Höchstens 5 Zeichen.');
+    const country = field(t('deliveryAddress.country', 'de'));
+    expect(country.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(country)).toBe(t('form.chooseCountry', 'de'));
+    expect(screen.getByTestId('payment-refused').textContent).toBe(t('form.correctErrors', 'de'));
+    expect(document.body.textContent).not.toContain('The request is not valid.');
+    expect(document.body.textContent).not.toContain('At most');
+    expect(redirects).toEqual([]);
+    // corrected, the next payment goes to the provider, and the field's message goes with the change
+    fireEvent.change(zip, { target: { value: '10115' } });
+    expect(zip.getAttribute('aria-invalid')).toBeNull();
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', 'de') }));
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]), { timeout: 3000 });
+  });
+
+  it('a refusal of the request that names no field the visitor can correct says, in German, that the cart cannot be completed', async () => {
+    loggedIn({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' });
+    await openCheckout('de', (c) =>
+      c.path === 'checkout/initPayment' ? { status: 422, body: { error: 'VALIDATION_FAILED', message: 'The request is not valid.', fields: { 'cart.items.0.count': ['Invalid'] } } } : undefined,
+    );
+    await waitFor(() => expect(screen.getByTestId('cart-shipping').textContent).toBe('CHF 9.00'), { timeout: 3000 });
+    acceptTerms();
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay', 'de') }));
+    expect((await screen.findByTestId('payment-refused', {}, { timeout: 3000 })).textContent).toBe(t('checkout.cannotComplete', 'de'));
+    expect(document.body.textContent).not.toContain('The request is not valid.');
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+  });
+
+  it("a field longer than the shop takes is refused at the field before anything is sent (the server's limit, one source)", async () => {
+    loggedIn({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' });
+    await openCheckout('en');
+    await typeBerlinAddress('en', '1'.repeat(17));
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay') }));
+    await waitFor(() => expect(field(t('deliveryAddress.zip')).getAttribute('aria-invalid')).toBe('true'));
+    const zip = field(t('deliveryAddress.zip'));
+    expect(errorOf(zip)).toBe('At most 16 characters.');
+    expect(called('checkout/initPayment')).toHaveLength(0);
+  });
+});
+
+describe("issue 45 item 3: after a 401, the former customer's delivery address does not reach the next visitor", () => {
+  const BERT_JWT = `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: '8', guest: false, exp: 4102444800 })).replace(/=+$/, '')}.c2ln`;
+  const bert = customerRecord({
+    id: 8, email: 'bert@museum.example', salutation: 'mr', fname: 'Bert', lname: 'Beispiel', country: 'CH',
+    addrBilling: { name: 'Bert Beispiel', street: 'Hafenweg 9', zip: '6004', city: 'Luzern', country: 'CH' },
+  });
+  const expired = { status: 401, body: { error: 'AUTH_TOKEN_INVALID', message: 'Your session has expired. Please log in again.' } };
+
+  async function annaTypesAndHerSessionEnds(api: (call: Call) => Reply | undefined) {
+    loggedIn({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' });
+    await openCheckout('en', api);
+    await typeBerlinAddress('en');
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay') }));
+    await screen.findByRole('heading', { level: 1, name: t('title.login') }, { timeout: 5000 });
+  }
+  const noAnnaAddress = () => {
+    for (const value of ['Max Muster', 'Hauptstrasse 1', '10115', 'Berlin']) expect(screen.queryByDisplayValue(value)).toBeNull();
+  };
+
+  it("another customer logs in at the same computer: the checkout is theirs, without Anna's address, and pays without it", async () => {
+    let sessionEnded = true;
+    await annaTypesAndHerSessionEnds((c) => {
+      if (c.path === 'checkout/initPayment' && sessionEnded) return expired;
+      if (c.path === 'auth/login') return { status: 200, body: { data: { jwt: BERT_JWT } } };
+      if (c.path === 'customer') return { status: 200, body: { data: bert } };
+      return undefined;
+    });
+    sessionEnded = false;
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${escape(t('auth.email'))}`)), { target: { value: 'bert@museum.example' } });
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${escape(t('auth.password'))}`)), { target: { value: 'Hafen2026!' } });
+    fireEvent.click(screen.getByRole('button', { name: t('auth.loginSubmit') }));
+    // the login goes back to the checkout (returnTo)
+    await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
+    await waitFor(() => expect(shell?.actor.getSnapshot().context.jwt).toBe(BERT_JWT));
+    const same = await screen.findByRole('checkbox', { name: t('deliveryAddress.sameAsBilling') }, { timeout: 3000 });
+    expect((same as HTMLInputElement).checked).toBe(true);
+    noAnnaAddress();
+    expect(sessionStorage.getItem('deliveryAddress')).toBeNull();
+    // Bert pays: his token, no delivery address of Anna's
+    await waitFor(() => expect(screen.getByRole('button', { name: t('checkout.pay') })).toHaveProperty('disabled', false), { timeout: 3000 });
+    acceptTerms();
+    fireEvent.click(screen.getByRole('button', { name: t('checkout.pay') }));
+    await waitFor(() => expect(redirects).toEqual([PROVIDER_URL]), { timeout: 3000 });
+    const paid = called('checkout/initPayment').at(-1);
+    expect(paid?.query.get('_')).toBe(BERT_JWT);
+    expect((paid?.body as { shipping?: { address?: unknown } }).shipping?.address ?? null).toBeNull();
+  });
+
+  it("an address kept in the session for a customer (the checkout's own record gone) fills only that customer's checkout", async () => {
+    const annas = { owner: '7', values: { name: 'Max Muster', street: 'Hauptstrasse 1', zip: '10115', city: 'Berlin', country: 'DE' } };
+    sessionStorage.setItem('deliveryAddress', JSON.stringify(annas));
+    await openCheckout('en');
+    await screen.findByRole('checkbox', { name: t('deliveryAddress.sameAsBilling') }, { timeout: 3000 });
+    noAnnaAddress();
+    cleanup();
+    shell?.actor.stop();
+    sessionStorage.clear();
+    // Anna's own session: her address is back
+    sessionStorage.setItem('deliveryAddress', JSON.stringify(annas));
+    loggedIn({ email: 'anna@museum.example', fname: 'Anna', lname: 'Muster', country: 'CH' });
+    await openCheckout('en');
+    expect(await screen.findByDisplayValue('Hauptstrasse 1', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('nobody logs in: the next visitor at the checkout does not see the address either', async () => {
+    await annaTypesAndHerSessionEnds((c) => (c.path === 'checkout/initPayment' ? expired : undefined));
+    await act(() => shell?.router.navigate({ href: '/en/checkout' }));
+    await screen.findByRole('heading', { level: 1, name: t('title.checkout') }, { timeout: 5000 });
+    expect(shell?.actor.getSnapshot().context.jwt).toBeNull();
+    await screen.findAllByTestId('cart-line');
+    noAnnaAddress();
+    expect(sessionStorage.getItem('deliveryAddress')).toBeNull();
   });
 });

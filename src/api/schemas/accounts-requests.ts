@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
+import { DELIVERY_ADDRESS_MAX_LENGTH } from '../../domain/delivery-address.js';
 
 /** The MD5 hex digest of a password (§7: `_p`, `_po`, `_pn`); the client makes it with js-md5. */
 export const Md5HexSchema = v.pipe(v.string('Expected the password digest'), v.regex(/^[a-f0-9]{32}$/i, 'Expected an MD5 hex digest'));
@@ -31,10 +32,10 @@ const required = (max: number) =>
 
 /** A delivery address different from the billing address (§5: all fields must be filled). */
 export const ShippingAddressInputSchema = v.object({
-  name: required(200),
-  street: required(200),
-  zip: required(16),
-  city: required(100),
+  name: required(DELIVERY_ADDRESS_MAX_LENGTH.name),
+  street: required(DELIVERY_ADDRESS_MAX_LENGTH.street),
+  zip: required(DELIVERY_ADDRESS_MAX_LENGTH.zip),
+  city: required(DELIVERY_ADDRESS_MAX_LENGTH.city),
   country: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'Please fill in all fields for Shipping Address')),
 });
 export type ShippingAddressInput = v.InferOutput<typeof ShippingAddressInputSchema>;

@@ -14,6 +14,7 @@ import { fromPromise } from 'xstate';
 import * as v from 'valibot';
 import { checkoutMachine, type CheckoutEvent, type FinishedBooking, type KeptPaymentChoice, type ProviderReturn } from '../../../machines/checkout.machine.js';
 import { cartIdOfProviderUrl } from '../../domain/payment.js';
+import { draftOwner, ownsDraft } from '../../domain/session-owner.js';
 import { SESSION_KEYS } from '../../api/schemas/session.js';
 import { OrderDocumentsSchema } from '../../api/schemas/orders.js';
 import { StoredCartSchema } from '../../domain/cart-lines.js';
@@ -55,16 +56,22 @@ const shippingOf = (snapshot: Parameters<typeof selectShippingStatus>[0] & Param
 });
 
 const DeliveryValuesSchema = v.object({ name: v.string(), street: v.string(), zip: v.string(), city: v.string(), country: v.string() });
+const KeptDeliverySchema = v.object({ owner: v.nullable(v.string()), values: DeliveryValuesSchema });
 
-/** The different delivery address kept in session storage (§4), null when none is kept (a bad one is dropped). */
-export function readDeliveryAddress(): DeliveryAddressValues | null {
-  return readStored(SESSION_KEYS.deliveryAddress, DeliveryValuesSchema);
+/**
+ * The different delivery address kept in session storage (§4) with whom it belongs to (issue 45
+ * item 3: a customer's address fills only that customer's checkout); null when none is kept for
+ * the session `jwt` (a bad one, or another customer's, is dropped).
+ */
+export function readDeliveryAddress(jwt: string | null): DeliveryAddressValues | null {
+  const kept = readStored(SESSION_KEYS.deliveryAddress, KeptDeliverySchema);
+  return kept !== null && ownsDraft(kept.owner, jwt) ? kept.values : null;
 }
 
-function writeDeliveryAddress(values: DeliveryAddressValues | null): void {
+function writeDeliveryAddress(values: DeliveryAddressValues | null, jwt: string | null): void {
   // storage unavailable: the address lives as long as the page
   if (values === null) removeItem(SESSION_KEYS.deliveryAddress);
-  else writeItem(SESSION_KEYS.deliveryAddress, JSON.stringify(values));
+  else writeItem(SESSION_KEYS.deliveryAddress, JSON.stringify({ owner: draftOwner(jwt), values }));
 }
 
 const KeptChoiceSchema = v.object({ payart: v.pipe(v.number(), v.integer()), termsAccepted: v.boolean(), privacyAccepted: v.boolean() });
@@ -187,7 +194,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell, 'checkout'>
       paymentTypes,
       partner,
       ...(config ? { defaultPaymentType: config.defaultPaymentType, confirmPayment: config.confirmPayment } : {}),
-      deliveryAddress: readDeliveryAddress(),
+      deliveryAddress: readDeliveryAddress(jwt),
       keptChoice: takeKeptChoice(),
       bookedCarts: readBookedCarts(),
     };
@@ -227,7 +234,7 @@ export const checkoutJourney: Journey<typeof checkoutMachine, Shell, 'checkout'>
       const next = JSON.stringify(snapshot.context.delivery);
       if (next === delivery) return;
       delivery = next;
-      writeDeliveryAddress(snapshot.context.delivery.sameAsBilling ? null : snapshot.context.delivery.values);
+      writeDeliveryAddress(snapshot.context.delivery.sameAsBilling ? null : snapshot.context.delivery.values, snapshot.context.jwt);
     });
     // issue 16 item 3: asked to log in, the visitor leaves; the method and ticks wait for the return
     const asking = actor.subscribe((snapshot) => {
