@@ -60,6 +60,8 @@ export interface EventTicketingContext {
   lifetime: Lifetime | null;
   /** month the calendar shows, 'YYYY-MM' */
   month: string;
+  /** a month asked for whose days are still loading: the grid keeps showing `month` until they are there */
+  monthToShow: string | null;
   /** months whose calendar is loaded */
   calendarMonths: string[];
   /** ISO date -> places left (0 = sold out) */
@@ -165,6 +167,7 @@ function ticketPageReset(eventId: number, date: string | null, events: readonly 
     lifetime: null,
     calendar: {},
     calendarMonths: [],
+    monthToShow: null,
     date: null,
     ...NO_OFFER,
     limitNotice: null,
@@ -213,8 +216,11 @@ export const eventTicketingMachine = setup({
       calendar: { ...context.calendar, ...normaliseCalendar(raw) },
       calendarMonths: withCalendarRange(context.calendarMonths, context.month),
     })),
-    /** The month asked for is shown at once, also while its days load. */
-    assignVisibleMonth: assign((_, month: string) => ({ month })),
+    /** A month whose days are loaded is shown at once. */
+    assignVisibleMonth: assign((_, month: string) => ({ month, monthToShow: null })),
+    /** A month not loaded yet: remembered, and shown only once its days are there (drawn once, with its data; issue 45). */
+    assignMonthToShow: assign((_, month: string) => ({ monthToShow: month })),
+    showLoadedMonth: assign(({ context }) => ({ month: context.monthToShow ?? context.month, monthToShow: null })),
     /** Without a date in the address, the calendar opens on a month with places (the next one when this one has none left). */
     showMonthWithPlaces: assign(({ context }) => (context.requestedDate !== null ? {} : { month: calendarOpeningMonth(context.calendar, context.month, context.today) })),
     assignRequestedDate: assign(({ context }) => ({ date: context.requestedDate, requestedDate: null, ...NO_OFFER })),
@@ -349,6 +355,7 @@ export const eventTicketingMachine = setup({
     requestedDate: input.date ? toIsoDate(input.date) : null,
     lifetime: null,
     month: monthOf(input.today ?? museumToday()),
+    monthToShow: null,
     calendarMonths: [],
     calendar: {},
     date: null,
@@ -453,10 +460,10 @@ export const eventTicketingMachine = setup({
           type: 'parallel',
           states: {
             Calendar: calendarRegion({
-              whenMonthAsked: 'assignVisibleMonth',
-              whenMonthLoaded: [],
-              input: ({ context }: { context: EventTicketingContext }) => ({ eventId: context.eventId ?? 0, ...calendarRange(context.month) }),
-              loadingDescription: 'The days of the month asked for (and the one after); the grid shows that month meanwhile.',
+              whenMonthAsked: 'assignMonthToShow',
+              whenMonthLoaded: ['showLoadedMonth'],
+              input: ({ context }: { context: EventTicketingContext }) => ({ eventId: context.eventId ?? 0, ...calendarRange(context.monthToShow ?? context.month) }),
+              loadingDescription: 'The days of the month asked for (and the one after); the grid keeps showing the current month, whose days can still be chosen, until they are there.',
             }),
             Selection: {
               initial: 'Choosing date',

@@ -217,7 +217,7 @@ export const machine = createMachine({
                     "target": ".Loading month",
                     "guard": "isMonthBookable",
                     "actions": [
-                      "assignVisibleMonth"
+                      "assignMonthToShow"
                     ]
                   }
                 ]
@@ -225,7 +225,7 @@ export const machine = createMachine({
               "states": {
                 "Shown": {},
                 "Loading month": {
-                  "description": "The days of the month asked for (and the one after); the grid shows that month meanwhile.",
+                  "description": "The days of the month asked for (and the one after); the grid keeps showing the current month, whose days can still be chosen, until they are there.",
                   "tags": [
                     "loading"
                   ],
@@ -235,6 +235,7 @@ export const machine = createMachine({
                     "onDone": {
                       "target": "Shown",
                       "actions": [
+                        "showLoadedMonth",
                         "assignCalendar"
                       ]
                     },

@@ -5,7 +5,11 @@
  */
 import { addMonths, daysInMonth, monthOf, toIsoDate } from './dates.js';
 
-/** The calendar fetch range (§9): the month plus the following month, as YYYYMMDD. */
+/**
+ * The calendar fetch range (§9): the month plus the following month, as YYYYMMDD. The tour page
+ * too, although §9 says its calendar covers the month: docs/decisions.md, "The tour calendar
+ * fetches two months, measured" (issue 45).
+ */
 export function calendarRange(month: string): { start: string; end: string } {
   const next = addMonths(month, 1);
   return { start: `${month.replace('-', '')}01`, end: `${next.replace('-', '')}${String(daysInMonth(next)).padStart(2, '0')}` };

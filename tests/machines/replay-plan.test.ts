@@ -28,7 +28,8 @@ describe('browser replay plans', async () => {
   it('give each step its event, its transition label, its words and the leaves it rests in', () => {
     const sold = plans.flatMap((p) => p.steps).find((s) => s.label === 'SELECT_DATE [isDaySoldOut]');
     expect(sold).toMatchObject({ name: 'SELECT_DATE', words: 'Choose the sold-out day 13 June 2026', to: 'Day sold out' });
-    expect(sold?.leaves).toEqual(['Ticket page.Booking.Calendar.Shown', 'Ticket page.Booking.Selection.Day sold out']);
+    // the walk tries the sold-out day while the next month loads (issue 45: the month shown keeps its days meanwhile)
+    expect(sold?.leaves).toEqual(['Ticket page.Booking.Calendar.Loading month', 'Ticket page.Booking.Selection.Day sold out']);
     expect(eventKeys(sold!)).toEqual(['SELECT_DATE [isDaySoldOut]', 'SELECT_DATE']);
     expect(stateKeys('Ticket page.Booking.Calendar.Shown')).toEqual(['Ticket page', 'Ticket page.Booking', 'Ticket page.Booking.Calendar', 'Ticket page.Booking.Calendar.Shown']);
   });
@@ -39,7 +40,7 @@ describe('browser replay plans', async () => {
     expect(unbound(plans, { events, states })).toEqual([]);
     const { 'BUY_MORE': _buyMore, ...withoutBuyMore } = events;
     void _buyMore;
-    expect(unbound(plans, { events: withoutBuyMore, states })).toEqual([expect.stringMatching(/^event "BUY_MORE" \(first in path \d+, step 7\)$/)]);
+    expect(unbound(plans, { events: withoutBuyMore, states })).toEqual([expect.stringMatching(/^event "BUY_MORE" \(first in path \d+, step 9\)$/)]);
     const missing = unbound(plans, { events, states: { 'Event list': true } });
     expect(missing[0]).toBe('state "Ticket page.Loading lifetime" (first in path 1)');
     expect(missing.every((m) => m.startsWith('state "Ticket page.'))).toBe(true);

@@ -108,6 +108,9 @@ export const MUTANTS: Mutant[] = [
   { machine: 'eventTicketing', file: 'calendar-region.ts', description: 'a month outside the range is loaded', search: "          guard: { type: 'isMonthBookable', params: monthAskedFor },\n", replace: '' },
   { machine: 'eventTicketing', file: 'calendar-region.ts', description: 'a month already loaded is fetched again', search: "          guard: { type: 'isMonthLoaded', params: monthAskedFor },\n          target: '.Shown',", replace: "          guard: { type: 'isMonthLoaded', params: monthAskedFor },\n          target: '.Loading month'," },
   { machine: 'eventTicketing', file: 'calendar-region.ts', description: 'a month that failed to load cannot be tried again', search: "        on: { RETRY: 'Loading month' },", replace: '' },
+  { machine: 'eventTicketing', description: 'a month is drawn before its days are loaded (issue 45)', search: "whenMonthAsked: 'assignMonthToShow',", replace: "whenMonthAsked: 'assignVisibleMonth'," },
+  { machine: 'eventTicketing', description: 'a month asked for is not shown once its days are there (issue 45)', search: "whenMonthLoaded: ['showLoadedMonth'],", replace: 'whenMonthLoaded: [],' },
+  { machine: 'eventTicketing', description: 'the month shown is fetched instead of the month asked for (issue 45)', search: "...calendarRange(context.monthToShow ?? context.month) }),", replace: '...calendarRange(context.month) }),' },
   { machine: 'eventTicketing', description: 'a day without tickets shows the counters', search: "{ guard: 'hasNoTickets', target: 'No results' },", replace: '' },
 
   // ---------------- checkout

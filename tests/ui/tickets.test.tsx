@@ -268,6 +268,51 @@ describe('ticket page', () => {
     expect((await screen.findByTestId('no-results')).textContent).toBe('There are no results for the selection.');
   });
 
+  it('draws a month only with its days: on opening and on moving to a month not loaded yet, the grid waits for the answer (issue 45)', async () => {
+    // every calendar answer waits until the test lets it go
+    const answers: { range: string; send: (data: Record<string, number>) => void }[] = [];
+    const { handler: base } = catalogue();
+    const handler: Handler = (path, url) => {
+      if (!path.startsWith('ticket/calendar/event/2/')) return base(path, url);
+      return new Promise((resolve) => answers.push({ range: path.slice(path.lastIndexOf('/') + 1), send: (data) => resolve({ status: 200, body: { data } }) }));
+    };
+    mounted = mountShell('/en/tickets/2', { handler });
+    await ready();
+    await waitFor(() => expect(answers).toHaveLength(1));
+    // before the first answer: the page says it is loading, and no month is drawn
+    expect(screen.getByText('Loading the calendar …').getAttribute('role')).toBe('status');
+    expect(document.querySelector('[role="grid"]')).toBeNull();
+    expect(document.querySelector('button[data-date]')).toBeNull();
+    act(() => answers[0]?.send({ [day]: 5, [soldOutDay]: 0 }));
+    await showMonthOf(day);
+    // to the first month the first answer did not hold (it held today's month and the next one)
+    const notLoaded = addMonths(today.slice(0, 7), 2);
+    const shown = () => document.querySelector<HTMLElement>('button[data-date]')?.dataset.date?.slice(0, 7);
+    if (shown() !== addMonths(notLoaded, -1)) fireEvent.click(screen.getByRole('button', { name: /Next month/ }));
+    await waitFor(() => expect(shown()).toBe(addMonths(notLoaded, -1)));
+    expect(answers).toHaveLength(1);
+    const before = shown() ?? '';
+    fireEvent.click(screen.getByRole('button', { name: /Next month/ }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    const next = `${notLoaded}-15`;
+    // §9: the month asked for plus the following one
+    expect(answers[1]?.range).toBe(`${compact(`${notLoaded}-01`)};${compact(addDays(`${addMonths(notLoaded, 2)}-01`, -1))}`);
+    // while its days load: the month shown stays, its days as they were, none of the new month's
+    // days is drawn (neither choosable nor "not available"), and the grid says it is busy
+    expect(shown()).toBe(before);
+    expect(document.querySelector(`button[data-date^="${notLoaded}"]`)).toBeNull();
+    expect(screen.getByText('Loading more days …').getAttribute('role')).toBe('status');
+    expect(document.querySelector('.date-grid')?.getAttribute('aria-busy')).toBe('true');
+    // the answer: the month is drawn once, with its days
+    act(() => answers[1]?.send({ [next]: 4 }));
+    await waitFor(() => expect(shown()).toBe(notLoaded));
+    expect(dayButton(next).getAttribute('aria-disabled')).toBeNull();
+    expect(dayButton(next).getAttribute('aria-label')).toMatch(/, 4 places left$/);
+    expect(dayButton(`${notLoaded}-14`).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByText('Loading more days …')).toBeNull();
+    expect(document.querySelector('.date-grid')?.getAttribute('aria-busy')).toBeNull();
+  });
+
   it('moves through the date grid by keyboard and loads further months on Page Down', async () => {
     const calls = await openTicketPage();
     await showMonthOf(day);

@@ -82,6 +82,7 @@ export function CalendarSection({ titleId, month, days, selected, navigation, ca
         selected={selected}
         labelledBy={labelId}
         describedBy={`${labelId}-help`}
+        busy={loadingMonth}
         canShowMonth={canShowMonth}
         onShowMonths={onShowMonth}
         onChoose={onChoose}

@@ -35,6 +35,8 @@ export interface DateGridProps {
   labelledBy?: string;
   /** id of a text that explains the keys */
   describedBy?: string;
+  /** another month's days are loading: the grid keeps the month it shows meanwhile (aria-busy) */
+  busy?: boolean;
 }
 
 const NAV_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -62,7 +64,7 @@ function targetOf(key: string, date: string, shift: boolean): string {
   }
 }
 
-export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onShowMonths, canShowMonth, labelledBy, describedBy }: DateGridProps) {
+export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onShowMonths, canShowMonth, labelledBy, describedBy, busy = false }: DateGridProps) {
   const intl = useIntl();
   const first = months[0] ?? '';
   const last = months[months.length - 1] ?? first;
@@ -128,7 +130,7 @@ export function DateGrid({ months, dayState, dayStatus, selected, onChoose, onSh
   );
 
   return (
-    <div className="date-grid" ref={root}>
+    <div className="date-grid" ref={root} aria-busy={busy || undefined}>
       {months.map((month) => {
         const titleId = `date-grid-${month}`;
         return (
