@@ -69,6 +69,8 @@ describe('home_view', () => {
     fireEvent.click(screen.getByRole('link', { name: /Lakeside Museum/ }));
     await waitFor(() => expect(mounted?.shell.router.state.location.pathname).toBe('/en/guided-tours'));
     expect(await screen.findAllByTestId('tour-card')).toHaveLength(1);
+    // the imprint, then the list: Back returns to the imprint, not to a landing that moves on
+    expect(mounted.shell.router.history.length).toBe(2);
   });
 
   it('every other section: its list (vouchers: the voucher list at vouchers, passes: the pass list)', async () => {
