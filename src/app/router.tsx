@@ -32,6 +32,7 @@ import {
 } from '../domain/routes.js';
 import { MESSAGE_PARTS, SCREENS, loadJourney } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
+import { homeSection, sectionHref } from './sections.js';
 import type { Shell } from './shell-context.js';
 import type { JourneyHost, RouteEntry, RouteOrigin } from './journeys/host.js';
 import { Layout } from './components/Layout.js';
@@ -154,6 +155,11 @@ export function createShopRouter({
         const { config, lang, jwt, isGuest } = shell.actor.getSnapshot().context;
         // §1: a section whose config flag is off does not exist (its list and item pages alike)
         if (def.section && config && !config[SECTION_FLAGS[def.section]]) throw notFound();
+        // home_view (§3): a section's list as the home page, shown at the list's own address (its
+        // title, heading, nav marking and journey as there; one address per page); the default
+        // landing when the view is 'default' or its section is off
+        const home = name === 'home' && config ? homeSection(config) : null;
+        if (home) throw redirect({ href: `${sectionHref(home, lang)}${location.searchStr}`, replace: true });
         // the server's render of a personal page: the shell, the page's messages and its waiting state (RouteScreen)
         if (shell.personalPagesWait && !isCatalogueRoute(name)) {
           await shell.journeyMessages(MESSAGE_PARTS[name]);

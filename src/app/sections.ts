@@ -2,9 +2,10 @@
 import type { AppConfig } from '../api/schemas/config.js';
 import type { Language } from '../api/languages.js';
 import { routeHref, type PlainRouteName } from '../domain/routes.js';
+import type { SectionKey } from '../domain/sections.js';
 
 export interface Section {
-  key: 'tickets' | 'guidedTours' | 'merchandise' | 'passes' | 'vouchers';
+  key: SectionKey;
   /** the section's list route (./routes.ts) */
   route: PlainRouteName;
   flag: keyof Pick<AppConfig, 'hasTickets' | 'hasGuidedTours' | 'hasMerchandise' | 'hasMemCard' | 'hasVouchers'>;
@@ -25,6 +26,11 @@ export function sectionHref(section: Section, lang: Language): string {
 
 export function enabledSections(config: AppConfig): Section[] {
   return SECTIONS.filter((s) => config[s.flag]);
+}
+
+/** The section whose list is the home page (`homeView`), when it is one and its flag is on; else null: the default landing. */
+export function homeSection(config: AppConfig): Section | null {
+  return enabledSections(config).find((s) => s.key === config.homeView) ?? null;
 }
 
 /** A per-language label override from config, if any. */

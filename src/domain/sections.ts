@@ -9,6 +9,14 @@
 export const SECTION_KEYS = ['tickets', 'guidedTours', 'merchandise', 'passes', 'vouchers'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
+/**
+ * What the home page `/{lang}` shows (remote config `home_view`, §3): the default landing
+ * ('default': banners, welcome and the section entries) or one section's list, named by its nav
+ * key. A list whose section is off is no home page: the default landing shows instead.
+ */
+export const HOME_VIEWS = ['default', ...SECTION_KEYS] as const;
+export type HomeView = (typeof HOME_VIEWS)[number];
+
 /** The flag of each section in the app's config (src/api/schemas/config.ts AppConfig). */
 export const SECTION_FLAGS = {
   tickets: 'hasTickets',

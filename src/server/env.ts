@@ -10,6 +10,7 @@ import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LoggerOptions } from './l
 import { parseSmtpUrl, type SmtpSettings } from './mail/transport.js';
 import { parseTicketKey } from './tickets/codes.js';
 import { DEFAULT_MUSEUM_TIME_ZONE, isTimeZone } from '../domain/museum-clock.js';
+import { HOME_VIEWS, type HomeView } from '../domain/sections.js';
 import { passwordCost } from './auth.js';
 
 export interface ServerEnv {
@@ -39,6 +40,11 @@ export interface ServerEnv {
    * settings table, like an operator's SQL change); undefined leaves the stored setting as it is.
    */
   guestRegistration?: boolean | undefined;
+  /**
+   * HOME_VIEW: sets the remote config's `home_view` at start (what the home page shows: the
+   * default landing or a section's list; stored like GUEST_REGISTRATION); undefined leaves it.
+   */
+  homeView?: HomeView | undefined;
   /** FRAME_ANCESTORS: origins that may frame the shop (embedded mode), CSP frame-ancestors. */
   frameAncestors: string[];
   /** ALLOWED_HOSTS: host names the shop answers for besides PUBLIC_URL's; undefined = localhost, 127.0.0.1, [::1]. */
@@ -201,6 +207,10 @@ export function parseEnv(env: Env): ServerEnv {
     else problems.push(`GUEST_REGISTRATION must be true or false, got '${rawGuest}'.`);
   }
 
+  const rawHomeView = value(env, 'HOME_VIEW');
+  const homeView = HOME_VIEWS.find((view) => view === rawHomeView);
+  if (rawHomeView !== undefined && !homeView) problems.push(`HOME_VIEW must be one of ${HOME_VIEWS.join(', ')}, got '${rawHomeView}'.`);
+
   const rawRendering = value(env, 'SERVER_RENDERING');
   // on unless SERVER_RENDERING=false (issue 25): catalogue pages go out with their content
   let serverRendering = true;
@@ -279,7 +289,7 @@ export function parseEnv(env: Env): ServerEnv {
     problems.push(error instanceof Error ? error.message : String(error));
   }
   if (problems.length > 0) throw new EnvError(problems);
-  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, renderTimeBoundMs, allowedHosts, paymentsPerMinute, registrationsPerMinute, museumTimeZone };
+  return { port, host, dataDir, databaseUrl, jwtSecret, webhookSecret, webhookUrl, shopApiUrl, supportEmail, publicUrl, trustProxy, cartTtlMs, guestRegistration, homeView, frameAncestors, serverRendering, logLevel, logFormat, smtp, mailFrom, ticketSigningKey, voucherValidityMonths, resendIntervalSeconds, renderTimeBoundMs, allowedHosts, paymentsPerMinute, registrationsPerMinute, museumTimeZone };
 }
 
 /** A whole number of `unit` from `min` to `max`, or undefined when unset; a bad value is named in `problems`. */

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { createShopServer, originOf } from './app.js';
 import { CatalogCache, databaseCatalogVersion } from './catalog-cache.js';
-import { readSetting, setGuestRegistration } from './settings.js';
+import { readSetting, setGuestRegistration, setHomeView } from './settings.js';
 import { openDb, withStartupLock, type Db } from './db/index.js';
 import { loadTicketKey } from './tickets/codes.js';
 import { orderAttachmentMaker } from './tickets/delivery.js';
@@ -236,6 +236,10 @@ async function main(): Promise<void> {
   if (env.guestRegistration !== undefined) {
     await setGuestRegistration(db, env.guestRegistration);
     log(`Guest registration ${env.guestRegistration ? 'on' : 'off'} (GUEST_REGISTRATION).`);
+  }
+  if (env.homeView !== undefined) {
+    await setHomeView(db, env.homeView);
+    log(`The home page shows ${env.homeView === 'default' ? 'the default landing' : `the ${env.homeView} list`} (HOME_VIEW).`);
   }
   // PGlite: this process is the only writer. PostgreSQL: several processes may be; they share a version (catalog-cache.ts).
   const catalogCache = new CatalogCache({ shared: db.kind === 'postgres' ? databaseCatalogVersion(db) : undefined });

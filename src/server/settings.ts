@@ -7,6 +7,7 @@ import type { Language } from '../api/languages.js';
 import type { Country } from '../api/schemas/config-requests.js';
 import { HttpError } from './api/http-error.js';
 import { tr } from './catalog/texts.js';
+import type { HomeView } from '../domain/sections.js';
 
 export async function readSetting(q: Queryable, key: string): Promise<unknown> {
   const rows = await q.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [key]);
@@ -20,6 +21,14 @@ export async function readSetting(q: Queryable, key: string): Promise<unknown> {
  */
 export async function setGuestRegistration(q: Queryable, enabled: boolean): Promise<void> {
   await q.query("UPDATE settings SET value = jsonb_set(value, '{has_guest_registration}', $1::jsonb) WHERE key = 'remote_config'", [JSON.stringify(enabled)]);
+}
+
+/**
+ * HOME_VIEW at start: writes `home_view` (what the home page shows) into the stored remote
+ * config, as an operator would with SQL.
+ */
+export async function setHomeView(q: Queryable, view: HomeView): Promise<void> {
+  await q.query("UPDATE settings SET value = jsonb_set(value, '{home_view}', $1::jsonb) WHERE key = 'remote_config'", [JSON.stringify(view)]);
 }
 
 /** Countries as {key, name} in `lang`, Switzerland first, then by name. Used by customer/attr too. */

@@ -9,7 +9,7 @@ import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { LANGUAGES } from '../../src/api/languages.js';
 import { RemoteConfigSchema, StaticContentSchema } from '../../src/api/schemas/config.js';
 import { ApiError } from '../../src/api/http.js';
-import { setGuestRegistration } from '../../src/server/settings.js';
+import { setGuestRegistration, setHomeView } from '../../src/server/settings.js';
 
 let server: TestServer;
 const apiFor = (lang: string): ShopApi => createShopApi({ baseURL: server.apiBase, lang: () => lang });
@@ -90,6 +90,18 @@ describe('GET shopinfo/config?shop=16', () => {
       await setGuestRegistration(server.db, false);
     }
     expect((await apiFor('en').getConfig()).hasGuestRegistration).toBe(false);
+  });
+
+  it('HOME_VIEW at start sets what the home page shows in the stored config (the seed: the default landing)', async () => {
+    expect((await apiFor('en').getConfig()).homeView).toBe('default');
+    await setHomeView(server.db, 'vouchers');
+    try {
+      expect((await apiFor('en').getConfig()).homeView).toBe('vouchers');
+      expect((await raw('en/shopinfo/config?shop=16')).body).toMatchObject({ data: { home_view: 'vouchers', site_name: 'Museum am See' } });
+    } finally {
+      await setHomeView(server.db, 'default');
+    }
+    expect((await apiFor('en').getConfig()).homeView).toBe('default');
   });
 
   it('answers 422 with a field error when shop is missing or not a number, 404 for another shop', async () => {

@@ -139,6 +139,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ GUEST_REGISTRATION: 'maybe' })).toThrow(/GUEST_REGISTRATION/);
   });
 
+  it('reads HOME_VIEW as one of the home views (the default landing or a section\'s nav key), or unset (the stored setting stays)', () => {
+    expect(parseEnv({ HOME_VIEW: 'guidedTours' }).homeView).toBe('guidedTours');
+    expect(parseEnv({ HOME_VIEW: 'default' }).homeView).toBe('default');
+    expect(parseEnv({}).homeView).toBeUndefined();
+    expect(() => parseEnv({ HOME_VIEW: 'tours' })).toThrow(/HOME_VIEW must be one of default, tickets, guidedTours, merchandise, passes, vouchers, got 'tours'/);
+  });
+
   it('reads ORDER_RESEND_INTERVAL_SECONDS as whole seconds from 1 to a day, and names a bad one', () => {
     expect(parseEnv({}).resendIntervalSeconds).toBeUndefined();
     expect(parseEnv({ ORDER_RESEND_INTERVAL_SECONDS: '15' }).resendIntervalSeconds).toBe(15);

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CatalogCache } from '../../src/server/catalog-cache.js';
 import type { PageRenderer } from '../../src/server/render.js';
+import { setHomeView } from '../../src/server/settings.js';
 
 let server: TestServer;
 
@@ -109,6 +110,22 @@ describe('renderPage', () => {
     const answer = await render('/');
     expect(answer.rendered).toBe(false);
     expect(answer.rendered ? '' : answer.why).toMatch(/^the route (moved to \/de|rendered no page)/);
+  });
+
+  it('renders the home page as the default landing; with a section\'s list as home_view it moves on to the list, rendered at its own address (spec row 3.03)', async () => {
+    const landing = await render('/en');
+    if (!landing.rendered) throw new Error(landing.why);
+    expect(h1Of(landing.html)).toBe('Welcome to Lakeside Museum');
+    await setHomeView(server.db, 'guidedTours');
+    try {
+      const home = await render('/en');
+      expect(home.rendered ? 'rendered' : home.why).toMatch(/^the route (moved to \/en\/guided-tours|rendered no page)/);
+      const list = await render('/en/guided-tours');
+      if (!list.rendered) throw new Error(list.why);
+      expect(h1Of(list.html)).toBe('Guided tours');
+    } finally {
+      await setHomeView(server.db, 'default');
+    }
   });
 
   it("renders a personal page as the shell and the page's waiting state, for nobody, with the page's messages; no login asked for", async () => {

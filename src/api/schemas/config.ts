@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { LanguageSchema, TranslationsSchema } from './common.js';
+import { HOME_VIEWS } from '../../domain/sections.js';
 
 const PartnerLogoGroupSchema = v.object({
   /** Group name per language. */
@@ -72,7 +73,11 @@ export const RemoteConfigSchema = v.object({
   show_header: v.boolean(),
   show_footer: v.boolean(),
   show_progress_bar: v.boolean(),
-  home_view: v.optional(v.string(), 'default'),
+  /**
+   * What the home page shows (src/domain/sections.ts HOME_VIEWS): 'default' or a section's nav
+   * key; anything else (a back end's value this app does not know) is the default landing.
+   */
+  home_view: v.fallback(v.optional(v.picklist(HOME_VIEWS), 'default'), 'default'),
   default_user_country_key: v.string(),
   guided_tour_default_language: v.string(),
   support_email: v.string(),
