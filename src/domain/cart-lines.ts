@@ -83,7 +83,8 @@ export const TourPartRefSchema = v.variant('kind', [
 ]);
 export type TourPartRef = v.InferOutput<typeof TourPartRefSchema>;
 
-export const TourPartSchema = v.object({ name: Name, count: Count, price: Price, ref: v.optional(TourPartRefSchema) });
+/** `vat_value`: the part's VAT percent (§9 VAT per item); parts saved before it are taxed at the line's. */
+export const TourPartSchema = v.object({ name: Name, count: Count, price: Price, vat_value: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))), ref: v.optional(TourPartRefSchema) });
 export type TourPart = v.InferOutput<typeof TourPartSchema>;
 
 /** The name of a tour line's subticket part: the ticket's and the subticket's name ("Family: Child"). */
@@ -282,9 +283,13 @@ export function taxedItems(lines: readonly CartLine[]): TaxedItem[] {
       case 'dayTicket':
         for (const entry of line.dayTickets) items.push({ price: entry.price, count: entry.count, vatPercent: entry.vat_value });
         break;
-      case 'guidedTour':
-        items.push({ price: line.totalPrice, count: 1, vatPercent: line.vat_value });
+      case 'guidedTour': {
+        // per part at its own rate (tours.tourTaxedItems); parts that do not add up to the line: the line at its rate
+        const parts = line.parts ?? [];
+        if (parts.length > 0 && sumMinor(parts.map((p) => p.price * p.count)) === line.totalPrice) for (const p of parts) items.push({ price: p.price, count: p.count, vatPercent: p.vat_value ?? line.vat_value });
+        else items.push({ price: line.totalPrice, count: 1, vatPercent: line.vat_value });
         break;
+      }
       case 'merchandise':
       case 'annualPass':
       case 'voucher':

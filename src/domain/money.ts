@@ -70,3 +70,23 @@ export function taxByRate(items: Iterable<TaxedItem>): { ratePercent: number; ta
   }
   return [...byRate.entries()].sort((a, b) => a[0] - b[0]).map(([ratePercent, tax]) => ({ ratePercent, tax }));
 }
+
+/**
+ * The one VAT percent of a line that holds items at several rates, where a single number is asked
+ * for (a cart line's `vat_value`, the server's `vat` of an order line): the rate of the largest
+ * gross share, the first such rate on a tie; 0 without items. Tax is never computed from it
+ * (taxTotal taxes every item at its own rate).
+ */
+export function mainVatRate(items: Iterable<TaxedItem>): number {
+  const gross = new Map<number, Minor>();
+  for (const item of items) gross.set(item.vatPercent ?? 0, (gross.get(item.vatPercent ?? 0) ?? 0) + item.price * item.count);
+  let rate = 0;
+  let most = -1;
+  for (const [candidate, amount] of gross) {
+    if (amount > most) {
+      rate = candidate;
+      most = amount;
+    }
+  }
+  return rate;
+}

@@ -26,9 +26,9 @@
  * - The §7 cart item: {type, answers, datetime, tourId, prices[{id, count}], tickets[{id, count,
  *   subtickets}]}.
  */
-import { subticketPartName, type TourLine, type TourPart } from './cart-lines.js';
+import { subticketPartName, type TourLine, type TourPart, type TourPartRef } from './cart-lines.js';
 import { addDays } from './dates.js';
-import type { Minor } from './money.js';
+import { mainVatRate, type Minor, type TaxedItem } from './money.js';
 import { parseCount, TOUR_OVERVIEW_DAYS } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -44,6 +44,8 @@ export interface TourSubticketInput {
   id: number;
   name?: string;
   price: Minor;
+  /** VAT percent; missing: the ticket's */
+  vat_value?: number;
   min_quantity: number;
   max_quantity: number;
 }
@@ -312,6 +314,54 @@ export function tourItemTotals(
     }
   }
   return { amount, tours, participants };
+}
+
+/** A taxed item of a tour booking and what it stands for (a price list entry, a ticket, a subticket). */
+export interface TourTaxedItem extends TaxedItem {
+  vatPercent: number;
+  ref: TourPartRef;
+}
+
+/**
+ * §9 VAT per item for a tour booking, the one rule of app (the cart line's parts) and server
+ * (PricedLine.tax): each price list entry at the slot's price and its own rate; each ticket at its
+ * own rate; each subticket at its own rate (missing: its ticket's), max(1, count) × its count per
+ * ticket unit, the way tourItemTotals counts. Σ price × count is tourItemTotals' amount; items
+ * with count 0 and unknown ids are left out.
+ */
+export function tourTaxedItems(
+  tour: {
+    priceList: readonly { id: number; price: Minor; vat_value?: number }[];
+    tickets: readonly { id: number; price: Minor; vat_value?: number; subtickets?: readonly { id: number; price: Minor; vat_value?: number }[] }[];
+  },
+  slotPriceList: readonly { id: number; price: Minor }[] | null | undefined,
+  item: TourItemCounts,
+): TourTaxedItem[] {
+  const prices = effectivePriceList(tour.priceList, slotPriceList);
+  const items: TourTaxedItem[] = [];
+  for (const p of item.prices) {
+    const entry = prices.find((e) => e.id === p.id);
+    if (entry && p.count > 0) items.push({ price: entry.price, count: p.count, vatPercent: entry.vat_value ?? 0, ref: { kind: 'price', id: entry.id } });
+  }
+  for (const t of item.tickets) {
+    const ticket = tour.tickets.find((x) => x.id === t.id);
+    if (!ticket) continue;
+    const vat = ticket.vat_value ?? 0;
+    const subs = ticket.subtickets ?? [];
+    const chosen = t.subtickets ?? [];
+    if (subs.length === 0) {
+      if (t.count > 0) items.push({ price: ticket.price, count: t.count, vatPercent: vat, ref: { kind: 'ticket', id: ticket.id } });
+      continue;
+    }
+    if (t.count === 0 && chosen.every((s) => s.count === 0)) continue;
+    const units = Math.max(1, t.count);
+    items.push({ price: ticket.price, count: units, vatPercent: vat, ref: { kind: 'ticket', id: ticket.id } });
+    for (const c of chosen) {
+      const sub = subs.find((s) => s.id === c.id);
+      if (sub && c.count > 0) items.push({ price: sub.price, count: units * c.count, vatPercent: sub.vat_value ?? vat, ref: { kind: 'subticket', ticketId: ticket.id, id: sub.id } });
+    }
+  }
+  return items;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,27 +679,27 @@ export function formPrice(tour: TourInput, slot: TourSlotInput | null, form: Tou
   return tourItemTotals(tour, slot?.priceList, itemCounts(tour, form)).amount;
 }
 
-/** The cart line of a tour booking: name, date, time, counts (parts) and price. */
+/**
+ * The cart line of a tour booking: name, date, time, counts and price. Its parts are the booking's
+ * taxed items (tourTaxedItems) with their names and VAT percents, so the cart taxes the line per
+ * item as the server does (§9); the base of a ticket with subtickets is a part only when it costs
+ * something. The line's own `vat_value` is the rate of the largest share (money.mainVatRate).
+ */
 export function tourCartLine(tour: TourInput, slot: TourSlotInput, date: string, form: TourForm, questions: readonly QuestionInput[]): TourLine {
   const item = tourCartItem(tour, date, slot.time, form, questions);
   const counts = itemCounts(tour, form);
   const totals = tourItemTotals(tour, slot.priceList, counts);
-  const prices = effectivePriceList(tour.priceList, slot.priceList);
+  const taxed = tourTaxedItems(tour, slot.priceList, counts);
   const parts: TourPart[] = [];
-  for (const p of counts.prices) {
-    const entry = prices.find((e) => e.id === p.id);
-    if (entry) parts.push({ name: entry.name ?? '', count: p.count, price: entry.price, ref: { kind: 'price', id: entry.id } });
+  for (const { price, count, vatPercent, ref } of taxed) {
+    const ticket = ref.kind === 'price' ? undefined : tour.tickets.find((t) => t.id === (ref.kind === 'ticket' ? ref.id : ref.ticketId));
+    let name = '';
+    if (ref.kind === 'price') name = tour.priceList.find((e) => e.id === ref.id)?.name ?? '';
+    else if (ref.kind === 'subticket') name = subticketPartName(ticket?.name ?? '', ticket?.subtickets?.find((s) => s.id === ref.id)?.name ?? '');
+    else if (price > 0 || (ticket?.subtickets ?? []).length === 0) name = ticket?.name ?? '';
+    else continue;
+    parts.push({ name, count, price, vat_value: vatPercent, ref });
   }
-  for (const t of counts.tickets) {
-    const ticket = tour.tickets.find((x) => x.id === t.id);
-    if (!ticket) continue;
-    if ((t.subtickets ?? []).length === 0) parts.push({ name: ticket.name ?? '', count: t.count, price: ticket.price, ref: { kind: 'ticket', id: ticket.id } });
-    for (const s of t.subtickets ?? []) {
-      const sub = ticket.subtickets?.find((x) => x.id === s.id);
-      if (sub) parts.push({ name: subticketPartName(ticket.name ?? '', sub.name ?? ''), count: s.count, price: sub.price, ref: { kind: 'subticket', ticketId: ticket.id, id: sub.id } });
-    }
-  }
-  const vatSource = counts.prices.length > 0 ? tour.priceList.find((p) => p.id === counts.prices[0]?.id) : tour.tickets.find((t) => t.id === counts.tickets[0]?.id);
   return {
     type: 'guidedTour',
     id: tour.id,
@@ -659,7 +709,7 @@ export function tourCartLine(tour: TourInput, slot: TourSlotInput, date: string,
     totalCount: Math.max(1, groupSize(tour, form)),
     date,
     time: slot.time,
-    vat_value: vatSource?.vat_value ?? 0,
+    vat_value: mainVatRate(taxed),
     single_ticketing: tour.single_ticketing === 1 ? 1 : 0,
     prices: item.prices,
     tickets: item.tickets,

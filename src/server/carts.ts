@@ -22,7 +22,8 @@ export interface CartRow {
   aux: PaymentAux;
   items: CartItem[];
   external_document_number: string | null;
-  lines: { type: string; name: string; amount: number; vat: number }[];
+  /** `tax`: VAT in minor units, in rows stored since it was added (none before) */
+  lines: { type: string; name: string; amount: number; vat: number; tax?: number }[];
   subtotal: number;
   discount: number;
   shipping: number;

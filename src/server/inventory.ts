@@ -22,7 +22,8 @@ import { HttpError } from './api/http-error.js';
 import { isPass } from '../domain/shop.js';
 import { applyVoucherCodes } from '../domain/vouchers.js';
 import { normalizeVoucherCode, VOUCHER_NOT_FOUND } from '../domain/voucher-code.js';
-import { answerProblem, participantLimit, tourItemTotals } from '../domain/tours.js';
+import { answerProblem, participantLimit, tourItemTotals, tourTaxedItems } from '../domain/tours.js';
+import { mainVatRate, taxTotal, type TaxedItem } from '../domain/money.js';
 import { bookSlot, findSlot, loadRules, lockSlot, slotsInRange, type OwnerKind } from './schedule.js';
 import { tr } from './catalog/texts.js';
 import { subticketRows, type SubticketRow } from './catalog/common.js';
@@ -40,8 +41,14 @@ export interface PricedLine {
   name: string;
   /** total of the line in minor units, before vouchers; voucher codes are 0 here */
   amount: number;
-  /** VAT in percent, e.g. 8.1 */
+  /**
+   * VAT in percent, e.g. 8.1: the line's rate; for a line whose items have several rates (a tour
+   * with a price entry or ticket at another rate, a ticket with subtickets, day tickets) the rate of
+   * the largest share (money.mainVatRate). The VAT itself is `tax`, never computed from this.
+   */
   vat: number;
+  /** VAT contained in the line, minor units: §9 VAT per item, each item at its own rate (money.taxTotal) */
+  tax: number;
   /** voucher codes only: the value applied to this cart (positive, minor units); 0 for other lines */
   discount: number;
   /** voucher codes only: the value left on the code after this cart; 0 for other lines */
@@ -73,6 +80,9 @@ interface Take {
   /** merchandise id or voucher barcode */
   key: string;
 }
+
+/** `vat` and `tax` of a line from its taxed items (§9 VAT per item; the app taxes the same items, src/domain/cart-lines.ts taxedItems). */
+const taxOf = (items: readonly TaxedItem[]): { vat: number; tax: number } => ({ vat: mainVatRate(items), tax: taxTotal(items) });
 
 const unavailable = (index: number, message: string, field = '') =>
   new HttpError(422, 'ITEM_UNAVAILABLE', message, { [`items.${index}${field ? `.${field}` : ''}`]: [message] });
@@ -167,12 +177,18 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
         const subs = await subticketRows(q, 'event_ticket', [ticket.id]);
         const unit = subticketUnit(index, subs, ticket.family === 1, item.subtickets);
         await planSlot(index, { ...ticketSlotOwner(ticket), untilEnd: ticket.mode === 3 }, eventLifetime(event, now), item.datetime, item.count * unit.persons, 0);
-        lines.push({ item, name: `${tr(event.name, lang)} – ${tr(ticket.name, lang)}`, amount: item.count * (ticket.price + unit.price), vat: ticket.vat_value, discount: 0, remaining: 0 });
+        // the ticket at its rate, each subticket at its own (per ticket, so count × its count)
+        const taxed: TaxedItem[] = [{ price: ticket.price, count: item.count, vatPercent: ticket.vat_value }];
+        for (const w of item.subtickets) {
+          const s = subs.find((x) => x.id === w.id);
+          if (s) taxed.push({ price: s.price, count: item.count * w.count, vatPercent: s.vat_value });
+        }
+        lines.push({ item, name: `${tr(event.name, lang)} – ${tr(ticket.name, lang)}`, amount: item.count * (ticket.price + unit.price), ...taxOf(taxed), discount: 0, remaining: 0 });
         break;
       }
       case 'dayTicket': {
         let amount = 0;
-        let vat = 0;
+        const taxed: TaxedItem[] = [];
         const names: string[] = [];
         for (const d of item.dayTickets) {
           if (d.count === 0) continue;
@@ -183,11 +199,11 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
           if (!slot) throw unavailable(index, 'This day cannot be booked.', 'date');
           await planSlot(index, { kind: 'ticket', id: ticket.id, untilEnd: true }, eventLifetime(event, now), slot, d.count, 0);
           amount += d.count * ticket.price;
-          vat = ticket.vat_value;
+          taxed.push({ price: ticket.price, count: d.count, vatPercent: ticket.vat_value });
           names.push(`${d.count} × ${tr(ticket.name, lang)}`);
         }
         if (names.length === 0) throw invalid(index, 'Choose at least one ticket.', 'dayTickets');
-        lines.push({ item, name: names.join(', '), amount, vat, discount: 0, remaining: 0 });
+        lines.push({ item, name: names.join(', '), amount, ...taxOf(taxed), discount: 0, remaining: 0 });
         break;
       }
       case 'guidedTour': {
@@ -210,7 +226,7 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
         }
         takes.push({ index, kind: 'stock', places: item.count, tours: 0, key: String(row.id) });
         weight += item.count * row.weight;
-        lines.push({ item, name: tr(row.name, lang), amount: item.count * row.price, vat: row.vat_value, discount: 0, remaining: 0 });
+        lines.push({ item, name: tr(row.name, lang), amount: item.count * row.price, ...taxOf([{ price: row.price, count: item.count, vatPercent: row.vat_value }]), discount: 0, remaining: 0 });
         break;
       }
       case 'voucher': {
@@ -224,7 +240,7 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
           }
           unit = item.amount;
         }
-        lines.push({ item, name: tr(row.name, lang), amount: item.count * unit, vat: row.vat_value, discount: 0, remaining: 0 });
+        lines.push({ item, name: tr(row.name, lang), amount: item.count * unit, ...taxOf([{ price: unit, count: item.count, vatPercent: row.vat_value }]), discount: 0, remaining: 0 });
         break;
       }
       case 'voucherCode': {
@@ -237,7 +253,7 @@ async function priceAndPlan(q: Queryable, lang: Language, items: CartItem[], now
         const validity = voucherCodeStanding(row, now);
         if (!validity.valid) throw new HttpError(422, validity.error, 'This voucher code cannot be used.', { [`items.${index}`]: [validity.error] });
         // value: filled in below, once the subtotal is known
-        lines.push({ item, name: `${tr(row.name, lang)} ${row.barcode}`, amount: 0, vat: 0, discount: 0, remaining: validity.available_amount });
+        lines.push({ item, name: `${tr(row.name, lang)} ${row.barcode}`, amount: 0, vat: 0, tax: 0, discount: 0, remaining: validity.available_amount });
         takes.push({ index, kind: 'voucherCode', places: 0, tours: 0, key: row.barcode });
         break;
       }
@@ -274,11 +290,8 @@ async function priceTour(q: Queryable, lang: Language, index: number, item: Extr
   if (!slot) throw unavailable(index, 'This date and time cannot be booked.', 'datetime');
 
   // validation of ids and subticket ranges here; amount, tours and participants by the rule the app uses (src/domain/tours.ts)
-  let vat = 0;
   for (const p of item.prices) {
-    const row = prices.find((x) => x.id === p.id);
-    if (!row) throw invalid(index, `Unknown price list entry ${p.id}.`, 'prices');
-    if (p.count > 0) vat = row.vat_value;
+    if (!prices.some((x) => x.id === p.id)) throw invalid(index, `Unknown price list entry ${p.id}.`, 'prices');
   }
   for (const t of item.tickets) {
     const row = tickets.find((x) => x.id === t.id);
@@ -287,13 +300,11 @@ async function priceTour(q: Queryable, lang: Language, index: number, item: Extr
     const own = subs.filter((s) => s.parent_id === row.id);
     if (own.length > 0) subticketUnit(index, own, false, t.subtickets);
     else if (t.subtickets.some((s) => s.count > 0)) throw invalid(index, 'This ticket has no subtickets.', 'subtickets');
-    if (vat === 0) vat = row.vat_value;
   }
-  const totals = tourItemTotals(
-    { priceList: prices, tickets: tickets.map((t) => ({ id: t.id, price: t.price, subtickets: subs.filter((s) => s.parent_id === t.id) })) },
-    slot.price_list,
-    item,
-  );
+  const priced = { priceList: prices, tickets: tickets.map((t) => ({ id: t.id, price: t.price, vat_value: t.vat_value, subtickets: subs.filter((s) => s.parent_id === t.id) })) };
+  const totals = tourItemTotals(priced, slot.price_list, item);
+  // §9 VAT per item, the rule of the app's cart line (src/domain/tours.ts tourTaxedItems)
+  const taxed = tourTaxedItems(priced, slot.price_list, item);
   const amount = totals.amount;
   const toursBooked = totals.tours;
   const participants = totals.participants;
@@ -321,7 +332,7 @@ async function priceTour(q: Queryable, lang: Language, index: number, item: Extr
     await planSlot(index, { kind: 'tour', id: tour.id }, lifetime, item.datetime, participants, 0);
   }
   checkAnswers(index, questions, item.answers);
-  return { item, name: `${tr(tour.name, lang)}, ${item.datetime}`, amount, vat, discount: 0, remaining: 0 };
+  return { item, name: `${tr(tour.name, lang)}, ${item.datetime}`, amount, ...taxOf(taxed), discount: 0, remaining: 0 };
 }
 
 /**

@@ -363,10 +363,10 @@ describe('the §7 cart item and the cart line', () => {
     });
     const line = tourCartLine(tour203, thursdayEvening, '2026-06-11', form, q203);
     expect(line).toMatchObject({ type: 'guidedTour', id: 203, name: 'Private Gruppenführung', date: '2026-06-11', time: '18:30', totalPrice: 32000, totalCount: 12, vat_value: vat, single_ticketing: 0 });
-    // each part says what it stands for, so a switch of language can rename it (issue 16 item 7)
+    // each part says what it stands for, so a switch of language can rename it (issue 16 item 7), and its VAT rate (§9, issue 45)
     expect(line.parts).toEqual([
-      { name: 'Gruppenführung', count: 1, price: 32000, ref: { kind: 'price', id: 2031 } },
-      { name: 'Teilnehmende', count: 12, price: 0, ref: { kind: 'ticket', id: 2033 } },
+      { name: 'Gruppenführung', count: 1, price: 32000, vat_value: vat, ref: { kind: 'price', id: 2031 } },
+      { name: 'Teilnehmende', count: 12, price: 0, vat_value: vat, ref: { kind: 'ticket', id: 2033 } },
     ]);
   });
 
@@ -377,9 +377,9 @@ describe('the §7 cart item and the cart line', () => {
     expect(line).toMatchObject({ prices: [], totalPrice: 5000 + 4400 + 2400, totalCount: 7, single_ticketing: 1 });
     expect(line.tickets).toEqual([{ id: 2011, count: 2, subtickets: [] }, { id: 2013, count: 1, subtickets: [{ id: 5021, count: 2 }, { id: 5022, count: 3 }] }]);
     expect(line.parts).toEqual([
-      { name: 'Erwachsene', count: 2, price: 2500, ref: { kind: 'ticket', id: 2011 } },
-      { name: 'Familienticket: Erwachsene', count: 2, price: 2200, ref: { kind: 'subticket', ticketId: 2013, id: 5021 } },
-      { name: 'Familienticket: Kinder', count: 3, price: 800, ref: { kind: 'subticket', ticketId: 2013, id: 5022 } },
+      { name: 'Erwachsene', count: 2, price: 2500, vat_value: vat, ref: { kind: 'ticket', id: 2011 } },
+      { name: 'Familienticket: Erwachsene', count: 2, price: 2200, vat_value: vat, ref: { kind: 'subticket', ticketId: 2013, id: 5021 } },
+      { name: 'Familienticket: Kinder', count: 3, price: 800, vat_value: vat, ref: { kind: 'subticket', ticketId: 2013, id: 5022 } },
     ]);
   });
 });

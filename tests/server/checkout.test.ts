@@ -12,6 +12,7 @@ import { SHIPPING_RATES } from '../../src/server/seed/checkout.js';
 import { CART_TTL_MS } from '../../src/server/carts.js';
 import { DEMO } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
+import { vatPerItem } from '../../src/domain/money.js';
 import { overbookedAvailable, parseProviderReturn } from '../../src/api/checkout.js';
 import { catalogueBook, failure, payAtProvider, pressProviderButton, providerParams, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 
@@ -442,6 +443,9 @@ describe('checkout on the demo data', () => {
       const priced = await priceCart(server.db, 'de', items, server.clock.now);
       expect(review.id).toBe(booking_id);
       expect(review.lines.map((l) => l.name)).toEqual(priced.lines.map((l) => l.name));
+      // each line's rate and the VAT it contains, stored with the order (§9 VAT per item; two books at 2.6 %)
+      expect(review.lines.map((l) => [l.vat, l.tax])).toEqual(priced.lines.map((l) => [l.vat, l.tax]));
+      expect(review.lines[1]).toMatchObject({ vat: 2.6, tax: 2 * vatPerItem(3900, 2.6) });
       expect(review.amount).toBe(priced.total + review.shipping);
       expect(review.has_tickets).toBe(true);
       expect(review.external_document_number).toBe('PO-4711');

@@ -11,6 +11,9 @@ import { createShopApi, type ShopApi } from '../../src/api/index.js';
 import { DEMO, demoTenPlacesSlot, nextWeekday } from '../../src/server/seed/demo.js';
 import { addDays, isoWeekday } from '../../src/domain/dates.js';
 import { museumLocal } from '../../src/domain/museum-clock.js';
+import { taxedItems, toCartPayload } from '../../src/domain/cart-lines.js';
+import { taxTotal, vatPerItem } from '../../src/domain/money.js';
+import { emptyTourForm, tourCartLine } from '../../src/domain/tours.js';
 
 let server: TestServer;
 let api: ShopApi;
@@ -71,6 +74,9 @@ describe('priceCart', () => {
     expect(cart.lines[0]?.name).toBe('The Lakeside Collection – permanent exhibition – Adult');
     expect(cart.lines[7]).toMatchObject({ discount: 5000, remaining: 0 });
     expect(cart.lines[3]?.vat).toBe(2.6);
+    // the VAT each line contains (§9 VAT per item): books 2 × 39.00 at 2.6 %, a voucher code none
+    expect(cart.lines[3]?.tax).toBe(2 * vatPerItem(3900, 2.6));
+    expect(cart.lines[7]?.tax).toBe(0);
   });
 
   it('lets a voucher code cover at most the cart (plus shipping) and reports what remains on it', async () => {
@@ -97,6 +103,30 @@ describe('priceCart', () => {
     const saturday = day(6);
     const walk: CartItem = { type: 'guidedTour', tourId: DEMO.tours.architecture, datetime: `${saturday} 10:00`, prices: [], answers: [], tickets: [{ id: DEMO.tourTickets.architectureGroup, count: 1, subtickets: [{ id: DEMO.subtickets.architectureAdults, count: 2 }, { id: DEMO.subtickets.architectureStudents, count: 1 }] }] };
     expect((await priceCart(server.db, 'en', [walk], now())).total).toBe(2 * 2000 + 1400);
+  });
+
+  it('§9 VAT per item: the seeded two-rate tour 204 is taxed at the server as the app\'s cart line taxes it (issue 45 item 6)', async () => {
+    const saturday = day(6);
+    // the app's line, built by the app's function from what the API shows (204: adults and students at 8.1 %, adults with the book at 2.6 %)
+    const detail = await api.getTour(DEMO.tours.architecture, saturday);
+    const slot = detail.schedule.find((s) => s.time === '10:00');
+    if (!slot) throw new Error('204 has no Saturday 10:00');
+    const form = { ...emptyTourForm(detail), subtickets: { [DEMO.tourTickets.architectureGroup]: { [DEMO.subtickets.architectureAdults]: 2, [DEMO.subtickets.architectureAdultsBook]: 1 } } };
+    const line = tourCartLine(detail, slot, saturday, form, []);
+    const appTax = taxTotal(taxedItems([line]));
+    expect(new Set(taxedItems([line]).map((i) => i.vatPercent))).toEqual(new Set([8.1, 2.6]));
+    // 2 × 20.00 at 8.1 % (1.50 each) + 39.00 at 2.6 % (0.99)
+    expect(appTax).toBe(2 * vatPerItem(2000, 8.1) + vatPerItem(3900, 2.6));
+    const cart = await priceCart(server.db, 'en', toCartPayload([line]).items, now());
+    // the same tax on both sides; `vat` names the rate of the largest share (40.00 at 8.1 % against 39.00 at 2.6 %)
+    expect(cart.lines[0]).toMatchObject({ amount: line.totalPrice, tax: appTax, vat: 8.1 });
+    expect(line.vat_value).toBe(8.1);
+    // with the book for two, 2.6 % holds the larger share
+    const moreBooks = { ...form, subtickets: { [DEMO.tourTickets.architectureGroup]: { [DEMO.subtickets.architectureAdults]: 1, [DEMO.subtickets.architectureAdultsBook]: 2 } } };
+    const bookLine = tourCartLine(detail, slot, saturday, moreBooks, []);
+    const books = await priceCart(server.db, 'en', toCartPayload([bookLine]).items, now());
+    expect(books.lines[0]).toMatchObject({ tax: taxTotal(taxedItems([bookLine])), vat: 2.6 });
+    expect(bookLine.vat_value).toBe(2.6);
   });
 
   it('rejects group questions that are unanswered or answered with values that are not offered', async () => {

@@ -62,7 +62,8 @@ export const OrderReviewSchema = v.object({
   payart: v.number(),
   has_tickets: v.boolean(),
   external_document_number: v.nullable(v.string()),
-  lines: v.array(v.object({ type: v.string(), name: v.string(), amount: v.number(), vat: v.number() })),
+  /** vat: the line's rate (of the largest share when it has several); tax: the VAT it contains, minor units (orders before it: none) */
+  lines: v.array(v.object({ type: v.string(), name: v.string(), amount: v.number(), vat: v.number(), tax: v.optional(v.number()) })),
   subtotal: v.number(),
   discount: v.number(),
   shipping: v.number(),

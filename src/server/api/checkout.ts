@@ -189,7 +189,7 @@ async function initPayment(ctx: RequestContext): Promise<string> {
     const priced = await holdCart(tx, ctx.lang, cart.id, body.cart.items, now, shipping, new Date(now.getTime() + ttl));
     await tx.query('UPDATE carts SET lines = $2, subtotal = $3, discount = $4, amount = $5 WHERE id = $1', [
       cart.id,
-      JSON.stringify(priced.lines.map((line) => ({ type: line.item.type, name: line.name, amount: line.amount, vat: line.vat }))),
+      JSON.stringify(priced.lines.map((line) => ({ type: line.item.type, name: line.name, amount: line.amount, vat: line.vat, tax: line.tax }))),
       priced.subtotal,
       priced.discount,
       priced.total,

@@ -156,8 +156,8 @@ async function ticket(q: Queryable, t: TicketSeed): Promise<void> {
   });
 }
 
-async function sub(q: Queryable, id: number, parent_kind: 'event_ticket' | 'tour_ticket', parent_id: number, name: Texts, price: number, min_quantity: number, max_quantity: number, sequence_no: number) {
-  await insert(q, 'subtickets', { id, parent_kind, parent_id, name, price, vat_value: 8.1, min_quantity, max_quantity, sequence_no });
+async function sub(q: Queryable, id: number, parent_kind: 'event_ticket' | 'tour_ticket', parent_id: number, name: Texts, price: number, min_quantity: number, max_quantity: number, sequence_no: number, vat_value = 8.1) {
+  await insert(q, 'subtickets', { id, parent_kind, parent_id, name, price, vat_value, min_quantity, max_quantity, sequence_no });
 }
 
 async function seedEvents(q: Queryable): Promise<void> {
@@ -354,6 +354,12 @@ async function seedTours(q: Queryable): Promise<void> {
   await tt(K.architectureGroup, R.architecture, T('Teilnahme', 'Participation', 'Participation', 'Partecipazione', 'Deelname', 'Participación', 'Deltagande', 'Deltagelse'), 0, 1);
   await sub(q, S.architectureAdults, 'tour_ticket', K.architectureGroup, ADULTS, 2000, 0, 15, 1);
   await sub(q, S.architectureStudents, 'tour_ticket', K.architectureGroup, STUDENTS, 1400, 0, 15, 2);
+  // the one tour with two VAT rates (§9 VAT per item): this subticket (a place with the walk's book) at the reduced rate
+  // of books, the others at 8.1 %; demo data only: a real shop would sell the book as its own item
+  await sub(q, S.architectureAdultsBook, 'tour_ticket', K.architectureGroup, T(
+    'Erwachsene mit Architekturbuch', 'Adults with the architecture book', "Adultes avec le livre d'architecture", 'Adulti con il libro di architettura',
+    'Volwassenen met het architectuurboek', 'Adultos con el libro de arquitectura', 'Vuxna med arkitekturboken', 'Voksne med arkitekturbogen',
+  ), 3900, 0, 15, 3, 2.6);
   await rule(q, 'tour', R.architecture, { weekdays: [3], times: ['17:00'], duration_min: 90, capacity: 15 });
   await rule(q, 'tour', R.architecture, { weekdays: [6], times: ['10:00', '14:00'], duration_min: 90, capacity: 15 });
 

@@ -46,6 +46,8 @@ export const DEMO = {
     tourFamilyChildren: 5022,
     architectureAdults: 5031,
     architectureStudents: 5032,
+    /** tour 204's subticket at 2.6 % VAT (the book included), the others at 8.1 %: a tour line with two rates */
+    architectureAdultsBook: 5033,
   },
   tours: {
     /** public tour in German, single_ticketing 1; Wednesdays sold out; Saturday 11:00 sold out */
