@@ -8,7 +8,6 @@ import * as v from 'valibot';
 import { isApiError, type Http } from './http.js';
 import type { CartPayload, CartItem } from '../domain/cart-payload.js';
 import { CART_PAYLOAD_VERSION } from '../domain/cart-values.js';
-import { paymentRefundOf } from '../domain/payment.js';
 import type { ShippingRequest } from '../domain/shipping-payload.js';
 import {
   CHECKOUT_ERRORS,
@@ -87,11 +86,6 @@ export function overbookedAvailable(error: unknown): number | null {
   if (!isApiError(error) || error.code !== CHECKOUT_ERRORS.OVERBOOKED) return null;
   const data = v.safeParse(OverbookedDataSchema, error.details);
   return data.success ? data.output.available : null;
-}
-
-/** For a 422 PAYMENT_REFUNDED of execPayment (issue 41): what went back and why; else null. */
-export function paymentRefunded(error: unknown): PaymentRefundedData | null {
-  return isApiError(error) ? paymentRefundOf(error) : null;
 }
 
 export function checkoutApi(http: Http) {

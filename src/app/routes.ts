@@ -99,7 +99,7 @@ const ARTICLE = ['form', 'shop'] as const;
 const ACCOUNT = ['auth', 'deliveryAddress', 'form', 'settings'] as const;
 const ACCOUNT_DONE = ['auth'] as const;
 // not the account's words (`auth`, some 50 messages): the checkout's one link to the guest's form has a key of its own
-const CHECKOUT = ['cart', 'checkout', 'deliveryAddress', 'documents', 'form', 'shipping', 'shop', 'voucherCode'] as const;
+const CHECKOUT = ['cart', 'checkout', 'deliveryAddress', 'documents', 'form', 'shipping', 'voucherCode'] as const;
 const NONE = [] as const;
 
 export const MESSAGE_PARTS = {

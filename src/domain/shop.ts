@@ -126,8 +126,3 @@ export function articleLine(article: ShopArticle, quantity: number, owners: read
 export function articlesInCategory<T extends Pick<ShopArticle, 'custom_groups'>>(articles: readonly T[], category: number | null): T[] {
   return category === null ? [...articles] : articles.filter((a) => a.custom_groups.some((g) => g.id === category));
 }
-
-/** "Anna Muster, Ben Muster": the owners a pass line names in the cart. */
-export function ownerNames(owners: readonly Pick<OwnerEntry, 'first' | 'last'>[]): string {
-  return owners.map((o) => `${o.first} ${o.last}`.trim()).filter(Boolean).join(', ');
-}

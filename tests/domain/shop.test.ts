@@ -10,11 +10,11 @@ import {
   isOutOfStock,
   maxQuantity,
   ownerErrors,
-  ownerNames,
   resizeOwners,
   stockWords,
   type ShopArticle,
 } from '../../src/domain/shop.js';
+import { ownerNames } from '../../src/domain/cart-lines.js';
 import { applyVoucherCodes } from '../../src/domain/vouchers.js';
 import { customerShippingCountry, shippingReady } from '../../src/domain/shipping.js';
 

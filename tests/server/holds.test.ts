@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
 import { createShopApi, type ShopApi } from '../../src/api/index.js';
-import { paymentRefunded } from '../../src/api/checkout.js';
+import { isApiError } from '../../src/api/http.js';
+import { paymentRefundOf } from '../../src/domain/payment.js';
+
+/** What a refused execPayment says went back (the checkout machine reads it the same way: paymentRefundOf). */
+const paymentRefunded = (error: unknown) => (isApiError(error) ? paymentRefundOf(error) : null);
 import { DEMO, demoTenPlacesSlot } from '../../src/server/seed/demo.js';
 import type { CartItem } from '../../src/domain/cart-payload.js';
 import { catalogueBook, failure, payAtProvider, pressProviderButton, providerParams, returnUrls } from './checkout-helpers.js';

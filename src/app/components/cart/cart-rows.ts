@@ -4,9 +4,8 @@
  * VAT per item) and voucher codes with their discount and remaining value (§4). The totals come
  * from the cart machine's selectors.
  */
-import { ownerNames } from '../../../domain/shop.js';
 import type { CartLine } from '../../../domain/cart-lines.js';
-import { lineQuantity, taxedItems } from '../../../domain/cart-lines.js';
+import { lineQuantity, ownerNames, taxedItems } from '../../../domain/cart-lines.js';
 import { taxTotal, type Minor } from '../../../domain/money.js';
 
 export interface CartRowPart {
