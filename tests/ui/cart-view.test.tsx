@@ -13,7 +13,8 @@ import { cartMachine } from '../../machines/cart.machine.js';
 import { cartBrowserActions } from '../../src/app/cart-storage.js';
 import { CartView } from '../../src/app/components/cart/CartView.js';
 import type { CartLine } from '../../src/domain/cart-lines.js';
-import { emptyTourForm, tourCartLine, type TourInput } from '../../src/domain/tours.js';
+import { architectureWalk, walkSlot } from '../support/tour-204.js';
+import { emptyTourForm, tourCartLine } from '../../src/domain/tours.js';
 
 const adult: CartLine = {
   type: 'ticket', id: 11, eventId: 3, name: 'Adult', price: 2000, totalPrice: 4000, totalCount: 2,
@@ -73,15 +74,8 @@ describe('CartView', () => {
   });
 
   it('a tour line with two VAT rates (the demo walk 204: a subticket with the book at 2.6 %) names both and contains the VAT of each part (§9, issue 45)', () => {
-    const walk: TourInput = {
-      id: 204, name: 'Architecture walk', max_participants: 15, min_participants: 1, single_ticketing: 1, book_complete_tour: 1, booking_without_tickets: 0,
-      priceList: [{ id: 2041, name: 'Whole tour', price: 30000, vat_value: 8.1 }],
-      tickets: [{ id: 2042, name: 'Participation', price: 0, vat_value: 8.1, subtickets: [
-        { id: 5031, name: 'Adults', price: 2000, vat_value: 8.1, min_quantity: 0, max_quantity: 15 },
-        { id: 5033, name: 'Adults with the book', price: 3900, vat_value: 2.6, min_quantity: 0, max_quantity: 15 },
-      ] }],
-    };
-    const slot = { time: '10:00', remaining: 15, tours_remaining: 1, soldout: false, priceList: null };
+    const walk = architectureWalk;
+    const slot = walkSlot;
     const line = tourCartLine(walk, slot, '2026-12-05', { ...emptyTourForm(walk), subtickets: { 2042: { 5031: 2, 5033: 1 } } }, []);
     mount(JSON.stringify([line]));
     const row = screen.getByTestId('cart-line');
