@@ -63,7 +63,19 @@ export const OrderReviewSchema = v.object({
   has_tickets: v.boolean(),
   external_document_number: v.nullable(v.string()),
   /** vat: the line's rate (of the largest share when it has several); tax: the VAT it contains, minor units (orders before it: none) */
-  lines: v.array(v.object({ type: v.string(), name: v.string(), amount: v.number(), vat: v.number(), tax: v.optional(v.number()) })),
+  lines: v.array(
+    v.object({
+      type: v.string(),
+      name: v.string(),
+      amount: v.number(),
+      vat: v.number(),
+      tax: v.optional(v.number()),
+      /** issue 46: when a statement of withdrawal named this line (ISO 8601); absent or null: not withdrawn */
+      withdrawn_at: v.optional(v.nullable(v.string())),
+    }),
+  ),
+  /** issue 46: whether a line of this order may be withdrawn now (the order page then links to the withdrawal function) */
+  withdrawable: v.optional(v.boolean()),
   subtotal: v.number(),
   discount: v.number(),
   shipping: v.number(),

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { LanguageSchema, TranslationsSchema } from './common.js';
 import { HOME_VIEWS } from '../../domain/sections.js';
+import { WithdrawalRulesSchema } from './withdrawal.js';
 
 const PartnerLogoGroupSchema = v.object({
   /** Group name per language. */
@@ -84,6 +85,13 @@ export const RemoteConfigSchema = v.object({
   confirm_payment: v.boolean(),
   document_number: v.boolean(),
   default_payment_type: v.number(),
+  /**
+   * Issue 46: the withdrawal function ("Withdraw from contract here"). Absent: on when the currency
+   * is EUR, off otherwise (as the accessibility statement).
+   */
+  withdrawal_enabled: v.optional(v.boolean()),
+  /** Issue 46: which kinds carry the right of withdrawal and for how long (src/domain/withdrawal.ts has the defaults). */
+  withdrawal_rules: v.optional(WithdrawalRulesSchema, {}),
 });
 export type RemoteConfig = v.InferOutput<typeof RemoteConfigSchema>;
 
@@ -123,6 +131,8 @@ export const AppConfigSchema = v.pipe(
     confirmPayment: c.confirm_payment,
     documentNumber: c.document_number,
     defaultPaymentType: c.default_payment_type,
+    withdrawalEnabled: c.withdrawal_enabled ?? c.currency.toUpperCase() === 'EUR',
+    withdrawalRules: c.withdrawal_rules,
   })),
 );
 export type AppConfig = v.InferOutput<typeof AppConfigSchema>;

@@ -51,9 +51,11 @@ export const OrderExtrasEntries = {
 export const OrderSummarySchema = v.object({
   id: v.string(),
   created_at: v.string(),
-  lines: v.array(v.object({ type: v.string(), name: v.string(), amount: v.number() })),
+  lines: v.array(v.object({ type: v.string(), name: v.string(), amount: v.number(), withdrawn_at: v.optional(v.nullable(v.string())) })),
   amount: v.number(),
   currency: v.string(),
+  /** issue 46: whether a line of this order may be withdrawn now ("Withdraw from contract here" on the order) */
+  withdrawable: v.optional(v.boolean()),
   documents: OrderDocumentsSchema,
   visits: v.array(OrderVisitSchema),
 });

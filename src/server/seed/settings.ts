@@ -52,6 +52,10 @@ export const REMOTE_CONFIG: RemoteConfig = {
   confirm_payment: true,
   document_number: false,
   default_payment_type: 161,
+  // The demo museum prices in francs and sells to visitors from the EU: it offers the withdrawal
+  // function (issue 46) though its currency alone would not switch it on.
+  withdrawal_enabled: true,
+  withdrawal_rules: {},
 };
 
 export const SHOP_INFO: ShopInfo = {
