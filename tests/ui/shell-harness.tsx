@@ -42,7 +42,6 @@ export const baseConfig: RemoteConfig = {
   confirm_payment: true,
   document_number: false,
   default_payment_type: 161,
-  withdrawal_rules: {},
 };
 
 export const baseContent: StaticContent = {

@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import { LanguageSchema, TranslationsSchema } from './common.js';
 import { HOME_VIEWS } from '../../domain/sections.js';
-import { WithdrawalRulesSchema } from './withdrawal.js';
 
 const PartnerLogoGroupSchema = v.object({
   /** Group name per language. */
@@ -90,8 +89,9 @@ export const RemoteConfigSchema = v.object({
    * is EUR, off otherwise (as the accessibility statement).
    */
   withdrawal_enabled: v.optional(v.boolean()),
-  /** Issue 46: which kinds carry the right of withdrawal and for how long (src/domain/withdrawal.ts has the defaults). */
-  withdrawal_rules: v.optional(WithdrawalRulesSchema, {}),
+  // The stored config's `withdrawal_rules` (which kinds carry the right, for how long) is the
+  // server's alone (src/api/schemas/withdrawal-rules.ts): the app reads each line's standing from
+  // the server, so the rules are not sent and their schema does not load with every page.
 });
 export type RemoteConfig = v.InferOutput<typeof RemoteConfigSchema>;
 
@@ -132,7 +132,6 @@ export const AppConfigSchema = v.pipe(
     documentNumber: c.document_number,
     defaultPaymentType: c.default_payment_type,
     withdrawalEnabled: c.withdrawal_enabled ?? c.currency.toUpperCase() === 'EUR',
-    withdrawalRules: c.withdrawal_rules,
   })),
 );
 export type AppConfig = v.InferOutput<typeof AppConfigSchema>;

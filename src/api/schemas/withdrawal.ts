@@ -17,33 +17,8 @@
  */
 import * as v from 'valibot';
 
-/** The kinds of line whose right of withdrawal the operator sets (docs/api.md). */
-export const WITHDRAWAL_KINDS = ['merchandise', 'annualPass', 'voucher'] as const;
-export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
-
-/** The statutory minimum period; an operator may grant more, never less. */
-export const WITHDRAWAL_MIN_DAYS = 14;
-/** The longest period the configuration accepts (a year: a longer one is surely a typing error). */
-export const WITHDRAWAL_MAX_DAYS = 365;
-
-/** One kind's rule: whether it carries the right, and for how many days. */
-export const WithdrawalKindRuleSchema = v.object({
-  right: v.boolean(),
-  days: v.pipe(v.number(), v.integer(), v.minValue(WITHDRAWAL_MIN_DAYS), v.maxValue(WITHDRAWAL_MAX_DAYS)),
-});
-export type WithdrawalKindRule = v.InferOutput<typeof WithdrawalKindRuleSchema>;
-
-/**
- * The remote config's `withdrawal_rules`: a rule per configurable kind, each optional (absent: the
- * default of src/domain/withdrawal.ts). Dated admissions and tours are not configurable: they
- * never carry the right (Art. 16(l)).
- */
-export const WithdrawalRulesSchema = v.strictObject({
-  merchandise: v.optional(WithdrawalKindRuleSchema),
-  annualPass: v.optional(WithdrawalKindRuleSchema),
-  voucher: v.optional(WithdrawalKindRuleSchema),
-});
-export type WithdrawalRules = v.InferOutput<typeof WithdrawalRulesSchema>;
+export { WITHDRAWAL_KINDS, WITHDRAWAL_MIN_DAYS, WITHDRAWAL_MAX_DAYS, WithdrawalKindRuleSchema, WithdrawalRulesSchema } from './withdrawal-rules.js';
+export type { WithdrawalKind, WithdrawalKindRule, WithdrawalRules } from './withdrawal-rules.js';
 
 /**
  * Why a line cannot be withdrawn:

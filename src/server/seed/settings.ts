@@ -4,8 +4,9 @@
  */
 import type { RemoteConfig, ShopInfo, StaticContent } from '../../api/schemas/config.js';
 import { LANGUAGES } from '../../api/languages.js';
+import type { WithdrawalRules } from '../../api/schemas/withdrawal-rules.js';
 
-export const REMOTE_CONFIG: RemoteConfig = {
+export const REMOTE_CONFIG: RemoteConfig & { withdrawal_rules: WithdrawalRules } = {
   site_name: 'Museum am See',
   site_name_translations: {
     de: 'Museum am See', en: 'Lakeside Museum', fr: 'Musée du lac', it: 'Museo del lago',
