@@ -124,7 +124,11 @@ async function measurePage(browser: Browser, base: string, pagePath: string, run
   }
   const result = await lighthouse(
     `${base}${pagePath}`,
-    { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: withCart },
+    {
+      output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: withCart,
+      // BENCH_THROTTLING=devtools: the browser is really slowed (network and CPU) instead of Lighthouse's simulation from a fast load
+      ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
+    },
     undefined,
     page,
   );
