@@ -163,8 +163,9 @@ export interface RateLimits {
   emailChange: RateLimitRule;
   voucherLookup: RateLimitRule;
   /**
-   * issue 46: order/withdrawal and order/withdraw, per booking number: a guesser of the e-mail
-   * address of an order is refused after a few wrong tries, its buyer never slowed down
+   * issue 46: order/withdrawal and order/withdraw, counted by booking number as login by account:
+   * an address guessing the e-mail address of an order is refused after a few wrong tries; guesses
+   * from many addresses only slow that order down, its buyer is never locked out
    */
   withdrawalLookup: RateLimitRule;
   /** every `checkout/initPayment`: each one stores a cart (issue 44, item 7; RATE_LIMIT_PAYMENTS_PER_MINUTE) */
@@ -181,7 +182,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
   emailChange: { perIp: 10, perKey: 5, counts: 'all' },
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
-  withdrawalLookup: { perIp: 20, perKey: 10, counts: 'refused' },
+  withdrawalLookup: { perIp: 20, perIpKey: 5, perKey: 30, slowPerKey: 1_000, counts: 'refused' },
   // a school class of 30 behind one address paying in the same minute, each once more after a
   // failed payment; a family buys a few times an hour (docs/reliability.md, issue 44 item 7)
   payment: { perIp: 60, counts: 'all' },

@@ -55,7 +55,8 @@ type OpenedBooking = BookingRow & { document: OrderDocument };
  * same comparisons against nothing, so it answers as a wrong address does.
  */
 async function openedBooking(ctx: RequestContext, input: WithdrawalLookup): Promise<OpenedBooking> {
-  const booking = await loadBooking(ctx.db, input.id);
+  // booking numbers are upper case (payments.ts); a visitor may type them in lower case
+  const booking = (await loadBooking(ctx.db, input.id)) ?? (input.id === input.id.toUpperCase() ? null : await loadBooking(ctx.db, input.id.toUpperCase()));
   const given = normalEmail(input.email);
   const stored = normalEmail(booking?.mail_to);
   const emailMatches = given !== '' && timingSafeEqual(digest(given), digest(stored === '' ? '\u0000no address' : stored));
