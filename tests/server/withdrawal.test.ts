@@ -299,6 +299,13 @@ describe('the switch, bad input and the start check', () => {
     await withConfig({ withdrawal_enabled: 'yes' }, async () => {
       await expect(checkWithdrawalConfig(server.db)).rejects.toThrow('withdrawal_enabled');
     });
+    // broken by SQL while the server runs: a booking and its order page still work, without the offer
+    await withConfig({ withdrawal_rules: { merchandise: { right: true, days: 7 } } }, async () => {
+      const order = await buy(server, [catalogueBook()], { email: 'broken@example.org' });
+      expect((await review(order.id, order.key)).withdrawable).toBe(false);
+      const [mail] = await mailsTo('broken@example.org');
+      expect(mail?.text).not.toContain('/withdrawal?');
+    });
   });
 
   it('refused lookups of one order from one address: 5, then 429 for that address; the buyer still opens it', async () => {
