@@ -162,6 +162,12 @@ export interface RateLimits {
   /** customer/emailchange: each request mails a link to the new address (issue 44) */
   emailChange: RateLimitRule;
   voucherLookup: RateLimitRule;
+  /**
+   * issue 46: order/withdrawal and order/withdraw, counted by booking number as login by account:
+   * an address guessing the e-mail address of an order is refused after a few wrong tries; guesses
+   * from many addresses only slow that order down, its buyer is never locked out
+   */
+  withdrawalLookup: RateLimitRule;
   /** every `checkout/initPayment`: each one stores a cart (issue 44, item 7; RATE_LIMIT_PAYMENTS_PER_MINUTE) */
   payment: AddressRateLimitRule;
   /** every `customer/register` and `auth/guest`: each one stores a customer, a registration hashes with scrypt (RATE_LIMIT_REGISTRATIONS_PER_MINUTE) */
@@ -176,6 +182,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordReset: { perIp: 10, perKey: 5, counts: 'all' },
   emailChange: { perIp: 10, perKey: 5, counts: 'all' },
   voucherLookup: { perIp: 20, perKey: 10, counts: 'refused' },
+  withdrawalLookup: { perIp: 20, perIpKey: 5, perKey: 30, slowPerKey: 1_000, counts: 'refused' },
   // a school class of 30 behind one address paying in the same minute, each once more after a
   // failed payment; a family buys a few times an hour (docs/reliability.md, issue 44 item 7)
   payment: { perIp: 60, counts: 'all' },
@@ -213,6 +220,8 @@ export function limitedCalls(method: string, path: string, body: unknown, query:
   // an e-mail change mails a link to the address it names (issue 44): limited per client address and per recipient
   if (method === 'POST' && clean === 'customer/emailchange') return [{ rule: 'emailChange', key: text(fields.email) }];
   if (method === 'GET' && clean === 'voucher') return [{ rule: 'voucherLookup', key: text(query.voucher) }];
+  // issue 46: identifying an order by its number and e-mail address (a refused try counts, per number)
+  if (method === 'POST' && (clean === 'order/withdrawal' || clean === 'order/withdraw')) return [{ rule: 'withdrawalLookup', key: text(fields.id) }];
   // every payment stores a cart, every registration a customer (and hashes its password): per
   // address (issue 44, item 7); initPaymentOrder pays a stored cart again and stores none
   if (method === 'POST' && clean === 'customer/register') return [{ rule: 'registration', key: undefined }];

@@ -18,6 +18,7 @@ import { orderAttachmentMaker } from './tickets/delivery.js';
 import { DEFAULT_MUSEUM_TIME_ZONE, setMuseumTimeZone } from '../domain/museum-clock.js';
 import { TEST_COST_VARIABLE } from './auth.js';
 import { MigrationChangedError } from './db/migrate.js';
+import { checkWithdrawalConfig, WithdrawalConfigError } from './withdrawals.js';
 import { EnvError, loadJwtSecret, loadWebhookSecret, outboxDir, parseEnv, pgliteDir, type ServerEnv } from './env.js';
 import { createMailSender } from './mail/outbox.js';
 import { fileTransport, smtpTransport } from './mail/transport.js';
@@ -241,6 +242,8 @@ async function main(): Promise<void> {
     await setHomeView(db, env.homeView);
     log(`The home page shows ${env.homeView === 'default' ? 'the default landing' : `the ${env.homeView} list`} (HOME_VIEW).`);
   }
+  // issue 46: a malformed withdrawal setting (7 days, a rule for tickets) stops the start, naming it
+  await checkWithdrawalConfig(db);
   // PGlite: this process is the only writer. PostgreSQL: several processes may be; they share a version (catalog-cache.ts).
   const catalogCache = new CatalogCache({ shared: db.kind === 'postgres' ? databaseCatalogVersion(db) : undefined });
   // the pages' heads read the API's catalogue answers in process, through the same cache (dropped by every write)
@@ -278,7 +281,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // a bad environment is the operator's to fix: said plainly on stderr, whatever the log format
-  if (error instanceof EnvError || error instanceof MigrationChangedError || !logger) console.error(error instanceof EnvError || error instanceof MigrationChangedError ? error.message : error);
+  const plain = error instanceof EnvError || error instanceof MigrationChangedError || error instanceof WithdrawalConfigError;
+  if (plain || !logger) console.error(plain ? error.message : error);
   else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

@@ -32,6 +32,7 @@ beforeAll(async () => {
     passwordReset: { ...DEFAULT_RATE_LIMITS.passwordReset, ...many },
     emailChange: { ...DEFAULT_RATE_LIMITS.emailChange, ...many },
     voucherLookup: { ...DEFAULT_RATE_LIMITS.voucherLookup, ...many },
+    withdrawalLookup: { ...DEFAULT_RATE_LIMITS.withdrawalLookup, ...many },
     payment: { ...DEFAULT_RATE_LIMITS.payment, ...many },
     registration: { ...DEFAULT_RATE_LIMITS.registration, ...many },
   };

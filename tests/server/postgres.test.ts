@@ -25,6 +25,7 @@ import type { ServerServices } from '../../src/server/services.js';
 import { payAtProvider, returnUrls, tenPlacesTickets } from './checkout-helpers.js';
 import { attachMail, memoryTransport, TEST_RATE_LIMITS, TEST_WEBHOOK_SECRET, type TestServer } from './harness.js';
 import { createMailSender, enqueueMail } from '../../src/server/mail/outbox.js';
+import { buy as buyForWithdrawal, postJson } from './withdrawal-helpers.js';
 import { createNoticeDispatcher } from '../../src/server/provider-books.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -259,4 +260,29 @@ describe(`database on ${databaseUrl ? 'real PostgreSQL' : 'PGlite (no TEST_DATAB
     expect(sent[0]! + sent[1]!).toBe(mails.length);
     expect(box.map((m) => m.to).sort()).toEqual([...mails].sort());
   });
+
+  it('concurrent withdrawals of one order record each line once: the booking row lock and withdrawn_lines\' key (issue 46)', async () => {
+    const before = server.services.rateLimits;
+    server.services.rateLimits = { ...TEST_RATE_LIMITS, withdrawalLookup: { perIp: 1_000_000, perKey: 1_000_000, counts: 'refused' } };
+    try {
+      const order = await buyForWithdrawal(server, [
+        { type: 'merchandise', id: DEMO_IDS.merchandise.catalogue, count: 1 },
+        { type: 'merchandise', id: DEMO_IDS.merchandise.guide, count: 1 },
+        { type: 'voucher', id: DEMO_IDS.vouchers.fifty, count: 1 },
+      ], { email: 'pg.withdraw@example.org' });
+      const sets = [[0], [0, 1], [1, 2], [2], [0, 1, 2], [1], [0, 2], [2, 1, 0]];
+      const answers = await Promise.all(
+        sets.map((lines, i) => postJson<{ statement: { id: string; lines: number[] }; repeated: boolean }>(server, 'order/withdraw', { id: order.id, key: order.key, lines, name: 'PG', ack_email: 'pg.ack@example.org', request_id: `pg-withdraw-${i}-${order.id}` })),
+      );
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const statements = await db.query<{ id: number; lines: number[] }>('SELECT id, lines FROM withdrawal_statements WHERE booking_id = $1', [order.id]);
+      expect(statements.flatMap((st) => st.lines).sort()).toEqual([0, 1, 2]);
+      expect(answers.filter((a) => !a.data.repeated)).toHaveLength(statements.length);
+      const [mails] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'withdrawal-acknowledgement' AND recipient = 'pg.ack@example.org'");
+      expect(mails?.n).toBe(statements.length);
+    } finally {
+      server.services.rateLimits = before;
+    }
+  });
 });
+

@@ -43,6 +43,7 @@ import { CART_TTL_MS, CURRENCY, cartIsLive, heldUntil, loadCart, type CartRow } 
 import { bookLockedCart, refundedError, settlePayment, type SettleDeps } from '../payments.js';
 import { documentsOf, loadBooking } from '../tickets/delivery.js';
 import { mayOpen, orderExtras } from '../tickets/access.js';
+import { withdrawalViews } from '../withdrawals.js';
 import { simulatedProviderApi, type PaymentNotice, type ProviderApi } from '../provider-books.js';
 import { SIGNATURE_HEADER, verifyNotice } from '../webhook-signature.js';
 import * as v from 'valibot';
@@ -360,14 +361,18 @@ async function orderReview(ctx: RequestContext): Promise<OrderReview> {
   if (!row) throw new HttpError(406, CHECKOUT_ERRORS.ORDER_NOT_AVAILABLE, 'This order is not available.');
   // issue 42: its files for the holder of its key or its logged-in owner; the booking id alone shows what it showed before
   const booking = await loadBooking(ctx.db, row.booking_id);
-  const extras = booking && (await mayOpen(ctx, booking)) ? orderExtras(ctx, booking) : {};
+  const opened = booking !== null && (await mayOpen(ctx, booking));
+  const extras = opened ? orderExtras(ctx, booking) : {};
+  // issue 46: each line's withdrawal and whether one may be withdrawn now, for the same requests
+  const withdrawal = opened ? (await withdrawalViews(ctx.db, [row.booking_id], ctx.services.now())).get(row.booking_id) : undefined;
   return {
     id: row.booking_id,
     created_at: new Date(row.booked_at).toISOString(),
     payart: row.payart,
     has_tickets: row.has_tickets,
     external_document_number: row.external_document_number,
-    lines: row.lines,
+    lines: withdrawal ? row.lines.map((line, i) => ({ ...line, withdrawn_at: withdrawal.withdrawnAt[i] ?? null })) : row.lines,
+    ...(withdrawal ? { withdrawable: withdrawal.withdrawable } : {}),
     subtotal: row.subtotal,
     discount: row.discount,
     shipping: row.shipping,

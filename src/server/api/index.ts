@@ -4,6 +4,7 @@ import { registerCatalogRoutes } from './catalog.js';
 import { registerAccountRoutes } from './accounts.js';
 import { registerCheckoutRoutes } from './checkout.js';
 import { registerOrderRoutes } from './orders.js';
+import { registerWithdrawalRoutes } from './withdrawal.js';
 
 /** Every route of the reference API (spec §7, docs/api.md). */
 export function createApiRouter(): Router {
@@ -13,5 +14,6 @@ export function createApiRouter(): Router {
   registerAccountRoutes(router);
   registerCheckoutRoutes(router);
   registerOrderRoutes(router);
+  registerWithdrawalRoutes(router);
   return router;
 }

@@ -13,8 +13,9 @@ import { mayOpen } from '../tickets/access.js';
 import { CHECKOUT_ERRORS } from '../../api/schemas/checkout.js';
 import { ORDER_ERRORS, ORDER_RESEND_INTERVAL_SECONDS, type OrderSummary, type ResendResult, type TicketAdmits } from '../../api/schemas/orders.js';
 import { CURRENCY } from '../carts.js';
-import { confirmationOf, documentsOf, loadBooking, orderFile, orderPageUrl, ticketKeyOf, type BookingRow } from '../tickets/delivery.js';
+import { confirmationOf, documentsOf, loadBooking, orderFile, orderPageUrl, ticketKeyOf, withdrawalPageUrl, type BookingRow } from '../tickets/delivery.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { withdrawalViews } from '../withdrawals.js';
 import { greetingName, maskEmail } from '../mail/messages.js';
 import { CODE_FORMAT, publicKeyOf, verifyCode } from '../tickets/codes.js';
 import { hasPrintablePages, ticketsFileName } from '../tickets/pdf.js';
@@ -39,14 +40,18 @@ async function listOrders(ctx: RequestContext): Promise<OrderSummary[]> {
       ORDER BY b.created_at DESC, b.id LIMIT 200`,
     [customerId],
   );
+  // issue 46: each line's withdrawal and whether one may be withdrawn now ("Withdraw from contract here" on the order)
+  const withdrawal = await withdrawalViews(ctx.db, rows.map((r) => r.id), ctx.services.now());
   return rows.flatMap((row) => {
     const documents = documentsOf(ctx.origin, ctx.lang, row);
     if (!documents || !row.document) return [];
+    const view = withdrawal.get(row.id);
     return [
       {
         id: row.id,
         created_at: new Date(row.created_at).toISOString(),
-        lines: row.lines.map((l) => ({ type: l.type, name: l.name, amount: l.amount })),
+        lines: row.lines.map((l, i) => ({ type: l.type, name: l.name, amount: l.amount, withdrawn_at: view?.withdrawnAt[i] ?? null })),
+        withdrawable: view?.withdrawable ?? false,
         amount: row.amount,
         currency: CURRENCY,
         documents,
@@ -61,6 +66,8 @@ async function resend(ctx: RequestContext): Promise<ResendResult> {
   const now = ctx.services.now();
   const to = booking.mail_to;
   if (!to) throw new HttpError(422, ORDER_ERRORS.ORDER_NO_ADDRESS, 'There is no e-mail address to send this order to.');
+  // issue 46: the link to the withdrawal function while a line may be withdrawn
+  const withdrawable = (await withdrawalViews(ctx.db, [booking.id], now)).get(booking.id)?.withdrawable ?? false;
   const sent = await ctx.db.transaction(async (tx) => {
     // one at a time per order: the row lock, then the interval
     const [row] = await tx.query<{ confirmation_sent_at: Date | null }>('SELECT confirmation_sent_at FROM bookings WHERE id = $1 FOR UPDATE', [booking.id]);
@@ -76,6 +83,7 @@ async function resend(ctx: RequestContext): Promise<ResendResult> {
       name: customer ? greetingName(customer) : null,
       link: orderPageUrl(origin, booking.document.lang, booking.id, booking.order_key ?? ''),
       resent: true,
+      withdrawalLink: withdrawable ? withdrawalPageUrl(origin, booking.document.lang, booking.id, booking.order_key ?? '') : undefined,
     });
     await enqueueMail(tx, mail, now);
     await tx.query('UPDATE bookings SET confirmation_sent_at = $2 WHERE id = $1', [booking.id, now.toISOString()]);

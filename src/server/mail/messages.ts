@@ -8,7 +8,8 @@
  */
 import type { Language } from '../../api/languages.js';
 
-export type MailKind = 'password-reset' | 'email-confirm' | 'email-change-requested' | 'email-changed' | 'password-changed';
+/** `withdrawal-acknowledgement`: issue 46 (withdrawal-mail.ts). */
+export type MailKind = 'password-reset' | 'email-confirm' | 'email-change-requested' | 'email-changed' | 'password-changed' | 'withdrawal-acknowledgement';
 
 /** A mail ready for the outbox: subject and both bodies. */
 export interface MailContent {

@@ -24,6 +24,11 @@ export interface OrderMailOptions {
   attachments: { pdf: boolean; giftPdf: boolean; calendar: boolean };
   /** sent again on request: the subject and the first paragraph say so */
   resent?: boolean;
+  /**
+   * issue 46: the withdrawal function's page of this order (`{origin}/{lang}/withdrawal?id&key`),
+   * when the function is on and a line carries the right; absent: no link
+   */
+  withdrawalLink?: string;
 }
 
 interface OrderWords {
@@ -56,6 +61,10 @@ interface OrderWords {
   orderPage: string;
   orderLink: string;
   lookForward: string;
+  /** issue 46: before the link to the withdrawal function */
+  withdrawIntro: string;
+  /** issue 46: the link's label (Art. 11a: "withdraw from contract here" or equally unambiguous words) */
+  withdrawLink: string;
 }
 
 const WORDS: Record<Language, OrderWords> = {
@@ -86,6 +95,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'Ihre Bestellung können Sie jederzeit online ansehen und die Tickets dort erneut herunterladen:',
     orderLink: 'Bestellung ansehen, Tickets erneut herunterladen',
     lookForward: 'Wir freuen uns auf Ihren Besuch.',
+    withdrawIntro: 'Von Artikeln, Jahreskarten und Gutscheinen dieser Bestellung können Sie innerhalb der Widerrufsfrist zurücktreten:',
+    withdrawLink: 'Vertrag hier widerrufen',
   },
   en: {
     subject: (id) => `Your museum shop order ${id} – confirmation`,
@@ -114,6 +125,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'You can view your order online at any time and download the tickets again there:',
     orderLink: 'View your order, download the tickets again',
     lookForward: 'We look forward to your visit.',
+    withdrawIntro: 'You may withdraw from the articles, passes and vouchers of this order within the withdrawal period:',
+    withdrawLink: 'Withdraw from contract here',
   },
   fr: {
     subject: (id) => `Votre commande ${id} à la boutique du musée – confirmation`,
@@ -142,6 +155,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'Vous pouvez consulter votre commande en ligne à tout moment et y télécharger à nouveau les billets :',
     orderLink: 'Voir votre commande, télécharger à nouveau les billets',
     lookForward: 'Nous nous réjouissons de votre visite.',
+    withdrawIntro: 'Vous pouvez vous rétracter des articles, abonnements et bons de cette commande pendant le délai de rétractation :',
+    withdrawLink: 'Se rétracter du contrat ici',
   },
   it: {
     subject: (id) => `Il tuo ordine ${id} nel negozio del museo – conferma`,
@@ -170,6 +185,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'Puoi vedere il tuo ordine online in qualsiasi momento e scaricare di nuovo i biglietti:',
     orderLink: 'Vedi il tuo ordine, scarica di nuovo i biglietti',
     lookForward: 'Ti aspettiamo al museo.',
+    withdrawIntro: 'Puoi recedere dagli articoli, dagli abbonamenti e dai buoni di questo ordine entro il periodo di recesso:',
+    withdrawLink: 'Recedere dal contratto qui',
   },
   nl: {
     subject: (id) => `Uw bestelling ${id} bij de museumwinkel – bevestiging`,
@@ -198,6 +215,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'U kunt uw bestelling altijd online bekijken en de tickets daar opnieuw downloaden:',
     orderLink: 'Bestelling bekijken, tickets opnieuw downloaden',
     lookForward: 'We kijken uit naar uw bezoek.',
+    withdrawIntro: 'U kunt de artikelen, jaarkaarten en cadeaubonnen van deze bestelling binnen de herroepingstermijn herroepen:',
+    withdrawLink: 'Overeenkomst hier herroepen',
   },
   es: {
     subject: (id) => `Su pedido ${id} en la tienda del museo – confirmación`,
@@ -226,6 +245,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'Puede consultar su pedido en línea en cualquier momento y volver a descargar allí las entradas:',
     orderLink: 'Ver su pedido, volver a descargar las entradas',
     lookForward: 'Esperamos su visita con ilusión.',
+    withdrawIntro: 'Puede desistir de los artículos, abonos y vales de este pedido dentro del plazo de desistimiento:',
+    withdrawLink: 'Desistir del contrato aquí',
   },
   sv: {
     subject: (id) => `Din beställning ${id} i museibutiken – bekräftelse`,
@@ -254,6 +275,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'Du kan när som helst se din beställning på webben och ladda ner biljetterna igen där:',
     orderLink: 'Visa din beställning, ladda ner biljetterna igen',
     lookForward: 'Vi ser fram emot ditt besök.',
+    withdrawIntro: 'Du kan frånträda artiklar, årskort och presentkort i den här beställningen inom ångerfristen:',
+    withdrawLink: 'Frånträd avtalet här',
   },
   da: {
     subject: (id) => `Din bestilling ${id} i museumsbutikken – bekræftelse`,
@@ -282,6 +305,8 @@ const WORDS: Record<Language, OrderWords> = {
     orderPage: 'Du kan altid se din bestilling online og downloade billetterne igen der:',
     orderLink: 'Se din bestilling, download billetterne igen',
     lookForward: 'Vi glæder os til dit besøg.',
+    withdrawIntro: 'Du kan fortryde køb af varer, årskort og gavekort i denne ordre inden for fortrydelsesfristen:',
+    withdrawLink: 'Fortryd aftalen her',
   },
 };
 
@@ -530,6 +555,7 @@ export function orderConfirmationMail(doc: OrderDocument, options: OrderMailOpti
     ...(options.attachments.giftPdf ? [w.attachedGiftPdf] : []),
     ...(options.attachments.calendar ? [w.attachedCalendar] : []),
     { before: w.orderPage, label: w.orderLink, href: options.link },
+    ...(options.withdrawalLink ? [{ before: w.withdrawIntro, label: w.withdrawLink, href: options.withdrawalLink }] : []),
     ...(visits.length > 0 ? [w.lookForward] : []),
   ];
 

@@ -9,10 +9,10 @@ import { HttpError } from '../api/http-error.js';
 import { optionalCustomer } from '../auth.js';
 import { documentsOf, type BookingRow } from './delivery.js';
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
+export const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The key matches the order's (compared in constant time). */
-function keyMatches(given: string | undefined, booking: Pick<BookingRow, 'order_key'>): boolean {
+export function keyMatches(given: string | undefined, booking: Pick<BookingRow, 'order_key'>): boolean {
   if (!given || !booking.order_key) return false;
   return timingSafeEqual(digest(given), digest(booking.order_key));
 }

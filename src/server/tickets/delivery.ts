@@ -20,6 +20,8 @@ import { issueOrderDocument, newOrderKey } from './admissions.js';
 import type { OrderDocument } from './model.js';
 import { calendarFileName, renderCalendar } from './ics.js';
 import { hasPrintablePages, renderTicketsPdf, ticketsFileName } from './pdf.js';
+import { readWithdrawalConfig } from '../withdrawals.js';
+import { carriesRight } from '../../domain/withdrawal.js';
 
 /** The ticket signing key of these services: the configured one, or (tests) one made for this process. */
 export function ticketKeyOf(services: ServerServices): TicketKey {
@@ -53,6 +55,25 @@ export function orderPageUrl(origin: string, lang: Language, bookingId: string, 
   return `${origin}/${lang}/orders/${encodeURIComponent(bookingId)}?key=${encodeURIComponent(key)}`;
 }
 
+/** The withdrawal function's page of an order for whoever holds its key (issue 46): `/{lang}/withdrawal?id=…&key=…`. */
+export function withdrawalPageUrl(origin: string, lang: Language, bookingId: string, key: string): string {
+  return `${origin}/${lang}/withdrawal?id=${encodeURIComponent(bookingId)}&key=${encodeURIComponent(key)}`;
+}
+
+/**
+ * Whether the confirmation of an order with these lines links to the withdrawal function: the
+ * function is on and a line carries the right. A withdrawal setting broken since the start
+ * (checked there) takes the link away, never the booking.
+ */
+async function offersWithdrawal(q: Queryable, lines: readonly { type: string }[]): Promise<boolean> {
+  try {
+    const config = await readWithdrawalConfig(q);
+    return config.enabled && lines.some((l) => carriesRight(l.type, config.rules));
+  } catch {
+    return false;
+  }
+}
+
 /** The links of an order's files and where its mail went, for the holder of its key. */
 export function documentsOf(origin: string, lang: Language, booking: Pick<BookingRow, 'id' | 'order_key' | 'mail_to' | 'document'>): OrderDocuments | undefined {
   const doc = booking.document;
@@ -71,7 +92,7 @@ export function documentsOf(origin: string, lang: Language, booking: Pick<Bookin
  * The confirmation of `doc` as a mail: its words, and its files as made when it is sent
  * (`orderAttachmentMaker`), so the booking's transaction stays short.
  */
-export function confirmationOf(doc: OrderDocument, options: { to: string; name: string | null; link: string; resent?: boolean }): NewMail {
+export function confirmationOf(doc: OrderDocument, options: { to: string; name: string | null; link: string; resent?: boolean; withdrawalLink?: string | undefined }): NewMail {
   const booking = doc.bookingId;
   const attachments: MadeAttachment[] = [];
   if (hasPrintablePages(doc, false)) attachments.push({ filename: ticketsFileName(doc, false), contentType: 'application/pdf', made: { booking, part: 'tickets' } });
@@ -82,6 +103,7 @@ export function confirmationOf(doc: OrderDocument, options: { to: string; name: 
     link: options.link,
     attachments: { pdf: hasPrintablePages(doc, false), giftPdf: hasPrintablePages(doc, true), calendar: doc.visits.length > 0 },
     ...(options.resent ? { resent: true } : {}),
+    ...(options.withdrawalLink ? { withdrawalLink: options.withdrawalLink } : {}),
   });
   return { kind: 'order-confirmation', lang: doc.lang, to: options.to, ...content, attachments };
 }
@@ -139,7 +161,8 @@ export async function deliverBooking(tx: Queryable, services: ServerServices, ca
   await tx.query('UPDATE bookings SET lang = $2, order_key = $3, mail_to = $4, document = $5 WHERE id = $1', [bookingId, cart.lang, key, mailTo, JSON.stringify(doc)]);
   if (!mailTo) return;
   const origin = services.publicUrl ?? cart.origin ?? '';
-  const mail = confirmationOf(doc, { to: mailTo, name: buyer, link: orderPageUrl(origin, cart.lang, bookingId, key) });
+  const withdrawalLink = (await offersWithdrawal(tx, cart.lines)) ? withdrawalPageUrl(origin, cart.lang, bookingId, key) : undefined;
+  const mail = confirmationOf(doc, { to: mailTo, name: buyer, link: orderPageUrl(origin, cart.lang, bookingId, key), withdrawalLink });
   await enqueueMail(tx, mail, bookedAt);
   await tx.query('UPDATE bookings SET confirmation_sent_at = $2 WHERE id = $1', [bookingId, bookedAt.toISOString()]);
 }

@@ -5,6 +5,7 @@ import { orderMigrations } from './orders.js';
 import { reliabilityMigrations } from './reliability.js';
 import { mailMigrations } from './mail.js';
 import { ticketMigrations } from './tickets.js';
+import { withdrawalMigrations } from './withdrawal.js';
 
 /** Every migration of the reference server. Each group owns its own file. */
 export const MIGRATIONS: Migration[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: Migration[] = [
   ...mailMigrations,
   ...reliabilityMigrations,
   ...ticketMigrations,
+  ...withdrawalMigrations,
 ];
