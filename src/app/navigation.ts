@@ -93,8 +93,8 @@ export function standardLegalLinks(config: Pick<AppConfig, 'currency' | 'hasMerc
  * the accessibility statement). It stands beside the legal links, custom ones included: the law
  * asks for it whatever else the operator links to.
  */
-export function withdrawalFooterLink(config: Pick<AppConfig, 'withdrawalEnabled'>, lang: string): LegalLink & { href: string } | null {
-  return config.withdrawalEnabled ? { key: 'withdrawal', messageId: 'footer.withdraw', page: 'withdrawal', href: routeHref(lang, 'withdrawal') } : null;
+export function withdrawalFooterLink(config: Pick<AppConfig, 'withdrawalEnabled'>, lang: string): string | null {
+  return config.withdrawalEnabled ? routeHref(lang, 'withdrawal') : null;
 }
 
 /**

@@ -69,11 +69,6 @@ const returnTo = { returnTo: sitePath };
 /** The secret of an order (issue 42, at least 96 bits): with it, its page shows its tickets and documents. */
 const orderKey = { key: key(128) };
 const providerReturn = { us: providerText, sessionUs: providerText, cartId: providerText };
-/**
- * A booking number in the search (`?id=1042`, issue 46): digits, as the withdrawal function takes it
- * (src/api/schemas/withdrawal.ts); a number as the router reads it, or its text (`0042`) as it came.
- */
-const bookingNumber = v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999_999_999)), v.pipe(v.string(), v.regex(/^\d{1,12}$/))]);
 
 export const ROUTE_TABLE = {
   home: { path: '', titleKey: null },
@@ -113,7 +108,7 @@ export const ROUTE_TABLE = {
    * identifies the order by its booking number and address). The confirmation mail links here with
    * the order's id and key, "My orders" and the order page too.
    */
-  withdrawal: { path: 'withdrawal', titleKey: 'title.withdrawal', secondary: true, journey: 'withdrawal', search: { id: bookingNumber, ...orderKey } },
+  withdrawal: { path: 'withdrawal', titleKey: 'title.withdrawal', secondary: true, journey: 'withdrawal', search: { id: searchId, ...orderKey } },
   product: { path: 'product/$id', section: 'merchandise', titleKey: 'title.product', journey: 'shop', params: { id: positiveId } },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout' },
   checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', search: providerReturn },

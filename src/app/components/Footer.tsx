@@ -51,9 +51,9 @@ function LegalLinks() {
               </li>
             ))}
         {withdraw && (
-          <li key={withdraw.key} className="footer__withdraw">
-            <Link to={withdraw.href} data-testid="footer-withdraw">
-              <FormattedMessage id={withdraw.messageId} />
+          <li className="footer__withdraw">
+            <Link to={withdraw} data-testid="footer-withdraw">
+              <FormattedMessage id="footer.withdraw" />
             </Link>
           </li>
         )}
