@@ -143,7 +143,7 @@ export const withdrawalModel = defineModel({
       ],
     },
     {
-      name: 'the statement refused without a name and with an address that is not one, then typed again; what was typed stays',
+      name: 'the statement refused without a name and with an address that is not one, then typed again (with spaces around the name, sent trimmed); what was typed stays',
       input: FROM_THE_MAIL,
       events: [
         { type: 'done:findOrder', output: order },
@@ -152,7 +152,7 @@ export const withdrawalModel = defineModel({
         { type: 'FIELD_CHANGED', field: 'name', value: '' },
         { type: 'FIELD_CHANGED', field: 'ackEmail', value: 'grace at museum' },
         { type: 'CONTINUE' },
-        { type: 'FIELD_CHANGED', field: 'name', value: 'Grace Hopper' },
+        { type: 'FIELD_CHANGED', field: 'name', value: ' Grace Hopper ' },
         { type: 'FIELD_CHANGED', field: 'ackEmail', value: OTHER_EMAIL },
         { type: 'CONTINUE' },
         { type: 'CONFIRM' },
