@@ -18,8 +18,8 @@ export type WithdrawalValues = Record<WithdrawalField, string>;
 
 export const EMPTY_WITHDRAWAL_VALUES: WithdrawalValues = { orderId: '', email: '', name: '', ackEmail: '' };
 
-/** A booking number as the contract takes it: digits (WithdrawalLookupSchema). */
-const BookingNumber = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}$/));
+/** A booking number as the contract takes it: up to 12 letters and digits (WithdrawalLookupSchema). */
+const BookingNumber = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{1,12}$/));
 /** An e-mail address as the contract takes it (WithdrawalLookupSchema, WithdrawRequestSchema). */
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
 
@@ -109,7 +109,8 @@ export function lineStatusMessage(line: Pick<WithdrawalLine, 'status' | 'reason'
  * (the client adds it), so the owner needs neither.
  */
 export function lookupOf(orderId: string, key: string | null, email: string): WithdrawalLookup {
-  const id = orderId.trim();
+  // the shop writes its booking numbers in capitals; one typed in small letters is the same number
+  const id = orderId.trim().toUpperCase();
   if (key) return { id, key };
   const address = email.trim();
   return address === '' ? { id } : { id, email: address };
@@ -120,7 +121,7 @@ const SERVER_MESSAGES: Record<string, string> = {
   'Your name is missing.': 'withdrawal.error.nameMissing',
   'This is not an e-mail address.': 'withdrawal.error.emailInvalid',
   'Choose at least one line.': 'withdrawal.error.noLineChosen',
-  'A booking number is digits.': 'withdrawal.error.orderIdInvalid',
+  'A booking number is letters and digits.': 'withdrawal.error.orderIdInvalid',
 };
 
 /** The field of the journey a field of the request names (`ack_email` is the acknowledgement's address). */

@@ -14,7 +14,7 @@ import { withdrawalMachine, type WithdrawalContext, type WithdrawalInput } from 
 import { defineModel } from './model.js';
 
 export const SEED = '0f6c2a8e-5b1d-4c3e-9a7f-2d4b6e8a1c3f';
-export const ORDER_ID = '1042';
+export const ORDER_ID = 'K7Q2M9XWPZ4C';
 export const LINK_KEY = 'k3y-of-the-mail-link-0123456789';
 export const TOKEN = 'token-of-ada';
 export const EMAIL = 'ada@museum.example';

@@ -31,7 +31,7 @@ const KEY = 'Kq3vT9xw2LmN8pRs4YbZ6cDe';
 const EMAIL = 'ada@museum.example';
 
 const order = {
-  id: '1042',
+  id: 'K7Q2M9XWPZ4C',
   created_at: '2026-12-01T10:00:00+01:00',
   currency: 'CHF',
   name: 'Ada Lovelace',
@@ -115,13 +115,13 @@ describe('the withdrawal journey', () => {
     mount('/en/withdrawal', shop);
     await heading(t('title.withdrawal'));
     await heading(t('withdrawal.identifyTitle'), 2);
-    type('orderId', '1042');
+    type('orderId', 'K7Q2M9XWPZ4C');
     type('email', EMAIL);
     fireEvent.click(button(t('withdrawal.continue')));
 
     await heading(t('withdrawal.linesTitle'), 2);
     // the e-mail travels in the body, never in the address
-    expect(called('order/withdrawal')[0]).toMatchObject({ method: 'POST', body: { id: '1042', email: EMAIL } });
+    expect(called('order/withdrawal')[0]).toMatchObject({ method: 'POST', body: { id: 'K7Q2M9XWPZ4C', email: EMAIL } });
     expect(called('order/withdrawal')[0]!.query.has('email')).toBe(false);
     const group = screen.getByRole('group', { name: t('withdrawal.linesLegend') });
     const book = within(group).getByRole('checkbox', { name: /Museum book/ });
@@ -160,19 +160,19 @@ describe('the withdrawal journey', () => {
     expect(screen.getByTestId('withdrawal-received').textContent).toBe(t('withdrawal.receivedAt', { date: '07.12.2026', time: '22:15' }));
     const sent = called('order/withdraw');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toMatchObject({ id: '1042', email: EMAIL, lines: [0], name: 'Ada Lovelace', ack_email: EMAIL });
+    expect(sent[0]!.body).toMatchObject({ id: 'K7Q2M9XWPZ4C', email: EMAIL, lines: [0], name: 'Ada Lovelace', ack_email: EMAIL });
     expect(String(sent[0]!.body?.request_id)).toMatch(/^[\w-]{8,64}$/);
   });
 
   it('the mail link (id and key) skips the identification; a retry after a lost answer sends the same request id; a repeat says when it was received', async () => {
     let withdraws = 0;
-    mount(`/en/withdrawal?id=1042&key=${KEY}`, (c) => {
+    mount(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`, (c) => {
       if (c.path === 'order/withdrawal') return ok(order);
       if (c.path === 'order/withdraw') return ++withdraws === 1 ? refused(503, 'SERVICE_UNAVAILABLE') : ok({ statement, repeated: true });
       return undefined;
     });
     await heading(t('withdrawal.linesTitle'), 2);
-    expect(called('order/withdrawal')[0]!.body).toEqual({ id: '1042', key: KEY });
+    expect(called('order/withdrawal')[0]!.body).toEqual({ id: 'K7Q2M9XWPZ4C', key: KEY });
     fireEvent.click(screen.getByRole('checkbox', { name: /Museum book/ }));
     fireEvent.click(button(t('withdrawal.continue')));
     await heading(t('withdrawal.detailsTitle'), 2);
@@ -190,12 +190,12 @@ describe('the withdrawal journey', () => {
   it('in German: no order with this number and this e-mail, said once; what was typed stays', async () => {
     mount('/de/withdrawal', (c) => (c.path === 'order/withdrawal' ? refused(404, 'WITHDRAWAL_ORDER_NOT_FOUND') : undefined));
     await heading(tDe('withdrawal.identifyTitle'), 2);
-    type('orderId', '1042');
+    type('orderId', 'K7Q2M9XWPZ4C');
     type('email', 'ada@wrong.example');
     fireEvent.click(button(tDe('withdrawal.continue')));
     const alert = await screen.findByText(tDe('withdrawal.error.notFound'));
     expect(alert.textContent).toBe('Es gibt keine Bestellung mit dieser Buchungsnummer und dieser E-Mail-Adresse.');
-    expect(field('orderId').value).toBe('1042');
+    expect(field('orderId').value).toBe('K7Q2M9XWPZ4C');
     expect(field('email').value).toBe('ada@wrong.example');
     // the focus is on the error (the form's alert)
     await waitFor(() => expect(document.activeElement?.textContent).toBe(tDe('withdrawal.error.notFound')));
@@ -216,7 +216,7 @@ describe('the withdrawal journey', () => {
   });
 
   it("in English: the server's field errors at their fields, in the visitor's words; what was typed stays", async () => {
-    mount(`/en/withdrawal?id=1042&key=${KEY}`, (c) =>
+    mount(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`, (c) =>
       c.path === 'order/withdrawal'
         ? ok(order)
         : c.path === 'order/withdraw'
@@ -240,12 +240,12 @@ describe('the withdrawal journey', () => {
 
   it('an order with nothing open says so, each line with its reason; the function switched off says so', async () => {
     const closed = { ...order, lines: order.lines.filter((l) => l.status !== 'open') };
-    mount(`/en/withdrawal?id=1042&key=${KEY}`, (c) => (c.path === 'order/withdrawal' ? ok(closed) : undefined));
+    mount(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`, (c) => (c.path === 'order/withdrawal' ? ok(closed) : undefined));
     expect(await screen.findByTestId('withdrawal-nothing-open')).toBeTruthy();
     expect(screen.getAllByTestId('withdrawal-line-status').map((s) => s.textContent)).toEqual(['Dated admission: no right of withdrawal', 'Period ended on 20.11.2026']);
     cleanup();
     shell?.actor.stop();
-    mount(`/en/withdrawal?id=1042&key=${KEY}`, (c) => (c.path === 'order/withdrawal' ? refused(404, 'WITHDRAWAL_OFF') : undefined));
+    mount(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`, (c) => (c.path === 'order/withdrawal' ? refused(404, 'WITHDRAWAL_OFF') : undefined));
     expect((await screen.findByTestId('withdrawal-off')).textContent).toBe(t('withdrawal.off'));
   });
 
@@ -261,7 +261,7 @@ describe('the withdrawal journey', () => {
     };
     noMouseOnly();
     field('orderId').focus();
-    type('orderId', '1042');
+    type('orderId', 'K7Q2M9XWPZ4C');
     type('email', EMAIL);
     // Enter in a field submits its form
     fireEvent.submit(field('email').form!);
@@ -287,7 +287,7 @@ describe('the withdrawal journey', () => {
 
   it('a second submit while sending sends nothing more (busy, the button disabled)', async () => {
     let answer: (reply: Answer) => void = () => {};
-    mount(`/en/withdrawal?id=1042&key=${KEY}`, (c) =>
+    mount(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`, (c) =>
       c.path === 'order/withdrawal' ? ok(order) : c.path === 'order/withdraw' ? new Promise<Answer>((resolve) => (answer = resolve)) : undefined,
     );
     await heading(t('withdrawal.linesTitle'), 2);
@@ -316,7 +316,7 @@ describe('the entry points on orders', () => {
     const summaries = [
       { id: '1043', created_at: '2026-12-02 09:30:00', lines: [{ type: 'ticket', name: 'Adult', amount: 1800 }], amount: 1800, currency: 'CHF', withdrawable: false, documents: { ...documents, key: 'other-key-0123456789abcd' }, visits: [] },
       {
-        id: '1042', created_at: '2026-12-01 10:00:00', amount: 5700, currency: 'CHF', withdrawable: true, documents, visits: [],
+        id: 'K7Q2M9XWPZ4C', created_at: '2026-12-01 10:00:00', amount: 5700, currency: 'CHF', withdrawable: true, documents, visits: [],
         lines: [{ type: 'merchandise', name: 'Museum book', amount: 3900 }, { type: 'merchandise', name: 'Poster', amount: 1800, withdrawn_at: '2026-12-03T11:00:00+01:00' }],
       },
     ];
@@ -324,34 +324,34 @@ describe('the entry points on orders', () => {
     const cards = await screen.findAllByTestId('order-card', {}, { timeout: 5000 });
     expect(within(cards[0]!).queryByRole('link', { name: t('footer.withdraw') })).toBeNull();
     const link = within(cards[1]!).getByRole('link', { name: t('footer.withdraw') });
-    expect(link.getAttribute('href')).toBe(`/en/withdrawal?id=1042&key=${KEY}`);
+    expect(link.getAttribute('href')).toBe(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`);
     expect(within(cards[1]!).getByTestId('line-withdrawn').textContent).toBe(t('documents.withdrawnOn', { date: '03.12.2026' }));
   });
 
   it('the order page (order review) links to the function while a line may be withdrawn, and shows a withdrawn line', async () => {
     const review = {
-      id: '1042', created_at: '2026-12-01 10:00', payart: 161, has_tickets: true, external_document_number: null, withdrawable: true,
+      id: 'K7Q2M9XWPZ4C', created_at: '2026-12-01 10:00', payart: 161, has_tickets: true, external_document_number: null, withdrawable: true,
       lines: [
         { type: 'merchandise', name: 'Museum book', amount: 3900, vat: 290 },
         { type: 'merchandise', name: 'Poster', amount: 1800, vat: 135, withdrawn_at: '2026-12-03T11:00:00+01:00' },
       ],
       subtotal: 5700, discount: 0, shipping: 0, amount: 5700, currency: 'CHF', documents, visits: [], vouchers: [],
     };
-    mount(`/en/order-review/1042?key=${KEY}`, (c) => (c.path === 'order/review' ? ok(review) : undefined));
+    mount(`/en/order-review/K7Q2M9XWPZ4C?key=${KEY}`, (c) => (c.path === 'order/review' ? ok(review) : undefined));
     const link = await screen.findByRole('link', { name: t('footer.withdraw') }, { timeout: 5000 });
     // the footer's link has no order; the order's has its id and key
     const orderLink = screen.getAllByTestId('withdraw-link')[0]!;
-    expect(orderLink.getAttribute('href')).toBe(`/en/withdrawal?id=1042&key=${KEY}`);
+    expect(orderLink.getAttribute('href')).toBe(`/en/withdrawal?id=K7Q2M9XWPZ4C&key=${KEY}`);
     expect(link).toBeTruthy();
     expect(screen.getByTestId('line-withdrawn').textContent).toBe(t('documents.withdrawnOn', { date: '03.12.2026' }));
   });
 
   it('an order that may not be withdrawn has no link on its page', async () => {
     const review = {
-      id: '1042', created_at: '2026-12-01 10:00', payart: 161, has_tickets: true, external_document_number: null, withdrawable: false,
+      id: 'K7Q2M9XWPZ4C', created_at: '2026-12-01 10:00', payart: 161, has_tickets: true, external_document_number: null, withdrawable: false,
       lines: [{ type: 'ticket', name: 'Adult', amount: 1800, vat: 135 }], subtotal: 1800, discount: 0, shipping: 0, amount: 1800, currency: 'CHF',
     };
-    mount('/en/order-review/1042', (c) => (c.path === 'order/review' ? ok(review) : undefined));
+    mount('/en/order-review/K7Q2M9XWPZ4C', (c) => (c.path === 'order/review' ? ok(review) : undefined));
     await screen.findByText(/Adult/, {}, { timeout: 5000 });
     expect(screen.queryByTestId('withdraw-link')).toBeNull();
   });
