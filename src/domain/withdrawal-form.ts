@@ -18,8 +18,8 @@ export type WithdrawalValues = Record<WithdrawalField, string>;
 
 export const EMPTY_WITHDRAWAL_VALUES: WithdrawalValues = { orderId: '', email: '', name: '', ackEmail: '' };
 
-/** A booking number as the contract takes it: up to 12 letters and digits (WithdrawalLookupSchema). */
-const BookingNumber = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{1,12}$/));
+/** A booking number as the contract takes it: up to 32 letters and digits (the shop's own are 12) (WithdrawalLookupSchema). */
+const BookingNumber = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{1,32}$/));
 /** An e-mail address as the contract takes it (WithdrawalLookupSchema, WithdrawRequestSchema). */
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
 

@@ -107,8 +107,8 @@ export type WithdrawalOrder = v.InferOutput<typeof WithdrawalOrderSchema>;
 
 /** POST order/withdrawal: how the order is identified (one of key, logged-in owner, e-mail). */
 export const WithdrawalLookupSchema = v.object({
-  // the shop's booking numbers are 12 letters and digits (src/server/payments.ts: randomId(12), upper case), not digits only
-  id: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{1,12}$/, 'A booking number is letters and digits.')),
+  // the reference server's booking numbers are 12 letters and digits (payments.ts), not digits alone
+  id: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{1,32}$/, 'A booking number is letters and digits.')),
   key: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/))),
   email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())),
 });

@@ -17,7 +17,7 @@ import { useLang } from '../hooks.js';
 export function WithdrawLink({ orderId, orderKey, small = false, describedBy }: { orderId: string; orderKey: string | null | undefined; small?: boolean; describedBy?: string }) {
   const lang = useLang();
   const search: Record<string, string> = {};
-  if (/^[A-Za-z0-9]{1,12}$/.test(orderId)) {
+  if (/^[A-Za-z0-9]{1,32}$/.test(orderId)) {
     search.id = orderId;
     if (orderKey) search.key = orderKey;
   }
