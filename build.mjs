@@ -48,6 +48,8 @@ export const PAGE_JS_BUDGETS_BROTLI = {
   'guided-tours': PAGE_JS_GOAL_BROTLI,
   'guided-tours/$id': PAGE_JS_GOAL_BROTLI,
   'product/$id': PAGE_JS_GOAL_BROTLI,
+  // issue 46: "Withdraw from contract here", a form every consumer must be able to use as easily as the checkout
+  withdrawal: PAGE_JS_GOAL_BROTLI,
 };
 const BUDGET_PAGES = Object.keys(PAGE_JS_BUDGETS_BROTLI);
 /** The smallest app using every package of the design card (scripts/card-floor/main.tsx), built as the shop is. */

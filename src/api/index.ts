@@ -13,6 +13,7 @@ import type { merchandiseApi } from './merchandise.js';
 import type { vouchersApi } from './vouchers.js';
 import type { accountApi } from './accounts.js';
 import type { checkoutApi } from './checkout.js';
+import type { withdrawalApi } from './withdrawal.js';
 
 type Calls = Record<string, (...args: never[]) => Promise<unknown>>;
 type EventsApi = ReturnType<typeof eventsApi>;
@@ -21,6 +22,7 @@ type MerchandiseApi = ReturnType<typeof merchandiseApi>;
 type VouchersApi = ReturnType<typeof vouchersApi>;
 type AccountApi = ReturnType<typeof accountApi>;
 type CheckoutApi = ReturnType<typeof checkoutApi>;
+type WithdrawalApi = ReturnType<typeof withdrawalApi>;
 
 /** Every name of `T`, listed once: the compiler refuses a list that misses one. */
 type AllKeys<T> = readonly (keyof T)[] & { length: number };
@@ -45,6 +47,7 @@ const CHECKOUT_CALLS = exhaustive<CheckoutApi>()([
   'getSuggestions', 'initPayment', 'initPaymentOrder', 'execPayment', 'cancelPayment', 'getPaymentCart', 'getOrderReview', 'getShippingCosts',
   'listOrders', 'resendConfirmation',
 ]);
+const WITHDRAWAL_CALLS = exhaustive<WithdrawalApi>()(['getWithdrawalOrder', 'withdraw']);
 
 /** Calls whose module is imported on the first call (once). */
 function deferred<T extends Calls>(load: () => Promise<(http: Http) => T>, http: Http, names: AllKeys<T>): T {
@@ -66,6 +69,7 @@ const loadMerchandise = () => import('./merchandise.js').then((m) => m.merchandi
 const loadVouchers = () => import('./vouchers.js').then((m) => m.vouchersApi);
 const loadAccounts = () => import('./accounts.js').then((m) => m.accountApi);
 const loadCheckout = () => import('./checkout.js').then((m) => m.checkoutApi);
+const loadWithdrawal = () => import('./withdrawal.js').then((m) => m.withdrawalApi);
 
 /**
  * Each module of calls loaded on its first call, with the names of its calls. build.mjs reads this
@@ -79,6 +83,7 @@ export const DEFERRED_CALLS = [
   { load: loadVouchers, names: VOUCHER_CALLS },
   { load: loadAccounts, names: ACCOUNT_CALLS },
   { load: loadCheckout, names: CHECKOUT_CALLS },
+  { load: loadWithdrawal, names: WITHDRAWAL_CALLS },
 ] as const;
 
 export function createShopApi(options: HttpOptions) {
@@ -91,7 +96,8 @@ export function createShopApi(options: HttpOptions) {
     ...deferred(loadVouchers, http, VOUCHER_CALLS),
     ...deferred(loadAccounts, http, ACCOUNT_CALLS),
     ...deferred(loadCheckout, http, CHECKOUT_CALLS),
+    ...deferred(loadWithdrawal, http, WITHDRAWAL_CALLS),
   };
 }
-export type ShopApi = ReturnType<typeof configApi> & EventsApi & ToursApi & MerchandiseApi & VouchersApi & AccountApi & CheckoutApi;
+export type ShopApi = ReturnType<typeof configApi> & EventsApi & ToursApi & MerchandiseApi & VouchersApi & AccountApi & CheckoutApi & WithdrawalApi;
 export { ApiError, isApiError } from './http.js';

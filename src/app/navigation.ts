@@ -88,6 +88,16 @@ export function standardLegalLinks(config: Pick<AppConfig, 'currency' | 'hasMerc
 }
 
 /**
+ * Issue 46: the footer's "Withdraw from contract here" (Art. 11a: easy to reach on every page),
+ * while the operator has the withdrawal function on (`withdrawal_enabled`; absent: on with EUR, as
+ * the accessibility statement). It stands beside the legal links, custom ones included: the law
+ * asks for it whatever else the operator links to.
+ */
+export function withdrawalFooterLink(config: Pick<AppConfig, 'withdrawalEnabled'>, lang: string): string | null {
+  return config.withdrawalEnabled ? routeHref(lang, 'withdrawal') : null;
+}
+
+/**
  * After a deliberate logout: returnTo, unless its page needs a login (settings, my orders), where
  * the route guard would send the visitor on to login saying the session had ended (issue 45); then,
  * as without returnTo, the home page of the language.

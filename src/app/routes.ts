@@ -77,6 +77,7 @@ export const SCREENS = {
   orderReview: screen(() => import('./screens/checkout/OrderReviewScreen.js')),
   orders: screen(() => import('./screens/orders/OrderListScreen.js')),
   order: screen(() => import('./screens/orders/OrderScreen.js')),
+  withdrawal: screen(() => import('./screens/withdrawal/WithdrawalScreen.js')),
   product: articleScreen,
   checkout: checkoutScreen,
   checkoutAccepted: checkoutScreen,
@@ -128,6 +129,8 @@ export const MESSAGE_PARTS = {
   orderReview: ['checkout', 'documents', 'form'],
   orders: ['documents', 'orders'],
   order: ['documents', 'orders'],
+  // issue 46: its words are a part of their own (form: the required mark and "correct the errors")
+  withdrawal: ['form', 'withdrawal'],
   product: ARTICLE,
   checkout: CHECKOUT,
   checkoutAccepted: CHECKOUT,
@@ -154,6 +157,7 @@ export const JOURNEYS = {
   settings: () => import('./journeys/settings.js'),
   voucherShop: () => import('./journeys/voucherShop.js'),
   shop: () => import('./journeys/shop.js'),
+  withdrawal: () => import('./journeys/withdrawal.js'),
 };
 type JourneyOf<N extends JourneyName> = Awaited<ReturnType<(typeof JOURNEYS)[N]>>['default'];
 /** Each journey's machine (machines/<name>.machine.ts), by the journey's name: what `useJourney(name)` gives a screen. */

@@ -65,6 +65,12 @@ export const sitePath = v.pipe(v.string(), v.regex(/^\/(?!\/)[^\\]*$/));
 /** What the payment provider appends to its return URL: a text or a number (the checkout keeps 64 characters of it). */
 const providerText = v.union([v.pipe(v.string(), v.minLength(1)), v.number()]);
 
+/**
+ * A booking number in the search (`?id=K7Q2M9XWPZ4C`, issue 46): up to 32 letters and digits (the shop's own are 12), as
+ * the withdrawal function takes it; one of digits only reaches the router as a number.
+ */
+const bookingNumber = v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,32}$/))]);
+
 const returnTo = { returnTo: sitePath };
 /** The secret of an order (issue 42, at least 96 bits): with it, its page shows its tickets and documents. */
 const orderKey = { key: key(128) };
@@ -103,6 +109,12 @@ export const ROUTE_TABLE = {
   /** Issue 42: "My orders" of a logged-in customer, and one order (the confirmation mail links here with the order's key). */
   orders: { path: 'orders', titleKey: 'title.orders', requiresLogin: true, journey: 'orders' },
   order: { path: 'orders/$id', titleKey: 'title.order', journey: 'orders', params: { id: key(64) }, search: orderKey },
+  /**
+   * Issue 46: "Withdraw from contract here" (Art. 11a), for anyone (no login: an anonymous buyer
+   * identifies the order by its booking number and address). The confirmation mail links here with
+   * the order's id and key, "My orders" and the order page too.
+   */
+  withdrawal: { path: 'withdrawal', titleKey: 'title.withdrawal', secondary: true, journey: 'withdrawal', search: { id: bookingNumber, ...orderKey } },
   product: { path: 'product/$id', section: 'merchandise', titleKey: 'title.product', journey: 'shop', params: { id: positiveId } },
   checkout: { path: 'checkout', titleKey: 'title.checkout', journey: 'checkout' },
   checkoutAccepted: { path: 'checkout/accepted', titleKey: 'title.checkoutAccepted', journey: 'checkout', search: providerReturn },

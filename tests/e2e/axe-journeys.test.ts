@@ -121,6 +121,27 @@ const SCREENS: Screen[] = [
   { name: 'an order', path: (l) => `/${l}/orders/${orderOf(saved0).id}?key=${orderOf(saved0).key}`, storage: () => noSession, then: documentsShown },
   { name: 'order review with its documents', path: (l) => `/${l}/order-review/${orderOf(saved0).id}?key=${orderOf(saved0).key}`, then: documentsShown },
   { name: 'order not found', path: (l) => `/${l}/orders/UNKNOWN00000?key=none` },
+  // issue 46: "Withdraw from contract here", a form every consumer must be able to use as easily as the checkout
+  { name: 'withdrawal: which order', load: true, path: (l) => `/${l}/withdrawal`, storage: () => noSession },
+  {
+    name: 'withdrawal: the identification refused at its fields',
+    load: true,
+    path: (l) => `/${l}/withdrawal`,
+    storage: () => noSession,
+    then: async (page) => {
+      await page.locator('main input[name="orderId"]').fill('B-1');
+      await page.locator('main form button[type="submit"]').click();
+      await page.locator('main [aria-invalid="true"]').first().waitFor();
+    },
+  },
+  // the setup's booking (timed tickets: dated admissions, no right of withdrawal) from its mail's link: each line with its reason
+  {
+    name: 'withdrawal: the order from its link',
+    load: true,
+    path: (l) => `/${l}/withdrawal?id=${orderOf(saved0).id}&key=${orderOf(saved0).key}`,
+    storage: () => noSession,
+    then: async (page) => void (await page.locator('main fieldset').waitFor({ timeout: 15_000 })),
+  },
 ];
 
 /** Loaded, settled and with nothing still loading. */

@@ -24,6 +24,8 @@ import { voucherRedemptionMachine } from '../../machines/voucherRedemption.machi
 import { VOUCHER_CODE_VIEWS, refusalOf, voucherCodeViewOf } from '../../machines/voucherRedemption.selectors.js';
 import { voucherShopMachine } from '../../machines/voucherShop.machine.js';
 import { VOUCHER_SHOP_VIEWS, amountProblemOf, voucherListStageOf, voucherPageStageOf, voucherShopViewOf } from '../../machines/voucherShop.selectors.js';
+import { withdrawalMachine } from '../../machines/withdrawal.machine.js';
+import { WITHDRAWAL_STEPS, withdrawalStepOf } from '../../machines/withdrawal.selectors.js';
 import { leafPathOf } from '../../machines/state-paths.js';
 
 type StateNode = AnyStateMachine['root'];
@@ -45,6 +47,7 @@ const TABLES: [string, AnyStateMachine, Record<string, unknown>, (s: { value: St
   ['static-page', staticPageMachine, STATIC_PAGE_VIEWS, staticPageViewOf],
   ['voucherRedemption', voucherRedemptionMachine, VOUCHER_CODE_VIEWS, voucherCodeViewOf],
   ['voucherShop', voucherShopMachine, VOUCHER_SHOP_VIEWS, voucherShopViewOf],
+  ['withdrawal', withdrawalMachine, WITHDRAWAL_STEPS, withdrawalStepOf],
 ];
 
 describe.each(TABLES)('the views of %s', (_name, machine, table, viewOf) => {

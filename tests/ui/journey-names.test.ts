@@ -14,7 +14,7 @@ const journeys = [...new Set(Object.values(ROUTE_TABLE).flatMap((route) => ('jou
 
 describe('journey names', () => {
   it('every journey of the route table has a route', () => {
-    expect(journeys).toEqual(['auth', 'checkout', 'eventTicketing', 'orderReview', 'orders', 'settings', 'shop', 'static-page', 'tourBooking', 'voucherShop']);
+    expect(journeys).toEqual(['auth', 'checkout', 'eventTicketing', 'orderReview', 'orders', 'settings', 'shop', 'static-page', 'tourBooking', 'voucherShop', 'withdrawal']);
   });
 
   it.each(journeys)('%s: its module, its machine and the journey it loads carry the name', async (name) => {

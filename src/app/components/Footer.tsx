@@ -4,7 +4,7 @@ import type { AppConfig } from '../../api/schemas/config.js';
 import type { Language } from '../../api/languages.js';
 import { useConfig, useLang, useSiteName, useStaticContent } from '../hooks.js';
 import { routeHref } from '../../domain/routes.js';
-import { standardLegalLinks } from '../navigation.js';
+import { standardLegalLinks, withdrawalFooterLink } from '../navigation.js';
 
 export const SOCIAL_NETWORKS: Record<string, string> = {
   twitter: 'X (Twitter)',
@@ -28,6 +28,7 @@ function LegalLinks() {
   const config = useConfig();
   const lang = useLang();
   const custom = customTermsFor(config, lang);
+  const withdraw = withdrawalFooterLink(config, lang);
   return (
     <nav className="footer__legal" aria-labelledby="footer-legal">
       <h2 id="footer-legal" className="footer__heading">
@@ -49,6 +50,13 @@ function LegalLinks() {
                 </Link>
               </li>
             ))}
+        {withdraw && (
+          <li className="footer__withdraw">
+            <Link to={withdraw} data-testid="footer-withdraw">
+              <FormattedMessage id="footer.withdraw" />
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -9,6 +9,7 @@ import { useJourney } from '../../journeys/use-journey.js';
 import { routeHref } from '../../../domain/routes.js';
 import { OrderDocuments } from '../../components/OrderDocuments.js';
 import { BoughtVouchers, OrderVisits } from '../../components/OrderDetails.js';
+import { WithdrawLink, WithdrawnOn } from '../../components/Withdrawal.js';
 
 /**
  * §2 order-review/{id}: an order by its booking id; 406 says it is not available. With the order's
@@ -20,6 +21,7 @@ export default function OrderReviewScreen() {
   const symbol = useConfig().currencySymbol;
   const view = useSelector(actor, orderReviewViewOf);
   const order = useSelector(actor, (s) => s.context.order);
+  const linkKey = useSelector(actor, (s) => s.context.orderKey);
   const price = (minor: number) => formatPrice(minor, symbol);
   return (
     <section className="checkout order-review" aria-labelledby="order-title">
@@ -70,7 +72,9 @@ export default function OrderReviewScreen() {
             <tbody>
               {order.lines.map((line, i) => (
                 <tr key={i}>
-                  <th scope="row">{line.name}</th>
+                  <th scope="row">
+                    {line.name} <WithdrawnOn at={line.withdrawn_at} />
+                  </th>
                   <td className="cart-lines__num">{price(line.amount)}</td>
                 </tr>
               ))}
@@ -100,6 +104,12 @@ export default function OrderReviewScreen() {
               </tr>
             </tfoot>
           </table>
+          {/* issue 46: "Withdraw from contract here" while a line may be withdrawn, with the order's key when known */}
+          {order.withdrawable && (
+            <p className="order-review__withdraw">
+              <WithdrawLink orderId={order.id} orderKey={order.documents?.key ?? linkKey} />
+            </p>
+          )}
           {/* issue 42: with the order's key, what it delivers; nothing from a back end without it */}
           <OrderVisits visits={order.visits} />
           <BoughtVouchers vouchers={order.vouchers} />

@@ -13,6 +13,7 @@ import { formatDate, formatPrice } from '../../../i18n/format.js';
 import { PageHeading } from '../PageHeading.js';
 import { DocumentLinks } from '../../components/OrderDocuments.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
+import { WithdrawLink, WithdrawnOn } from '../../components/Withdrawal.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
 
@@ -37,10 +38,14 @@ function OrderCard({ order, index }: { order: OrderSummary; index: number }) {
       </p>
       <ul className="order-card__lines">
         {order.lines.map((line, i) => (
-          <li key={i}>{line.name}</li>
+          <li key={i}>
+            {line.name} <WithdrawnOn at={line.withdrawn_at} />
+          </li>
         ))}
       </ul>
       <DocumentLinks documents={order.documents} describedBy={titleId} small />
+      {/* issue 46: on every order with a line that may be withdrawn now, with its documents' key */}
+      {order.withdrawable && <WithdrawLink orderId={order.id} orderKey={order.documents.key} describedBy={titleId} small />}
     </li>
   );
 }

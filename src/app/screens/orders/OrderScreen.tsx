@@ -18,6 +18,7 @@ import { PageHeading } from '../PageHeading.js';
 import { OrderDocuments } from '../../components/OrderDocuments.js';
 import { BoughtVouchers, OrderVisits } from '../../components/OrderDetails.js';
 import { RetryNotice } from '../../components/RetryNotice.js';
+import { WithdrawLink, WithdrawnOn } from '../../components/Withdrawal.js';
 import { useAppActor } from '../../shell-context.js';
 import { useConfig, useLang } from '../../hooks.js';
 import { useJourney } from '../../journeys/use-journey.js';
@@ -36,7 +37,9 @@ function OrderLines({ order }: { order: OrderReview }) {
       <tbody>
         {order.lines.map((line, i) => (
           <tr key={i}>
-            <th scope="row">{line.name}</th>
+            <th scope="row">
+              {line.name} <WithdrawnOn at={line.withdrawn_at} />
+            </th>
             <td className="cart-lines__num">{price(line.amount)}</td>
           </tr>
         ))}
@@ -137,6 +140,7 @@ export default function OrderScreen() {
   const stage = useSelector(actor, orderPageStageOf);
   const order = useSelector(actor, (s) => s.context.order);
   const openId = useSelector(actor, (s) => s.context.open?.id ?? null);
+  const openKey = useSelector(actor, (s) => s.context.open?.key ?? null);
   // "all my orders" for a customer who is logged in (the mail's link works without a login)
   const customer = useSelector(useAppActor(), (s) => s.context.jwt !== null && !s.context.isGuest);
   const shown = stage === 'shown' && order !== null;
@@ -179,6 +183,12 @@ export default function OrderScreen() {
             <FormattedMessage id="orders.orderedOn" values={{ date: formatDate(order.created_at) }} />
           </p>
           <OrderLines order={order} />
+          {/* issue 46: "Withdraw from contract here" while a line may be withdrawn */}
+          {order.withdrawable && (
+            <p className="order-page__withdraw">
+              <WithdrawLink orderId={order.id} orderKey={order.documents?.key ?? openKey} />
+            </p>
+          )}
           <OrderVisits visits={order.visits} />
           <BoughtVouchers vouchers={order.vouchers} />
           <OrderDocuments documents={order.documents} />
