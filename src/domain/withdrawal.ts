@@ -16,7 +16,8 @@
  * Saturday or Sunday moves to the Monday (Regulation 1182/71, Art. 3(4); public holidays are not
  * known to the shop: an operator who must honour them grants more days).
  */
-import { WITHDRAWAL_KINDS, type WithdrawalKind, type WithdrawalKindRule, type WithdrawalLineStatus, type WithdrawalReason, type WithdrawalRules } from '../api/schemas/withdrawal.js';
+import type { WithdrawalLineStatus, WithdrawalReason } from '../api/schemas/withdrawal.js';
+import { WITHDRAWAL_KINDS, type WithdrawalKind, type WithdrawalKindRule, type WithdrawalRules } from '../api/schemas/withdrawal-rules.js';
 import { addDays, isoWeekday } from './dates.js';
 import { museumLocal } from './museum-clock.js';
 

@@ -9,7 +9,8 @@
 import * as v from 'valibot';
 import type { Queryable } from './db/index.js';
 import { readSetting } from './settings.js';
-import { WithdrawalRulesSchema, type WithdrawalKind, type WithdrawalKindRule, type WithdrawalLine } from '../api/schemas/withdrawal.js';
+import type { WithdrawalLine } from '../api/schemas/withdrawal.js';
+import { WithdrawalRulesSchema, type WithdrawalKind, type WithdrawalKindRule } from '../api/schemas/withdrawal-rules.js';
 import { lineStanding, rulesOf, withdrawalEnabled } from '../domain/withdrawal.js';
 import { museumToday } from '../domain/museum-clock.js';
 import type { CartItem } from '../domain/cart-payload.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { DEFAULT_WITHDRAWAL_RULES, lineStanding, periodLastDay, rulesOf, withdrawalEnabled, type LineFacts } from '../../src/domain/withdrawal.js';
-import { WithdrawalRulesSchema } from '../../src/api/schemas/withdrawal.js';
+import { WithdrawalRulesSchema } from '../../src/api/schemas/withdrawal-rules.js';
 
 const rules = rulesOf({});
 // Monday 1 June 2026, 12:00 in Zurich

@@ -17,8 +17,8 @@
  */
 import * as v from 'valibot';
 
-export { WITHDRAWAL_KINDS, WITHDRAWAL_MIN_DAYS, WITHDRAWAL_MAX_DAYS, WithdrawalKindRuleSchema, WithdrawalRulesSchema } from './withdrawal-rules.js';
-export type { WithdrawalKind, WithdrawalKindRule, WithdrawalRules } from './withdrawal-rules.js';
+// The configuration's rules (which kinds carry the right, for how long) are the server's:
+// ./withdrawal-rules.ts, not loaded by the app.
 
 /**
  * Why a line cannot be withdrawn:

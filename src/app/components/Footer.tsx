@@ -51,8 +51,8 @@ function LegalLinks() {
               </li>
             ))}
         {withdraw && (
-          <li className="footer__withdraw">
-            <Link to={withdraw} data-testid="footer-withdraw">
+          <li>
+            <Link to={withdraw}>
               <FormattedMessage id="footer.withdraw" />
             </Link>
           </li>
