@@ -118,7 +118,8 @@ describeModel(withdrawalModel, {
     expect(s.can({ type: 'CONFIRM' })).toBe(false);
   },
   'Sending failed': (s, run) => {
-    expect([0, 503]).toContain(errorOfStep(run)?.status);
+    // no answer, or the server's own failure (5xx): what the visitor can only try again
+    expect([0, 500, 503]).toContain(errorOfStep(run)?.status);
     expect(ctx(s).notice).toEqual({ id: 'withdrawal.error.sendFailed' });
     expect(ctx(s).requestId).not.toBe('');
     expect(s.can({ type: 'RETRY' })).toBe(true);

@@ -170,7 +170,7 @@ export const withdrawalModel = defineModel({
         { type: 'CONFIRM' },
         { type: 'error:withdraw', error: networkError() },
         { type: 'RETRY' },
-        { type: 'error:withdraw', error: apiError(503, 'SERVICE_UNAVAILABLE') },
+        { type: 'error:withdraw', error: apiError(500, 'SERVER_ERROR') },
         { type: 'BACK' },
         { type: 'CONFIRM' },
         { type: 'done:withdraw', output: receivedBefore },

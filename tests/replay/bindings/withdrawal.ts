@@ -18,7 +18,7 @@ import type { WithdrawalInput } from '../../../machines/withdrawal.machine.js';
 import type { WithdrawalOrder, WithdrawResult } from '../../../src/api/schemas/withdrawal.js';
 import { DEMO, nextWeekday } from '../../../src/server/seed/demo.js';
 import { EMAIL, ORDER_ID } from '../../machines/withdrawal.model.js';
-import { call, freshEmail, logIn, registerAccount } from './accounts.js';
+import { ACCOUNT_ADDRESS, ACCOUNT_NAME, call, freshEmail, logIn, registerAccount } from './accounts.js';
 
 const PASSWORD = 'Museum2026!';
 const input = (r: Replay) => r.plan.input as WithdrawalInput;
@@ -52,7 +52,8 @@ async function book(r: Replay, payer: string, token?: string): Promise<{ id: str
     body: JSON.stringify({
       payart: 161,
       cart: { ver: 1, items },
-      shipping: { country: 'CH', address: null },
+      // the book goes to a delivery address in the buyer's name, which the server prefills (the model's answer has it)
+      shipping: token ? { country: 'CH', address: null } : { country: 'CH', address: { name: `${ACCOUNT_NAME.fname} ${ACCOUNT_NAME.lname}`, ...ACCOUNT_ADDRESS } },
       url: { continue: `${r.baseUrl}/${r.lang}/checkout/accepted`, cancel: `${r.baseUrl}/${r.lang}/checkout/canceled` },
     }),
   });
@@ -98,6 +99,7 @@ export const withdrawalBinding: ReplayBinding = {
     if (input(r).jwt) {
       // the logged-in customer: an account of its own, which buys the order and is logged in on the page
       r.memo.email = await registerAccount(r, 'withdrawal', PASSWORD);
+      await r.page.goto(`/${r.lang}/login`);
       await logIn(r, String(r.memo.email), PASSWORD);
       const token = await r.page.evaluate(() => sessionStorage.getItem('jwt'));
       const order = await book(r, String(r.memo.email), token ?? undefined);
