@@ -61,6 +61,18 @@ export function museumLocal(now: Date): { date: string; time: string; datetime: 
   return localAt(now, zoneOffsetMinutes(now, museumTimeZone) * 60_000);
 }
 
+/**
+ * An instant as the museum's wall clock writes it, with the zone's offset then
+ * ('2026-12-07T23:34:05+01:00'): what a visitor reads as the time something happened at the
+ * museum, whatever zone their browser is in (issue 46: when a withdrawal was received).
+ */
+export function museumIsoString(at: Date): string {
+  const offset = zoneOffsetMinutes(at, museumTimeZone);
+  const wallClock = new Date(Math.floor(at.getTime() / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
+  const size = Math.abs(offset);
+  return `${wallClock}${offset < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`;
+}
+
 /** Today's date at the museum ('YYYY-MM-DD'). */
 export function museumToday(now: Date = new Date()): string {
   return museumLocal(now).date;

@@ -12,7 +12,7 @@ import { readSetting } from './settings.js';
 import type { WithdrawalLine } from '../api/schemas/withdrawal.js';
 import { WithdrawalRulesSchema, type WithdrawalKind, type WithdrawalKindRule } from '../api/schemas/withdrawal-rules.js';
 import { lineStanding, rulesOf, withdrawalEnabled } from '../domain/withdrawal.js';
-import { museumToday } from '../domain/museum-clock.js';
+import { museumIsoString, museumToday } from '../domain/museum-clock.js';
 import type { CartItem } from '../domain/cart-payload.js';
 import type { OrderDocument } from './tickets/model.js';
 
@@ -138,7 +138,7 @@ export function orderLines(facts: OrderFacts, rules: Record<WithdrawalKind, With
       amount: line.amount,
       count: countOf(facts.items[index]),
       ...standing,
-      withdrawn_at: mark ? mark.at.toISOString() : null,
+      withdrawn_at: mark ? museumIsoString(mark.at) : null,
     };
   });
 }

@@ -21,6 +21,7 @@ import { withdrawalAcknowledgementMail } from '../mail/withdrawal-mail.js';
 import { CURRENCY } from '../carts.js';
 import type { Queryable } from '../db/index.js';
 import { factsOf, orderLines, readWithdrawalConfig, standingRows, usedVoucherCodes, withdrawnMarks, type WithdrawalConfig } from '../withdrawals.js';
+import { museumIsoString } from '../../domain/museum-clock.js';
 import {
   WITHDRAWAL_ERRORS,
   WithdrawalLookupSchema,
@@ -79,7 +80,7 @@ const STATEMENT_COLUMNS = 'id, booking_id, received_at, lines, name, email';
 
 function statementOf(row: StatementRow): WithdrawalStatement {
   const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as number[]) : row.lines;
-  return { id: String(row.id), received_at: new Date(row.received_at).toISOString(), lines, name: row.name, email: row.email };
+  return { id: String(row.id), received_at: museumIsoString(new Date(row.received_at)), lines, name: row.name, email: row.email };
 }
 
 async function statementsOf(q: Queryable, bookingId: string): Promise<WithdrawalStatement[]> {
