@@ -7,6 +7,7 @@
  * route whose `onLeave` ends the journey; each of them enters it in `beforeLoad` with the parsed
  * values (src/app/journeys/host.ts). The router's context carries the shell and the journey host.
  */
+import { Suspense } from 'react';
 import {
   createRootRouteWithContext,
   createRoute,
@@ -30,7 +31,7 @@ import {
   type ShopRouteName,
   isCatalogueRoute,
 } from '../domain/routes.js';
-import { MESSAGE_PARTS, SCREENS, loadJourney } from './routes.js';
+import { LOGOUT_SCREEN, MESSAGE_PARTS, SCREENS, loadJourney } from './routes.js';
 import { SECTION_FLAGS } from '../domain/sections.js';
 import { homeSection, sectionHref } from './sections.js';
 import type { Shell } from './shell-context.js';
@@ -39,7 +40,6 @@ import { Layout } from './components/Layout.js';
 import { RouteScreen } from './screens/RouteScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
 import { RouteErrorScreen } from './screens/RouteErrorScreen.js';
-import { LogoutScreen } from './screens/LogoutScreen.js';
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
@@ -105,7 +105,11 @@ export function createShopRouter({
   const logoutRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: 'logout',
-    component: LogoutScreen,
+    component: () => (
+      <Suspense fallback={null}>
+        <LOGOUT_SCREEN />
+      </Suspense>
+    ),
     staticData: { routeName: 'logout' },
     beforeLoad: ({ search, preload }) => {
       if (preload) return;

@@ -51,6 +51,9 @@ const staticPage = screen(() => import('./screens/StaticPageScreen.js'));
 const shopList = screen(() => import('./screens/shop/ShopListScreen.js'));
 const articleScreen = screen(() => import('./screens/shop/ArticleScreen.js'));
 
+/** /logout's screen (a heading while the app machine forgets the session): rare, so not in the shell every page loads. */
+export const LOGOUT_SCREEN = named(() => import('./screens/LogoutScreen.js'), 'LogoutScreen');
+
 /** Each page's screen; several pages may share one (the checkout's form and its return pages). */
 export const SCREENS = {
   home: screen(() => import('./screens/HomeScreen.js')),

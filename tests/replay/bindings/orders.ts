@@ -24,6 +24,7 @@ import { DEMO, nextWeekday } from '../../../src/server/seed/demo.js';
 import { Mismatch, type Replay, type ReplayBinding } from '../binding.js';
 import type { ReplayStep, SentEvent } from '../plan.js';
 import { call, freshEmail, logIn, registerAccount } from './accounts.js';
+import { book } from './buy.js';
 
 const PASSWORD = 'Museum2026!';
 const input = (r: Replay) => r.plan.input as OrdersInput;
@@ -56,32 +57,6 @@ const idOf = (r: Replay, model: string): string => {
 };
 /** The booking id of the order the page shows (the model's B-100 unless a path opened B-101). */
 const shownId = (r: Replay): string => String(r.memo.shown ?? idOf(r, 'B-100'));
-
-// ---- buying, as a visitor does it
-
-/** Buys `items` (with the customer's token, or as an anonymous payer who gives an address): the booking id and the order's key. */
-async function book(r: Replay, items: unknown[], who: { token?: string; payer?: string }): Promise<{ id: string; key: string }> {
-  const api = `${r.baseUrl}/api/${r.lang}`;
-  const json = { 'content-type': 'application/json' };
-  const init = await fetch(`${api}/checkout/initPayment${who.token ? `?_=${encodeURIComponent(who.token)}` : ''}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ payart: 161, cart: { ver: 1, items }, url: { continue: `${r.baseUrl}/${r.lang}/checkout/accepted`, cancel: `${r.baseUrl}/${r.lang}/checkout/canceled` } }),
-  });
-  if (!init.ok) throw new Error(`initPayment answered ${init.status}: ${await init.text()}`);
-  const provider = new URL(((await init.json()) as { data: string }).data);
-  const form = new URLSearchParams({ cartId: provider.searchParams.get('cartId') ?? '', session: provider.searchParams.get('session') ?? '', ...(who.payer ? { email: who.payer } : {}) });
-  const paid = await fetch(`${r.baseUrl}/provider/${r.lang}/pay/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-  const back = new URL(paid.headers.get('location') ?? '');
-  const exec = await fetch(`${api}/checkout/execPayment?us=${back.searchParams.get('us') ?? ''}&sessionUs=${back.searchParams.get('sessionUs') ?? ''}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ cartId: back.searchParams.get('cartId') }),
-  });
-  if (!exec.ok) throw new Error(`execPayment answered ${exec.status}: ${await exec.text()}`);
-  const booking = ((await exec.json()) as { data: { booking_id: string; documents?: { key: string } } }).data;
-  return { id: booking.booking_id, key: booking.documents?.key ?? '' };
-}
 
 const ticket = () => ({ type: 'ticket', id: DEMO.tickets.collectionAdult, count: 1, datetime: `${nextWeekday(new Date(), 3, 9)} 11:00`, subtickets: [] });
 const voucher = () => ({ type: 'voucher', id: DEMO.vouchers.fifty, count: 1 });

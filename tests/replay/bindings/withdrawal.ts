@@ -19,6 +19,7 @@ import type { WithdrawalOrder, WithdrawResult } from '../../../src/api/schemas/w
 import { DEMO, nextWeekday } from '../../../src/server/seed/demo.js';
 import { EMAIL, ORDER_ID } from '../../machines/withdrawal.model.js';
 import { ACCOUNT_ADDRESS, ACCOUNT_NAME, call, freshEmail, logIn, registerAccount } from './accounts.js';
+import { book } from './buy.js';
 
 const PASSWORD = 'Museum2026!';
 const input = (r: Replay) => r.plan.input as WithdrawalInput;
@@ -38,38 +39,15 @@ const openLine = (r: Replay) => lines(r).getByRole('checkbox', { disabled: false
 
 // ---- buying, as a visitor does it
 
-/** Buys a book and a timed ticket as an anonymous payer who gives `payer` at the provider: the booking id and the order's key. */
-async function book(r: Replay, payer: string, token?: string): Promise<{ id: string; key: string }> {
-  const api = `${r.baseUrl}/api/${r.lang}`;
-  const json = { 'content-type': 'application/json' };
+/** Buys a book and a timed ticket (as an anonymous payer who gives `payer` at the provider, or with the customer's token): the booking id and the order's key. */
+function bookAndTicket(r: Replay, payer: string, token?: string): Promise<{ id: string; key: string }> {
   const items = [
     { type: 'merchandise', id: DEMO.merchandise.catalogue, count: 1 },
     { type: 'ticket', id: DEMO.tickets.collectionAdult, count: 1, datetime: `${nextWeekday(new Date(), 3, 9)} 11:00`, subtickets: [] },
   ];
-  const init = await fetch(`${api}/checkout/initPayment${token ? `?_=${encodeURIComponent(token)}` : ''}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      payart: 161,
-      cart: { ver: 1, items },
-      // the book goes to a delivery address in the buyer's name, which the server prefills (the model's answer has it)
-      shipping: token ? { country: 'CH', address: null } : { country: 'CH', address: { name: `${ACCOUNT_NAME.fname} ${ACCOUNT_NAME.lname}`, ...ACCOUNT_ADDRESS } },
-      url: { continue: `${r.baseUrl}/${r.lang}/checkout/accepted`, cancel: `${r.baseUrl}/${r.lang}/checkout/canceled` },
-    }),
-  });
-  if (!init.ok) throw new Error(`initPayment answered ${init.status}: ${await init.text()}`);
-  const provider = new URL(((await init.json()) as { data: string }).data);
-  const form = new URLSearchParams({ cartId: provider.searchParams.get('cartId') ?? '', session: provider.searchParams.get('session') ?? '', email: payer });
-  const paid = await fetch(`${r.baseUrl}/provider/${r.lang}/pay/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-  const back = new URL(paid.headers.get('location') ?? '');
-  const exec = await fetch(`${api}/checkout/execPayment?us=${back.searchParams.get('us') ?? ''}&sessionUs=${back.searchParams.get('sessionUs') ?? ''}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ cartId: back.searchParams.get('cartId') }),
-  });
-  if (!exec.ok) throw new Error(`execPayment answered ${exec.status}: ${await exec.text()}`);
-  const booking = ((await exec.json()) as { data: { booking_id: string; documents?: { key: string } } }).data;
-  return { id: booking.booking_id, key: booking.documents?.key ?? '' };
+  // the book goes to a delivery address in the buyer's name, which the server prefills (the model's answer has it)
+  const shipping = token ? { country: 'CH', address: null } : { country: 'CH', address: { name: `${ACCOUNT_NAME.fname} ${ACCOUNT_NAME.lname}`, ...ACCOUNT_ADDRESS } };
+  return book(r, items, token ? { token, shipping } : { payer, shipping });
 }
 
 /** The model's booking number and address, as the walk's own booking has them; any other value as the model typed it. */
@@ -102,12 +80,12 @@ export const withdrawalBinding: ReplayBinding = {
       await r.page.goto(`/${r.lang}/login`);
       await logIn(r, String(r.memo.email), PASSWORD);
       const token = await r.page.evaluate(() => sessionStorage.getItem('jwt'));
-      const order = await book(r, String(r.memo.email), token ?? undefined);
+      const order = await bookAndTicket(r, String(r.memo.email), token ?? undefined);
       r.memo.booking = order.id;
       r.memo.key = order.key;
       return;
     }
-    const order = await book(r, String(r.memo.email));
+    const order = await bookAndTicket(r, String(r.memo.email));
     r.memo.booking = order.id;
     r.memo.key = order.key;
   },
