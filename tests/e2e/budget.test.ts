@@ -90,6 +90,7 @@ describe('the JavaScript of the pages as shipped (rendered by the server)', () =
     ['guided-tours', '/en/guided-tours'],
     ['guided-tours/$id', `/en/guided-tours/${DEMO.tours.highlightsEn}`],
     ['product/$id', `/en/product/${DEMO.merchandise.catalogue}`],
+    ['withdrawal', '/en/withdrawal'],
   ];
 
   it('the home page loads no script the build did not count, and the bench pages none beyond their own count and budget', async () => {
